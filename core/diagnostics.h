@@ -1,0 +1,74 @@
+// Diagnostics: the one way every stage reports a problem.
+//
+// Contract: stages never throw across module boundaries. They append to a
+// Diagnostics list and carry on, so that one run reports every problem.
+// A diagnostic has a stable code (E_SCENE_FORMAT, W_TIMING_OVERLAP, ...), a
+// 1-based line and column in `file` (0 when unknown), a JSON pointer into the
+// input document (`/objects/screw1/nodes/1/after`) and a message in plain
+// words. Reports are sorted by (file, line, column, code) before printing.
+#ifndef CINC_CORE_DIAGNOSTICS_H_
+#define CINC_CORE_DIAGNOSTICS_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cinc {
+
+// A place in a source file. Lines and columns are 1-based; 0 means unknown.
+struct SourceLocation {
+  int line = 0;
+  int column = 0;
+  friend bool operator==(const SourceLocation&, const SourceLocation&) = default;
+};
+
+enum class Severity { kError, kWarning };
+
+std::string_view SeverityName(Severity severity);  // "error" | "warning"
+
+struct Diagnostic {
+  Severity severity = Severity::kError;
+  std::string code;     // E_SCENE_FORMAT, ...
+  std::string file;     // as the user named it
+  SourceLocation location;
+  std::string path;     // JSON pointer into the document, "" for the whole file
+  std::string message;  // no trailing period, no code
+};
+
+// An append-only list of diagnostics for one run.
+class Diagnostics {
+ public:
+  explicit Diagnostics(std::string file = "") : file_(std::move(file)) {}
+
+  // The file that Error/Warning attribute their diagnostics to.
+  void set_file(std::string file) { file_ = std::move(file); }
+  const std::string& file() const { return file_; }
+
+  void Error(std::string_view code, SourceLocation location, std::string_view path,
+             std::string message);
+  void Warning(std::string_view code, SourceLocation location, std::string_view path,
+               std::string message);
+  void Add(Diagnostic diagnostic);
+
+  const std::vector<Diagnostic>& items() const { return items_; }
+  bool HasErrors() const { return error_count_ > 0; }
+  int error_count() const { return error_count_; }
+  int warning_count() const { return static_cast<int>(items_.size()) - error_count_; }
+
+  // Turns every warning into an error (`--werror`).
+  void PromoteWarnings();
+  // Stable sort by (file, line, column, code); equal keys keep report order.
+  void Sort();
+
+ private:
+  std::string file_;
+  std::vector<Diagnostic> items_;
+  int error_count_ = 0;
+};
+
+// Escapes one reference token of a JSON pointer (RFC 6901: ~ -> ~0, / -> ~1).
+std::string JsonPointerToken(std::string_view token);
+
+}  // namespace cinc
+
+#endif  // CINC_CORE_DIAGNOSTICS_H_

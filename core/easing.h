@@ -1,0 +1,41 @@
+// Easing curves (SPEC section 6; seed 000's CSS cubic-bezier).
+//
+// Contract: Ease maps a segment's progress u in [0, 1] to the eased progress.
+// `step` holds 0 until u reaches 1. Cubic beziers are CSS timing functions
+// with P0 = (0, 0), P3 = (1, 1), x1 and x2 in [0, 1]; x(s) = u is solved to
+// double precision (Newton, falling back to bisection), then y(s) is returned.
+#ifndef CINC_CORE_EASING_H_
+#define CINC_CORE_EASING_H_
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace cinc {
+
+struct Ease {
+  enum class Kind { kLinear, kStep, kCubicBezier };
+  Kind kind = Kind::kLinear;
+  std::array<double, 4> control{0, 0, 1, 1};  // x1, y1, x2, y2 for kCubicBezier
+  std::string name;  // "linear", "ease_in_out", "ease-in", ...; empty for a written array
+
+  static Ease Linear() { return Ease{}; }
+  static Ease CubicBezier(double x1, double y1, double x2, double y2);
+  // linear, step, ease_in_out, ease, ease-in, ease-out, ease-in-out; nullopt otherwise.
+  static std::optional<Ease> FromName(std::string_view name);
+};
+
+// The names FromName accepts, in the order the docs list them.
+inline constexpr std::array<std::string_view, 7> kEaseNames = {
+    "linear", "step", "ease_in_out", "ease", "ease-in", "ease-out", "ease-in-out"};
+
+// Eased progress for u (clamped to [0, 1]).
+double ApplyEase(const Ease& ease, double u);
+
+// The CSS timing function y at x = u for control points (x1, y1, x2, y2).
+double CubicBezierEase(const std::array<double, 4>& control, double u);
+
+}  // namespace cinc
+
+#endif  // CINC_CORE_EASING_H_

@@ -1,0 +1,83 @@
+#include "core/rotation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/gtc/matrix_access.hpp>
+#include <glm/mat3x3.hpp>
+
+namespace cinc {
+
+Quat QuatFromAxisAngle(const Vec3& axis, double radians) {
+  double length = glm::length(axis);
+  if (length == 0) return Quat(1, 0, 0, 0);
+  Vec3 unit = axis / length;
+  double half = radians / 2;
+  double s = std::sin(half);
+  return Quat(std::cos(half), unit.x * s, unit.y * s, unit.z * s);
+}
+
+Quat QuatFromEulerDegrees(const Vec3& pitch_yaw_roll) {
+  Quat yaw = QuatFromAxisAngle(Vec3(0, 1, 0), Radians(pitch_yaw_roll.y));
+  Quat pitch = QuatFromAxisAngle(Vec3(1, 0, 0), Radians(pitch_yaw_roll.x));
+  Quat roll = QuatFromAxisAngle(Vec3(0, 0, 1), Radians(pitch_yaw_roll.z));
+  return glm::normalize(yaw * pitch * roll);
+}
+
+Vec3 CanonicalEulerDegrees(const Quat& rotation) {
+  // glm matrices are column-major: m[column][row]; R_ij is m[j][i].
+  Mat3 m = glm::mat3_cast(glm::normalize(rotation));
+  auto r = [&m](int row, int column) { return m[column][row]; };
+  double pitch = std::asin(std::clamp(-r(1, 2), -1.0, 1.0));
+  double yaw;
+  double roll;
+  if (std::abs(std::cos(pitch)) < 1e-9) {
+    roll = 0;
+    yaw = std::atan2(-r(2, 0), r(0, 0));
+  } else {
+    yaw = std::atan2(r(0, 2), r(2, 2));
+    roll = std::atan2(r(1, 0), r(1, 1));
+  }
+  Vec3 degrees(Degrees(pitch), Degrees(yaw), Degrees(roll));
+  for (int i = 0; i < 3; ++i) {
+    if (degrees[i] == 0) degrees[i] = 0;  // no -0 in outputs
+  }
+  return degrees;
+}
+
+Quat QuatFromXyzw(const std::array<double, 4>& xyzw) {
+  return glm::normalize(Quat(xyzw[3], xyzw[0], xyzw[1], xyzw[2]));
+}
+
+std::array<double, 4> QuatToXyzw(const Quat& rotation) {
+  return {rotation.x, rotation.y, rotation.z, rotation.w};
+}
+
+Quat Slerp(const Quat& from, const Quat& to, double u) {
+  Quat delta = glm::normalize(glm::inverse(from) * to);
+  if (std::abs(delta.w) <= 1e-12) {
+    // A half turn: both signs are the same rotation; pick the axis whose
+    // largest-magnitude component is positive so the choice is stable.
+    Vec3 axis(delta.x, delta.y, delta.z);
+    int largest = 0;
+    for (int i = 1; i < 3; ++i) {
+      if (std::abs(axis[i]) > std::abs(axis[largest])) largest = i;
+    }
+    if (axis[largest] < 0) delta = -delta;
+    delta.w = std::abs(delta.w);
+  } else if (delta.w < 0) {
+    delta = -delta;
+  }
+  Vec3 vector(delta.x, delta.y, delta.z);
+  double sine = glm::length(vector);
+  if (sine == 0) return from;
+  double angle = 2 * std::atan2(sine, delta.w);
+  return glm::normalize(from * QuatFromAxisAngle(vector, angle * u));
+}
+
+double AngleBetween(const Quat& a, const Quat& b) {
+  Quat delta = glm::inverse(a) * b;
+  double sine = std::sqrt(delta.x * delta.x + delta.y * delta.y + delta.z * delta.z);
+  return 2 * std::atan2(sine, std::abs(delta.w));
+}
+
+}  // namespace cinc

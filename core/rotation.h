@@ -1,0 +1,45 @@
+// Rotations: the one place that knows cinc's Euler convention.
+//
+// Contract (SPEC section 1): Euler triples are [pitch, yaw, roll] in degrees
+// meaning R = Ry(yaw) * Rx(pitch) * Rz(roll) for column vectors. Quaternions
+// in files are [x, y, z, w]; in code they are glm::dquat (constructed w first).
+// Everything here is a pure function of doubles.
+#ifndef CINC_CORE_ROTATION_H_
+#define CINC_CORE_ROTATION_H_
+
+#include <array>
+#include <glm/gtc/quaternion.hpp>
+#include <glm/vec3.hpp>
+
+namespace cinc {
+
+using Vec3 = glm::dvec3;
+using Quat = glm::dquat;
+using Mat3 = glm::dmat3;
+
+constexpr double kPi = 3.14159265358979323846;
+inline double Radians(double degrees) { return degrees * (kPi / 180.0); }
+inline double Degrees(double radians) { return radians * (180.0 / kPi); }
+
+// [pitch, yaw, roll] degrees -> unit quaternion.
+Quat QuatFromEulerDegrees(const Vec3& pitch_yaw_roll);
+// The canonical triple of SPEC section 1: pitch in [-90, 90], yaw and roll in
+// (-180, 180]; at gimbal lock (|cos pitch| < 1e-9) roll is 0.
+Vec3 CanonicalEulerDegrees(const Quat& rotation);
+
+Quat QuatFromXyzw(const std::array<double, 4>& xyzw);  // normalised
+std::array<double, 4> QuatToXyzw(const Quat& rotation);
+// A rotation about a unit (or not) axis by an angle in radians.
+Quat QuatFromAxisAngle(const Vec3& axis, double radians);
+
+// SLERP the shorter way (SPEC section 5): where from^-1 * to has |w| <= 1e-12
+// the half turn is about the axis whose largest-magnitude component is
+// positive. u = 0 gives `from`, u = 1 gives `to` (up to sign).
+Quat Slerp(const Quat& from, const Quat& to, double u);
+
+// The angle in radians of a^-1 * b: 2 * atan2(|v|, |w|).
+double AngleBetween(const Quat& a, const Quat& b);
+
+}  // namespace cinc
+
+#endif  // CINC_CORE_ROTATION_H_

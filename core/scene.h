@@ -1,0 +1,190 @@
+// The typed scene: what scene.yaml says, after loading and before timing.
+//
+// Contract: plain data, filled by compiler/scene_loader and only read by the
+// later stages. Every value a later stage may complain about keeps its
+// SourceLocation and JSON pointer. All times are exact seconds (tick scenes
+// are converted at load time). Rotations are unit quaternions. Vectors are
+// metres, angles degrees (SPEC section 1). A loaded scene that produced
+// errors may be partial: stages must tolerate missing pieces.
+#ifndef CINC_CORE_SCENE_H_
+#define CINC_CORE_SCENE_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/diagnostics.h"
+#include "core/easing.h"
+#include "core/exact_time.h"
+#include "core/rotation.h"
+
+namespace cinc {
+
+// Where a value was written: its line and column, and its JSON pointer.
+struct Origin {
+  SourceLocation location;
+  std::string path;
+};
+
+// --- timing -----------------------------------------------------------------
+
+enum class RelationKind { kAt, kAfter, kWith, kEndWith, kBefore };
+
+// One relation of a node's start (SPEC section 3).
+struct Relation {
+  RelationKind kind = RelationKind::kAt;
+  std::string target;  // the reference as written ("in", "body.in"); empty for kAt
+  ExactTime at;        // kAt only
+  ExactTime lag;       // the node's top-level lag, or the `start:` entry's own lag
+  Origin origin;       // of the reference (or the `at` value)
+};
+
+// --- node contents ------------------------------------------------------------
+
+struct Transform {  // an offset or an inline marker pose
+  Vec3 position{0, 0, 0};
+  Quat rotation{1, 0, 0, 0};
+};
+
+struct Attach {
+  std::string to;  // "body/hole-1" or "body"
+  std::optional<Transform> offset;
+  std::string mate;  // this object's own marker; empty for none
+  Origin origin;
+};
+
+struct Spin {
+  Vec3 axis{0, 1, 0};
+  double degrees = 0;  // turns * 360 when written as `turns`
+  Origin origin;
+};
+
+struct Cue {
+  std::string kind;  // script | sound | vfx | marker
+  std::string name;
+  std::string target;  // may be empty
+  std::string data_json;  // the `data` value as compact JSON, "" when absent
+  Origin origin;
+};
+
+struct Sound {
+  std::string name;
+  double volume = 1;
+  ExactTime offset;
+  ExactTime fade_in;
+  ExactTime fade_out;
+  Origin origin;
+};
+
+struct Shot {
+  std::string camera;
+  ExactTime blend;  // 0 is a cut
+  std::optional<Ease> blend_ease;
+  Origin origin;
+};
+
+struct FocusTarget {  // `focus: 2.5` or `focus: {on: obj or obj/marker}`
+  std::optional<double> distance;
+  std::string on;
+  Origin origin;
+};
+
+struct Node {
+  std::string id;     // empty when the author gave none
+  std::string owner;  // object or camera name, or "director"
+  int index = 0;      // 0-based position in its list
+  Origin origin;      // the node's mapping
+
+  // Timing. `relations` empty means chaining (after the previous node of the list).
+  std::vector<Relation> relations;
+  bool uses_start_list = false;  // relations came from `start:`
+  ExactTime chain_lag;           // the top-level lag when chaining
+  ExactTime duration;            // 0 when not given (and not required)
+  bool has_duration = false;
+  Origin duration_origin;
+
+  // Channel targets.
+  std::optional<Vec3> position;
+  std::optional<Quat> rotation;
+  std::optional<Vec3> scale;
+  std::optional<double> opacity;
+  Ease ease;
+  std::optional<Attach> attach;
+  std::optional<Spin> spin;
+  std::vector<Vec3> path;
+  Origin path_origin;
+  std::string look_at;
+  Origin look_at_origin;
+  std::optional<double> fov;
+  std::optional<FocusTarget> focus;
+  std::optional<double> aperture;
+  std::optional<double> time_scale;
+
+  // Events.
+  std::optional<Shot> shot;
+  std::vector<Cue> cues;  // `cue:` takes one cue or a list
+  std::optional<Sound> sound;
+  std::optional<std::string> label;
+  Origin label_origin;
+  std::string action;
+  Origin action_origin;
+
+  // "object.id", or "object#index" for a node without an id.
+  std::string QualifiedName() const;
+};
+
+// --- objects, cameras, models ----------------------------------------------------
+
+struct Marker {
+  std::string name;
+  Transform pose;  // model space
+  Origin origin;
+};
+
+struct Model {
+  std::string name;
+  std::string source;  // as written, relative to the scene file; may be empty
+  std::vector<Marker> markers;  // inline markers from the scene
+  Origin origin;
+  Origin source_origin;
+};
+
+struct SceneObject {
+  std::string name;
+  bool is_camera = false;
+  Origin origin;
+  std::string model;  // empty: an empty (pivot, helper)
+  Origin model_origin;
+  Vec3 position{0, 0, 0};
+  Quat rotation{1, 0, 0, 0};
+  Vec3 scale{1, 1, 1};
+  double opacity = 0;  // objects only
+  // Cameras only.
+  double fov = 60;
+  FocusTarget focus;  // no distance and no target: depth of field off
+  double aperture = 2.8;
+  std::vector<Node> nodes;
+};
+
+struct Tolerance {
+  double position = 0.0001;  // metres
+  double rotation = 0.01;    // degrees
+};
+
+struct Scene {
+  std::string file;  // the path the user gave
+  std::string name;  // the sequence name; defaults to the file's stem
+  int64_t ticks_per_second = 0;  // 0: times are seconds
+  int64_t snap = 0;              // 0: no snapping
+  bool loop = false;
+  Tolerance tolerance;
+  std::vector<Model> models;
+  std::vector<SceneObject> objects;  // file order
+  std::vector<SceneObject> cameras;  // file order
+  std::vector<Node> director_nodes;
+};
+
+}  // namespace cinc
+
+#endif  // CINC_CORE_SCENE_H_
