@@ -1,0 +1,126 @@
+#include "core/json_writer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "core/number_format.h"
+
+namespace cinc {
+namespace {
+
+void WriteString(const std::string& text, std::string* out) {
+  // nlohmann's own escaping (UTF-8 validated, control characters escaped).
+  *out += Json(text).dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+bool IsScalar(const Json& value) { return !value.is_object() && !value.is_array(); }
+
+void WriteScalar(const Json& value, std::string* out) {
+  switch (value.type()) {
+    case Json::value_t::null:
+      *out += "null";
+      break;
+    case Json::value_t::boolean:
+      *out += value.get<bool>() ? "true" : "false";
+      break;
+    case Json::value_t::number_integer:
+      *out += std::to_string(value.get<int64_t>());
+      break;
+    case Json::value_t::number_unsigned:
+      *out += std::to_string(value.get<uint64_t>());
+      break;
+    case Json::value_t::number_float: {
+      double number = value.get<double>();
+      *out += std::isfinite(number) ? FormatDouble(number) : "null";
+      break;
+    }
+    case Json::value_t::string:
+      WriteString(value.get_ref<const std::string&>(), out);
+      break;
+    default:
+      *out += value.dump();
+      break;
+  }
+}
+
+// Iterative to keep deep documents from exhausting the stack: each frame is a
+// container being written and the index of its next element.
+struct Frame {
+  const Json* container;
+  Json::const_iterator next;
+  bool first = true;
+};
+
+void Write(const Json& root, bool pretty, std::string* out) {
+  const char* separator = pretty ? ", " : ",";
+  const char* colon = pretty ? ": " : ":";
+  auto newline = [&](size_t depth) {
+    if (!pretty) return;
+    *out += '\n';
+    out->append(depth * 2, ' ');
+  };
+  auto open = [&](const Json& value, std::vector<Frame>* stack) {
+    if (IsScalar(value)) {
+      WriteScalar(value, out);
+      return;
+    }
+    bool inline_array = value.is_array() &&
+                        std::all_of(value.begin(), value.end(), IsScalar);
+    if (value.empty() || inline_array) {
+      if (value.is_object()) {
+        *out += "{}";
+        return;
+      }
+      *out += '[';
+      bool first = true;
+      for (const Json& element : value) {
+        if (!first) *out += separator;
+        first = false;
+        WriteScalar(element, out);
+      }
+      *out += ']';
+      return;
+    }
+    *out += value.is_object() ? '{' : '[';
+    stack->push_back({&value, value.begin(), true});
+  };
+  std::vector<Frame> stack;
+  open(root, &stack);
+  while (!stack.empty()) {
+    Frame& frame = stack.back();
+    if (frame.next == frame.container->end()) {
+      bool is_object = frame.container->is_object();
+      stack.pop_back();
+      newline(stack.size());
+      *out += is_object ? '}' : ']';
+      continue;
+    }
+    if (!frame.first) *out += ',';
+    frame.first = false;
+    newline(stack.size());
+    const Json::const_iterator element = frame.next++;
+    if (frame.container->is_object()) {
+      WriteString(element.key(), out);
+      *out += colon;
+    }
+    open(element.value(), &stack);
+  }
+}
+
+}  // namespace
+
+std::string WriteJson(const Json& value) {
+  std::string out;
+  Write(value, true, &out);
+  out += '\n';
+  return out;
+}
+
+std::string WriteCompactJson(const Json& value) {
+  std::string out;
+  Write(value, false, &out);
+  return out;
+}
+
+}  // namespace cinc
