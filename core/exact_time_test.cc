@@ -1,0 +1,90 @@
+#include "core/exact_time.h"
+
+#include <gtest/gtest.h>
+
+namespace cinc {
+namespace {
+
+ExactTime Parse(const char* text) {
+  std::optional<ExactTime> time = ExactTime::ParseDecimal(text);
+  EXPECT_TRUE(time.has_value()) << text;
+  return time.value_or(ExactTime::Invalid());
+}
+
+TEST(ExactTimeTest, ParsesDecimalsExactly) {
+  EXPECT_EQ(Parse("0.1"), ExactTime::FromRatio(1, 10));
+  EXPECT_EQ(Parse("-2.50"), ExactTime::FromRatio(-5, 2));
+  EXPECT_EQ(Parse("+3"), ExactTime::FromInteger(3));
+  EXPECT_EQ(Parse("1e-3"), ExactTime::FromRatio(1, 1000));
+  EXPECT_EQ(Parse("1.5E2"), ExactTime::FromInteger(150));
+  EXPECT_EQ(Parse(".5"), ExactTime::FromRatio(1, 2));
+  EXPECT_EQ(Parse("5."), ExactTime::FromInteger(5));
+  EXPECT_EQ(Parse("0.000000001"), ExactTime::FromRatio(1, 1000000000));
+  EXPECT_EQ(Parse("-0"), ExactTime());
+}
+
+TEST(ExactTimeTest, RefusesWhatIsNoDecimal) {
+  for (const char* text : {"", "abc", "1.2.3", "1e", "e5", "0x10", "1 ", " 1", ".", "-", "1e400",
+                           ".nan", ".inf", "1_000"}) {
+    EXPECT_FALSE(ExactTime::ParseDecimal(text).has_value()) << text;
+  }
+}
+
+TEST(ExactTimeTest, SumsExactly) {
+  // 1/10 + 2/10 + 3/10 = 6/10 exactly, which a double sum misses by 1.1e-16.
+  ExactTime sum = Parse("0.1") + Parse("0.2") + Parse("0.3");
+  EXPECT_EQ(sum, ExactTime::FromRatio(3, 5));
+  EXPECT_EQ(sum.ToDouble(), 0.6);
+  EXPECT_EQ(sum.ToString(), "0.6");
+  EXPECT_EQ((Parse("1") - Parse("1.25")).ToString(), "-0.25");
+}
+
+TEST(ExactTimeTest, ComparesAcrossDenominators) {
+  EXPECT_LT(ExactTime::FromRatio(1, 3), ExactTime::FromRatio(1, 2));
+  EXPECT_GT(ExactTime::FromRatio(-1, 3), ExactTime::FromRatio(-1, 2));
+  EXPECT_EQ(ExactTime::FromRatio(2, 4), ExactTime::FromRatio(1, 2));
+  EXPECT_LT(ExactTime::FromInteger(1000000000), ExactTime::Invalid());
+}
+
+TEST(ExactTimeTest, RoundsToGridWithTiesTowardLater) {
+  // On a 1/30 s grid: 1/60 is exactly half a step and goes up to 1/30;
+  // 0.01 (0.3 steps) goes down to 0; -1/60 (a tie) goes up to 0.
+  EXPECT_EQ(ExactTime::FromRatio(1, 60).RoundToGrid(30), ExactTime::FromRatio(1, 30));
+  EXPECT_EQ(Parse("0.01").RoundToGrid(30), ExactTime());
+  EXPECT_EQ(ExactTime::FromRatio(-1, 60).RoundToGrid(30), ExactTime());
+  EXPECT_EQ(ExactTime::FromRatio(-1, 40).RoundToGrid(30), ExactTime::FromRatio(-1, 30));
+  EXPECT_EQ(Parse("2.5").RoundToGrid(1), ExactTime::FromInteger(3));
+}
+
+TEST(ExactTimeTest, ChecksGridMembership) {
+  ExactTime nanosecond = ExactTime::FromRatio(1, 1000000000);
+  EXPECT_TRUE(Parse("0.123456789").IsMultipleOf(nanosecond));
+  EXPECT_FALSE(Parse("0.1234567891").IsMultipleOf(nanosecond));
+  EXPECT_FALSE(ExactTime::FromRatio(1, 3).IsMultipleOf(nanosecond));
+}
+
+TEST(ExactTimeTest, ConvertsTicks) {
+  // 45 ticks at 20 per second are 2.25 s.
+  EXPECT_EQ(ExactTime::FromInteger(45).MultipliedBy(1, 20), Parse("2.25"));
+}
+
+TEST(ExactTimeTest, WritesRepeatingFractionsAsTheirDouble) {
+  EXPECT_EQ(ExactTime::FromRatio(1, 3).ToString(), "0.3333333333333333");
+  EXPECT_EQ(ExactTime::FromRatio(7, 8).ToString(), "0.875");
+  EXPECT_EQ(ExactTime::FromInteger(3600).ToString(), "3600");
+}
+
+TEST(ExactTimeTest, ProgressIsRoundedOnce) {
+  // (0.7 - 0.1) / 0.3 = 2 exactly; in doubles (0.7 - 0.1) / 0.3 is 1.9999999999999998.
+  EXPECT_EQ(ExactTime::Progress(Parse("0.7"), Parse("0.1"), Parse("0.3")), 2.0);
+  EXPECT_EQ(ExactTime::Progress(Parse("1"), Parse("0"), Parse("3")), 1.0 / 3.0);
+}
+
+TEST(ExactTimeTest, OverflowGivesAnInvalidTime) {
+  ExactTime huge = ExactTime::FromInteger(INT64_MAX);
+  EXPECT_FALSE((huge + huge).IsValid());
+  EXPECT_FALSE((ExactTime::Invalid() + ExactTime()).IsValid());
+}
+
+}  // namespace
+}  // namespace cinc

@@ -1,0 +1,52 @@
+#include "core/json_writer.h"
+
+#include <gtest/gtest.h>
+
+namespace cinc {
+namespace {
+
+TEST(JsonWriterTest, WritesObjectsInOrderWithInlineScalarArrays) {
+  Json value = Json::object();
+  value["name"] = "a\"b";
+  value["t"] = 0.6;
+  value["count"] = 3;
+  value["value"] = Json::array({0, 0.05, 1.0});
+  value["keys"] = Json::array({Json{{"t", 0}}, Json::object()});
+  value["empty"] = Json::array();
+  EXPECT_EQ(WriteJson(value),
+            "{\n"
+            "  \"name\": \"a\\\"b\",\n"
+            "  \"t\": 0.6,\n"
+            "  \"count\": 3,\n"
+            "  \"value\": [0, 0.05, 1],\n"
+            "  \"keys\": [\n"
+            "    {\n"
+            "      \"t\": 0\n"
+            "    },\n"
+            "    {}\n"
+            "  ],\n"
+            "  \"empty\": []\n"
+            "}\n");
+}
+
+TEST(JsonWriterTest, WritesCompactly) {
+  Json value = {{"from", 0}, {"to", 1.5}, {"ease", Json::array({0.42, 0, 1, 1})}};
+  EXPECT_EQ(WriteCompactJson(value), "{\"from\":0,\"to\":1.5,\"ease\":[0.42,0,1,1]}");
+}
+
+TEST(JsonWriterTest, WritesDeepDocumentsWithoutRecursion) {
+  // 100,001 nested arrays: a recursive writer would exhaust the stack.
+  Json value = Json::array();
+  Json* innermost = &value;
+  for (int depth = 0; depth < 100000; ++depth) {
+    innermost->push_back(Json::array());
+    innermost = &(*innermost)[0];
+  }
+  std::string text = WriteCompactJson(value);
+  EXPECT_EQ(text.size(), 2u * 100001);
+  EXPECT_EQ(text.substr(0, 3), "[[[");
+  EXPECT_EQ(text.substr(text.size() - 3), "]]]");
+}
+
+}  // namespace
+}  // namespace cinc
