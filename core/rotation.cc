@@ -30,7 +30,12 @@ Vec3 CanonicalEulerDegrees(const Quat& rotation) {
   double pitch = std::asin(std::clamp(-r(1, 2), -1.0, 1.0));
   double yaw;
   double roll;
-  if (std::abs(std::cos(pitch)) < 1e-9) {
+  // cos p is taken from the row (R10, R11) = cos p * (sin r, cos r), not as
+  // cos(asin(-R12)): near the lock asin turns a 1-ulp error of R12 into
+  // ~1e-8 rad, which would miss the 1e-9 test and leave yaw and roll to
+  // atan2 of rounding noise.
+  if (std::hypot(r(1, 0), r(1, 1)) < 1e-9) {
+    pitch = -r(1, 2) > 0 ? kPi / 2 : -kPi / 2;
     roll = 0;
     yaw = std::atan2(-r(2, 0), r(0, 0));
   } else {
@@ -40,6 +45,10 @@ Vec3 CanonicalEulerDegrees(const Quat& rotation) {
   Vec3 degrees(Degrees(pitch), Degrees(yaw), Degrees(roll));
   for (int i = 0; i < 3; ++i) {
     if (degrees[i] == 0) degrees[i] = 0;  // no -0 in outputs
+  }
+  // atan2(-0, x < 0) is -180: the contract's range is (-180, 180].
+  for (int i = 1; i < 3; ++i) {
+    if (degrees[i] == -180) degrees[i] = 180;
   }
   return degrees;
 }

@@ -10,9 +10,11 @@
 // d = 0) the value is lerp (SLERP for rotations) from `from` to `to`.
 // BuildRig reports W_TIMING_OVERLAP when a segment is taken over before its
 // end (next S < this E). Nodes whose timing is unresolved are skipped.
+// docs/state.md states the rules in full.
 #ifndef CINC_MARKERS_RIG_H_
 #define CINC_MARKERS_RIG_H_
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,8 +30,8 @@ namespace cinc {
 
 template <typename Value>
 struct Segment {
-  ExactTime start;     // S
-  ExactTime duration;  // d (the node's own, may be 0)
+  ExactTime start;                        // S
+  ExactTime duration;                     // d = E - S from the timeline (may be 0)
   std::optional<ExactTime> active_until;  // the next segment's S; nullopt for the last
   Value from{};
   Value to{};
@@ -56,7 +58,12 @@ struct CameraRig {
   ChannelTrack<Vec3> position;
   ChannelTrack<Quat> rotation;
   ChannelTrack<double> fov;
-  ChannelTrack<double> focus;  // distance in metres; initial 0 when the camera has none
+  // Distance in metres. A camera without an initial focus distance has
+  // initial 0 and has_initial_focus false: depth of field is off until its
+  // first focus segment starts, and that segment jumps to its target at S
+  // (its `from` equals its `to`), since there is no distance to come from.
+  ChannelTrack<double> focus;
+  bool has_initial_focus = false;
   ChannelTrack<double> aperture;
 };
 
@@ -67,12 +74,50 @@ struct Rig {
 
 Rig BuildRig(const Scene& scene, const Timeline& timeline, Diagnostics* diagnostics);
 
-// The eased progress of `segment` at t (0 before S, 1 at or after the end).
-double SegmentProgress(const Segment<Vec3>& segment, const ExactTime& t);
+// The eased progress u at t of a segment starting at `start`: 0 before S,
+// ease((t - S) / d) clamped to [0, 1] within (the eased value is clamped, so
+// an overshooting cubic-bezier holds at 0 or 1 where its y leaves [0, 1]), 1 at and after E (and at
+// S when d = 0, or d < 0, which a valid timeline never has).
+double EasedProgress(const ExactTime& start, const ExactTime& duration, const Ease& ease,
+                     const ExactTime& t);
+
+// The value at eased progress u: exactly `from` for u <= 0 and exactly `to`
+// for u >= 1; in between a lerp, or for rotations core Slerp (shorter way).
+double Interpolate(double from, double to, double u);
+Vec3 Interpolate(const Vec3& from, const Vec3& to, double u);
+Quat Interpolate(const Quat& from, const Quat& to, double u);
+
+template <typename Value>
+double SegmentProgress(const Segment<Value>& segment, const ExactTime& t) {
+  return EasedProgress(segment.start, segment.duration, segment.ease, t);
+}
+
+// The segment's own value at t (whether or not it is still in charge at t).
+template <typename Value>
+Value SegmentValueAt(const Segment<Value>& segment, const ExactTime& t) {
+  return Interpolate(segment.from, segment.to, SegmentProgress(segment, t));
+}
+
+// The index of the segment in charge at t (the last with S <= t), or -1
+// before the first segment. O(log n).
+template <typename Value>
+int ActiveSegmentIndex(const ChannelTrack<Value>& track, const ExactTime& t) {
+  auto after = std::upper_bound(
+      track.segments.begin(), track.segments.end(), t,
+      [](const ExactTime& time, const Segment<Value>& segment) { return time < segment.start; });
+  return static_cast<int>(after - track.segments.begin()) - 1;
+}
+
 // The value of a channel at time t (exact state).
-Vec3 ValueAt(const ChannelTrack<Vec3>& track, const ExactTime& t);
-Quat ValueAt(const ChannelTrack<Quat>& track, const ExactTime& t);
-double ValueAt(const ChannelTrack<double>& track, const ExactTime& t);
+template <typename Value>
+Value ValueAt(const ChannelTrack<Value>& track, const ExactTime& t) {
+  int index = ActiveSegmentIndex(track, t);
+  if (index < 0) return track.initial;
+  return SegmentValueAt(track.segments[static_cast<size_t>(index)], t);
+}
+
+// The camera's focus distance at t, or nullopt while depth of field is off.
+std::optional<double> FocusAt(const CameraRig& camera, const ExactTime& t);
 
 }  // namespace cinc
 
