@@ -1,0 +1,171 @@
+#include "resolver/references.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace cinc {
+namespace {
+
+std::string QualifiedText(std::string_view owner, std::string_view id) {
+  std::string key;
+  key.reserve(owner.size() + 1 + id.size());
+  key.append(owner).append(".").append(id);
+  return key;
+}
+
+}  // namespace
+
+NodeTable::NodeTable(const Scene& scene) {
+  size_t node_count = scene.director_nodes.size();
+  for (const SceneObject& object : scene.objects) node_count += object.nodes.size();
+  for (const SceneObject& camera : scene.cameras) node_count += camera.nodes.size();
+  nodes_.reserve(node_count);
+  places_.reserve(node_count);
+  number_by_name_.reserve(node_count);
+
+  auto add_list = [this](const std::vector<Node>& nodes, NodeListKind kind, int list) {
+    const std::string* last_owner = nullptr;
+    int owner = -1;
+    for (int position = 0; position < static_cast<int>(nodes.size()); ++position) {
+      const Node& node = nodes[position];
+      int number = size();
+      nodes_.push_back(&node);
+      places_.push_back({kind, list, position});
+      if (node.id.empty()) continue;
+      if (last_owner == nullptr || *last_owner != node.owner) {
+        last_owner = &node.owner;
+        owner = owner_index_by_name_
+                    .try_emplace(node.owner, static_cast<int>(owner_index_by_name_.size()))
+                    .first->second;
+      }
+      // try_emplace keeps the first: a duplicate is the loader's to report.
+      number_by_name_.try_emplace(NameKey{owner, node.id}, number);
+    }
+  };
+  for (int i = 0; i < static_cast<int>(scene.objects.size()); ++i) {
+    add_list(scene.objects[i].nodes, NodeListKind::kObject, i);
+  }
+  for (int i = 0; i < static_cast<int>(scene.cameras.size()); ++i) {
+    add_list(scene.cameras[i].nodes, NodeListKind::kCamera, i);
+  }
+  add_list(scene.director_nodes, NodeListKind::kDirector, 0);
+}
+
+int NodeTable::PreviousInList(int number) const {
+  // Lists are numbered contiguously, so the previous node is number - 1.
+  return places_[number].position == 0 ? -1 : number - 1;
+}
+
+int NodeTable::OwnerIndex(std::string_view owner) const {
+  auto found = owner_index_by_name_.find(owner);
+  return found == owner_index_by_name_.end() ? -1 : found->second;
+}
+
+int NodeTable::Find(std::string_view owner, std::string_view id) const {
+  const int owner_index = OwnerIndex(owner);
+  if (owner_index < 0) return -1;
+  auto found = number_by_name_.find(NameKey{owner_index, id});
+  return found == number_by_name_.end() ? -1 : found->second;
+}
+
+int NodeTable::Resolve(const Node& from, std::string_view reference) const {
+  size_t dot = reference.find('.');
+  if (dot == std::string_view::npos) return Find(from.owner, reference);
+  return Find(reference.substr(0, dot), reference.substr(dot + 1));
+}
+
+std::string QualifyReference(const Node& from, std::string_view reference) {
+  if (reference.find('.') != std::string_view::npos) return std::string(reference);
+  return QualifiedText(from.owner, reference);
+}
+
+std::optional<int> BoundedLevenshteinDistance(std::string_view a, std::string_view b, int limit) {
+  const int a_length = static_cast<int>(a.size());
+  const int b_length = static_cast<int>(b.size());
+  if (limit < 0 || std::abs(a_length - b_length) > limit) return std::nullopt;
+  // Only cells within `limit` of the diagonal can stay within the limit;
+  // everything outside the band counts as "too far" (limit + 1).
+  const int too_far = limit + 1;
+  std::vector<int> previous(b_length + 1, too_far);
+  std::vector<int> current(b_length + 1, too_far);
+  for (int j = 0; j <= std::min(b_length, limit); ++j) previous[j] = j;
+  for (int i = 1; i <= a_length; ++i) {
+    const int low = std::max(1, i - limit);
+    const int high = std::min(b_length, i + limit);
+    current[low - 1] = (low == 1 && i <= limit) ? i : too_far;
+    int row_minimum = current[low - 1];
+    for (int j = low; j <= high; ++j) {
+      int substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      int value = std::min({previous[j] + 1, current[j - 1] + 1, substitution});
+      current[j] = std::min(value, too_far);
+      row_minimum = std::min(row_minimum, current[j]);
+    }
+    if (high < b_length) current[high + 1] = too_far;
+    if (row_minimum > limit) return std::nullopt;
+    std::swap(previous, current);
+  }
+  if (previous[b_length] > limit) return std::nullopt;
+  return previous[b_length];
+}
+
+NameSuggester::NameSuggester(const NodeTable& table) : table_(table) {}
+
+NameSuggester::ClosestPair NameSuggester::FindClosest(std::string_view qualified_reference,
+                                                      int limit) {
+  if (!candidates_listed_) {
+    candidates_listed_ = true;
+    for (int number = 0; number < table_.size(); ++number) {
+      const Node& node = table_.node(number);
+      if (!node.id.empty()) candidates_.push_back({QualifiedText(node.owner, node.id), number});
+    }
+  }
+  ClosestPair closest;
+  int best_distance = limit + 1;
+  int runner_up_distance = limit + 1;
+  const int64_t cells_per_candidate =
+      static_cast<int64_t>(qualified_reference.size()) * (2 * limit + 1) + 1;
+  for (int index = 0; index < static_cast<int>(candidates_.size()); ++index) {
+    if (cells_spent_ > kCellBudget) return ClosestPair{};
+    const std::string& name = candidates_[index].name;
+    // Only a distance below the runner-up's can change the answer (ties go to
+    // the earlier candidate), so the band narrows as better ones are found.
+    int search_limit = std::min(limit, runner_up_distance - 1);
+    if (std::abs(static_cast<int>(name.size()) - static_cast<int>(qualified_reference.size())) >
+        search_limit) {
+      continue;
+    }
+    cells_spent_ += cells_per_candidate;
+    std::optional<int> distance =
+        BoundedLevenshteinDistance(qualified_reference, name, search_limit);
+    if (!distance) continue;
+    // Strictly smaller only: earlier candidates win ties (file order).
+    if (*distance < best_distance) {
+      closest.runner_up = closest.best;
+      runner_up_distance = best_distance;
+      closest.best = index;
+      best_distance = *distance;
+    } else if (*distance < runner_up_distance) {
+      closest.runner_up = index;
+      runner_up_distance = *distance;
+    }
+  }
+  return closest;
+}
+
+std::optional<std::string> NameSuggester::Suggest(std::string_view qualified_reference,
+                                                  int written_length, int excluded) {
+  const int limit = std::max(2, written_length / 3);
+  std::string key(qualified_reference);
+  key.append("\n").append(std::to_string(limit));
+  auto cached = cache_.find(key);
+  if (cached == cache_.end()) {
+    cached = cache_.emplace(std::move(key), FindClosest(qualified_reference, limit)).first;
+  }
+  const ClosestPair& closest = cached->second;
+  int chosen = closest.best;
+  if (chosen >= 0 && candidates_[chosen].number == excluded) chosen = closest.runner_up;
+  if (chosen < 0) return std::nullopt;
+  return candidates_[chosen].name;
+}
+
+}  // namespace cinc

@@ -1,0 +1,130 @@
+// Node references: the flat file-order table of a scene's nodes, name lookup
+// and the did-you-mean suggestion for a reference that names no node.
+//
+// Contract (SPEC section 2, "Names"): file order is every object's nodes
+// (objects in file order), then every camera's, then the director's. A
+// reference without a '.' names a node of the referencing node's own list; a
+// reference with one splits at the first '.' into owner and id. Objects,
+// cameras and `director` share one namespace. Nodes without an id cannot be
+// referenced. When a (malformed) scene holds a name twice, the first in file
+// order wins: the loader has reported the duplicate already.
+#ifndef CINC_RESOLVER_REFERENCES_H_
+#define CINC_RESOLVER_REFERENCES_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "core/scene.h"
+
+namespace cinc {
+
+// Which list of the scene a node belongs to.
+enum class NodeListKind { kObject, kCamera, kDirector };
+
+// Where a node sits in the scene (and so in the Timeline, which mirrors it).
+struct NodePlace {
+  NodeListKind list_kind = NodeListKind::kObject;
+  int list = 0;      // index into scene.objects or scene.cameras; 0 for the director
+  int position = 0;  // index into that list's nodes
+};
+
+// Every node of a scene, numbered 0..size()-1 in file order. Borrows the
+// scene: it must outlive the table.
+class NodeTable {
+ public:
+  explicit NodeTable(const Scene& scene);
+
+  int size() const { return static_cast<int>(nodes_.size()); }
+  const Node& node(int number) const { return *nodes_[number]; }
+  const NodePlace& place(int number) const { return places_[number]; }
+  // The number of the node before `number` in the same list, or -1 for the
+  // first node of a list (chaining starts from 0 there).
+  int PreviousInList(int number) const;
+
+  // The node `owner.id`, or -1.
+  int Find(std::string_view owner, std::string_view id) const;
+  // The node that `reference`, written in `from`'s list, names, or -1.
+  int Resolve(const Node& from, std::string_view reference) const;
+
+ private:
+  // Keys are views into the scene's own strings: no copies, no allocation
+  // per lookup (100,000-node scenes resolve a reference per node).
+  // The key carries its hash: the table then never re-hashes a stored id
+  // (libstdc++ does not cache the codes of a cheap-looking hash function).
+  struct NameKey {
+    NameKey(int owner, std::string_view id)
+        : hash(std::hash<std::string_view>{}(id)*31 + static_cast<size_t>(owner)),
+          owner(owner),
+          id(id) {}
+    bool operator==(const NameKey& other) const {
+      return hash == other.hash && owner == other.owner && id == other.id;
+    }
+    size_t hash;
+    int owner;  // a value of owner_index_by_name_
+    std::string_view id;
+  };
+  struct NameKeyHash {
+    size_t operator()(const NameKey& key) const { return key.hash; }
+  };
+  int OwnerIndex(std::string_view owner) const;
+
+  std::vector<const Node*> nodes_;
+  std::vector<NodePlace> places_;
+  std::unordered_map<std::string_view, int> owner_index_by_name_;
+  std::unordered_map<NameKey, int, NameKeyHash> number_by_name_;
+};
+
+// The qualified form of a reference written in `from`'s list: "in" inside
+// body's list is "body.in"; a reference with a '.' is already qualified.
+std::string QualifyReference(const Node& from, std::string_view reference);
+
+// The Levenshtein distance between a and b when it is at most `limit`, else
+// nothing. Costs O(|a| * (2 * limit + 1)) at most and stops early.
+std::optional<int> BoundedLevenshteinDistance(std::string_view a, std::string_view b, int limit);
+
+// Finds did-you-mean suggestions for unknown references. The candidates are
+// the qualified names of every node with an id, in file order. Borrows the
+// table.
+class NameSuggester {
+ public:
+  explicit NameSuggester(const NodeTable& table);
+
+  // The candidate closest to `qualified_reference` (other than `excluded`,
+  // the referencing node itself), if its distance is at most
+  // max(2, written_length / 3); ties go to the first in file order. Answers
+  // are cached per reference. A fixed budget of distance computations keeps
+  // a scene with very many unknown references from taking quadratic time:
+  // once it is spent, the answer is nothing.
+  std::optional<std::string> Suggest(std::string_view qualified_reference, int written_length,
+                                     int excluded);
+
+  // Dynamic-programming cells one scene may spend on suggestions (~0.1 s).
+  static constexpr int64_t kCellBudget = 100'000'000;
+
+ private:
+  struct Candidate {
+    std::string name;
+    int number;
+  };
+  // The two closest candidates within the limit, best first (-1: none), so
+  // that a cached answer still works when the best one is `excluded`.
+  struct ClosestPair {
+    int best = -1;
+    int runner_up = -1;
+  };
+  ClosestPair FindClosest(std::string_view qualified_reference, int limit);
+
+  const NodeTable& table_;
+  bool candidates_listed_ = false;  // listed on first use: most scenes need none
+  std::vector<Candidate> candidates_;
+  std::unordered_map<std::string, ClosestPair> cache_;  // key: reference + '\n' + limit
+  int64_t cells_spent_ = 0;
+};
+
+}  // namespace cinc
+
+#endif  // CINC_RESOLVER_REFERENCES_H_

@@ -1,0 +1,293 @@
+#include "resolver/resolve_timing.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "resolver/references.h"
+#include "resolver/timing_graph.h"
+
+namespace cinc {
+namespace {
+
+// Relation targets that are not node numbers.
+constexpr int kNoTarget = -1;      // an `at` relation depends on no node
+constexpr int kBrokenTarget = -2;  // unknown, empty or self reference
+
+enum class NodeStatus {
+  kUnresolved,  // broken itself, on a cycle, or depends on such a node
+  kResolved,    // times known (possibly starting before 0: reported, still usable)
+  kTooLate,     // a time past the guard: over the limit, not computed further
+  kTooEarly,    // a start before -guard: reported as negative, not computed further
+};
+
+struct WorkingTime {
+  ExactTime start;
+  ExactTime end;
+  NodeStatus status = NodeStatus::kUnresolved;
+};
+
+bool WithinGuard(const ExactTime& time) {
+  static const ExactTime kGuard = ExactTime::FromInteger(kTimeGuardSeconds);
+  return time.IsValid() && time <= kGuard && -kGuard <= time;
+}
+
+class TimingResolver {
+ public:
+  TimingResolver(const Scene& scene, Diagnostics* diagnostics)
+      : scene_(scene), diagnostics_(diagnostics), table_(scene), suggester_(table_) {}
+
+  Timeline Run() {
+    ResolveReferences();
+    TimingGraph graph = BuildGraph();
+    TimingGraphAnalysis analysis = AnalyzeTimingGraph(graph);
+    ReportCycles(analysis);
+    ComputeTimes(analysis);
+    ReportNegativeStarts();
+    if (scene_.snap > 0) SnapToGrid();
+    return BuildTimeline();
+  }
+
+ private:
+  void Report(std::string_view code, const Origin& origin, std::string message) {
+    if (diagnostics_ != nullptr) diagnostics_->Error(code, origin.location, origin.path, message);
+  }
+
+  std::string NameOf(int number) const { return table_.node(number).QualifiedName(); }
+
+  // Maps every relation to the node it names; reports unknown references and
+  // self-references (a node with either stays unresolved).
+  void ResolveReferences() {
+    first_relation_.assign(table_.size() + 1, 0);
+    broken_.assign(table_.size(), false);
+    for (int number = 0; number < table_.size(); ++number) {
+      first_relation_[number] = static_cast<int>(relation_targets_.size());
+      for (const Relation& relation : table_.node(number).relations) {
+        relation_targets_.push_back(ResolveRelation(number, relation));
+        if (relation_targets_.back() == kBrokenTarget) broken_[number] = true;
+      }
+    }
+    first_relation_[table_.size()] = static_cast<int>(relation_targets_.size());
+  }
+
+  // The target of `number`'s relation `index`.
+  int TargetOf(int number, size_t index) const {
+    return relation_targets_[first_relation_[number] + index];
+  }
+
+  int ResolveRelation(int number, const Relation& relation) {
+    if (relation.kind == RelationKind::kAt) return kNoTarget;
+    // An empty reference is a malformed scene the loader has reported.
+    if (relation.target.empty()) return kBrokenTarget;
+    const Node& node = table_.node(number);
+    const int target = table_.Resolve(node, relation.target);
+    if (target == number) {
+      Report("E_TIMING_CYCLE", relation.origin,
+             "node '" + NameOf(number) + "' cannot depend on itself");
+      return kBrokenTarget;
+    }
+    if (target >= 0) return target;
+    const std::string qualified = QualifyReference(node, relation.target);
+    std::string message =
+        "node '" + NameOf(number) + "' references unknown node '" + qualified + "'";
+    std::optional<std::string> suggestion =
+        suggester_.Suggest(qualified, static_cast<int>(relation.target.size()), number);
+    if (suggestion) message += " (did you mean '" + *suggestion + "'?)";
+    Report("E_TIMING_MISSING", relation.origin, std::move(message));
+    return kBrokenTarget;
+  }
+
+  // Out-edges in written order: the relations, or the one chaining edge.
+  TimingGraph BuildGraph() const {
+    TimingGraph graph(table_.size());
+    for (int number = 0; number < table_.size(); ++number) {
+      if (table_.node(number).relations.empty()) {
+        const int previous = table_.PreviousInList(number);
+        if (previous >= 0) boost::add_edge(number, previous, graph);
+        continue;
+      }
+      for (int index = first_relation_[number]; index < first_relation_[number + 1]; ++index) {
+        if (relation_targets_[index] >= 0) boost::add_edge(number, relation_targets_[index], graph);
+      }
+    }
+    return graph;
+  }
+
+  void ReportCycles(const TimingGraphAnalysis& analysis) {
+    for (const std::vector<int>& cycle : analysis.cycles) {
+      if (cycle.size() < 2) continue;  // cannot happen: every cyclic component has a cycle
+      const int first = cycle.front();
+      const Node& node = table_.node(first);
+      // The cycle starts with first's earliest relation naming cycle[1], or
+      // with its chaining (then the node itself is the place to point at).
+      const Origin* origin = &node.origin;
+      for (size_t index = 0; index < node.relations.size(); ++index) {
+        if (TargetOf(first, index) == cycle[1]) {
+          origin = &node.relations[index].origin;
+          break;
+        }
+      }
+      std::string message = "dependency cycle: ";
+      for (size_t step = 0; step < cycle.size(); ++step) {
+        if (step > 0) message += " -> ";
+        message += NameOf(cycle[step]);
+      }
+      Report("E_TIMING_CYCLE", *origin, std::move(message));
+    }
+  }
+
+  // The start one relation gives, given that its target is resolved.
+  ExactTime StartFrom(const Relation& relation, int target, const ExactTime& duration) const {
+    switch (relation.kind) {
+      case RelationKind::kAt:
+        return relation.at + relation.lag;
+      case RelationKind::kAfter:
+        return times_[target].end + relation.lag;
+      case RelationKind::kWith:
+        return times_[target].start + relation.lag;
+      case RelationKind::kEndWith:
+        return times_[target].end + relation.lag - duration;
+      case RelationKind::kBefore:
+        return times_[target].start + relation.lag - duration;
+    }
+    return ExactTime::Invalid();
+  }
+
+  void ComputeTimes(const TimingGraphAnalysis& analysis) {
+    times_.assign(table_.size(), WorkingTime{});
+    for (int number : analysis.resolution_order) {
+      if (broken_[number] || analysis.on_cycle[number]) continue;  // stays kUnresolved
+      ComputeNode(number);
+    }
+  }
+
+  bool IsUsable(int number) const { return times_[number].status == NodeStatus::kResolved; }
+
+  void ComputeNode(int number) {
+    const Node& node = table_.node(number);
+    std::optional<ExactTime> start;
+    bool invalid_candidate = false;
+    auto consider = [&](const ExactTime& candidate) {
+      if (!candidate.IsValid()) {
+        invalid_candidate = true;
+      } else if (!start || *start < candidate) {
+        start = candidate;
+      }
+    };
+    if (node.relations.empty()) {
+      const int previous = table_.PreviousInList(number);
+      if (previous >= 0 && !IsUsable(previous)) return;
+      consider((previous >= 0 ? times_[previous].end : ExactTime()) + node.chain_lag);
+    }
+    for (size_t index = 0; index < node.relations.size(); ++index) {
+      const int target = TargetOf(number, index);
+      if (target >= 0 && !IsUsable(target)) return;
+      consider(StartFrom(node.relations[index], target, node.duration));
+    }
+    WorkingTime& time = times_[number];
+    // An invalid candidate overflowed 64 bits: far past any limit either way.
+    if (invalid_candidate || !start || !WithinGuard(*start)) {
+      const bool too_early = !invalid_candidate && start && *start < ExactTime();
+      time.status = too_early ? NodeStatus::kTooEarly : NodeStatus::kTooLate;
+      if (too_early) time.start = *start;
+      return;
+    }
+    time.start = *start;
+    time.end = *start + node.duration;
+    time.status = WithinGuard(time.end) ? NodeStatus::kResolved : NodeStatus::kTooLate;
+  }
+
+  // Before snapping, in file order.
+  void ReportNegativeStarts() {
+    for (int number = 0; number < table_.size(); ++number) {
+      const WorkingTime& time = times_[number];
+      const bool has_start =
+          time.status == NodeStatus::kResolved || time.status == NodeStatus::kTooEarly;
+      if (!has_start || !(time.start < ExactTime())) continue;
+      Report("E_TIMING_NEGATIVE", table_.node(number).origin,
+             "node '" + NameOf(number) + "' starts at " + time.start.ToString() + " s, before 0");
+    }
+  }
+
+  void SnapToGrid() {
+    for (WorkingTime& time : times_) {
+      if (time.status != NodeStatus::kResolved) continue;
+      time.start = time.start.RoundToGrid(scene_.snap);
+      time.end = time.end.RoundToGrid(scene_.snap);
+    }
+  }
+
+  ExactTime GridStep() const {
+    if (scene_.snap > 0) return ExactTime::FromRatio(1, scene_.snap);
+    if (scene_.ticks_per_second > 0) return ExactTime::FromRatio(1, scene_.ticks_per_second);
+    return ExactTime::FromRatio(1, 1000);
+  }
+
+  Timeline BuildTimeline() {
+    Timeline timeline;
+    timeline.objects.resize(scene_.objects.size());
+    for (size_t i = 0; i < scene_.objects.size(); ++i) {
+      timeline.objects[i].resize(scene_.objects[i].nodes.size());
+    }
+    timeline.cameras.resize(scene_.cameras.size());
+    for (size_t i = 0; i < scene_.cameras.size(); ++i) {
+      timeline.cameras[i].resize(scene_.cameras[i].nodes.size());
+    }
+    timeline.director.resize(scene_.director_nodes.size());
+
+    int last_ending = -1;
+    int first_too_late = -1;
+    for (int number = 0; number < table_.size(); ++number) {
+      const WorkingTime& time = times_[number];
+      if (time.status == NodeStatus::kTooLate && first_too_late < 0) first_too_late = number;
+      if (time.status != NodeStatus::kResolved) continue;
+      const NodePlace& place = table_.place(number);
+      NodeTime& out =
+          place.list_kind == NodeListKind::kObject   ? timeline.objects[place.list][place.position]
+          : place.list_kind == NodeListKind::kCamera ? timeline.cameras[place.list][place.position]
+                                                     : timeline.director[place.position];
+      out = {time.start, time.end, true};
+      // Strictly later only: the first in file order wins a tie.
+      if (last_ending < 0 || times_[last_ending].end < time.end) last_ending = number;
+    }
+
+    timeline.duration = GridStep();
+    if (last_ending >= 0 && timeline.duration < times_[last_ending].end) {
+      timeline.duration = times_[last_ending].end;
+    }
+
+    const std::string limit_text =
+        " s, after the " + std::to_string(kSequenceLimitSeconds) + " s limit";
+    if (first_too_late >= 0) {
+      // Its end was never computed: it is past the guard, so surely last.
+      Report("E_LIMIT", table_.node(first_too_late).origin,
+             "node '" + NameOf(first_too_late) + "' ends at more than " +
+                 std::to_string(kTimeGuardSeconds) + limit_text);
+    } else if (last_ending >= 0 &&
+               ExactTime::FromInteger(kSequenceLimitSeconds) < times_[last_ending].end) {
+      Report("E_LIMIT", table_.node(last_ending).origin,
+             "node '" + NameOf(last_ending) + "' ends at " + times_[last_ending].end.ToString() +
+                 limit_text);
+    }
+    return timeline;
+  }
+
+  const Scene& scene_;
+  Diagnostics* diagnostics_;
+  NodeTable table_;
+  NameSuggester suggester_;
+  // Relation targets of all nodes, flat: node n's are at first_relation_[n]
+  // up to first_relation_[n + 1].
+  std::vector<int> relation_targets_;
+  std::vector<int> first_relation_;
+  std::vector<bool> broken_;        // per node
+  std::vector<WorkingTime> times_;  // per node
+};
+
+}  // namespace
+
+Timeline ResolveTiming(const Scene& scene, Diagnostics* diagnostics) {
+  return TimingResolver(scene, diagnostics).Run();
+}
+
+}  // namespace cinc

@@ -1,0 +1,93 @@
+#include "resolver/timing_graph.h"
+
+#include <algorithm>
+#include <boost/graph/strong_components.hpp>
+
+namespace cinc {
+namespace {
+
+// The shortest cycle first -> ... -> first inside first's component, by
+// breadth-first search. `parent` is all -1 on entry and on return.
+std::vector<int> ShortestCycleThrough(const TimingGraph& graph, int first,
+                                      const std::vector<int>& component, std::vector<int>& parent) {
+  std::vector<int> queue{first};
+  parent[first] = first;
+  std::vector<int> cycle;
+  for (size_t head = 0; head < queue.size() && cycle.empty(); ++head) {
+    const int vertex = queue[head];
+    for (auto [edge, edge_end] = boost::out_edges(vertex, graph); edge != edge_end; ++edge) {
+      const int dependency = static_cast<int>(boost::target(*edge, graph));
+      if (component[dependency] != component[first]) continue;
+      if (dependency == first) {
+        // Breadth-first: the first edge back to `first` closes a shortest cycle.
+        for (int step = vertex; step != first; step = parent[step]) cycle.push_back(step);
+        cycle.push_back(first);
+        std::reverse(cycle.begin(), cycle.end());
+        cycle.push_back(first);
+        break;
+      }
+      if (parent[dependency] == -1) {
+        parent[dependency] = vertex;
+        queue.push_back(dependency);
+      }
+    }
+  }
+  for (int visited : queue) parent[visited] = -1;
+  return cycle;
+}
+
+}  // namespace
+
+TimingGraphAnalysis AnalyzeTimingGraph(const TimingGraph& graph) {
+  const int vertex_count = static_cast<int>(boost::num_vertices(graph));
+  std::vector<int> component(vertex_count);
+  const int component_count = static_cast<int>(boost::strong_components(
+      graph, boost::make_iterator_property_map(component.begin(),
+                                               boost::get(boost::vertex_index, graph))));
+
+  // Tarjan's algorithm (Boost's) numbers a component when it completes, and a
+  // component completes only after every component it reaches. Dependencies
+  // therefore carry smaller numbers: a counting sort by component number is
+  // an order of resolution, with each component's members kept together.
+  std::vector<int> component_size(component_count, 0);
+  for (int vertex = 0; vertex < vertex_count; ++vertex) ++component_size[component[vertex]];
+  std::vector<int> component_offset(component_count + 1, 0);
+  for (int c = 0; c < component_count; ++c) {
+    component_offset[c + 1] = component_offset[c] + component_size[c];
+  }
+  TimingGraphAnalysis analysis;
+  analysis.resolution_order.resize(vertex_count);
+  {
+    std::vector<int> next_slot(component_offset.begin(), component_offset.end() - 1);
+    for (int vertex = 0; vertex < vertex_count; ++vertex) {
+      analysis.resolution_order[next_slot[component[vertex]]++] = vertex;
+    }
+  }
+
+  std::vector<bool> component_is_cyclic(component_count, false);
+  for (int c = 0; c < component_count; ++c) component_is_cyclic[c] = component_size[c] > 1;
+  for (int vertex = 0; vertex < vertex_count; ++vertex) {
+    for (auto [edge, edge_end] = boost::out_edges(vertex, graph); edge != edge_end; ++edge) {
+      if (static_cast<int>(boost::target(*edge, graph)) == vertex) {
+        component_is_cyclic[component[vertex]] = true;
+      }
+    }
+  }
+  analysis.on_cycle.resize(vertex_count);
+  for (int vertex = 0; vertex < vertex_count; ++vertex) {
+    analysis.on_cycle[vertex] = component_is_cyclic[component[vertex]];
+  }
+
+  // The first vertex met in file order is its component's first member.
+  std::vector<bool> component_reported(component_count, false);
+  std::vector<int> parent(vertex_count, -1);
+  for (int vertex = 0; vertex < vertex_count; ++vertex) {
+    const int c = component[vertex];
+    if (!component_is_cyclic[c] || component_reported[c]) continue;
+    component_reported[c] = true;
+    analysis.cycles.push_back(ShortestCycleThrough(graph, vertex, component, parent));
+  }
+  return analysis;
+}
+
+}  // namespace cinc

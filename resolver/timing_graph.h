@@ -1,0 +1,40 @@
+// The timing dependency graph and its analysis: strongly connected
+// components, the order of resolution and the cycle to report per component.
+//
+// Contract: vertex v is node number v of a NodeTable (file order). An edge
+// u -> v means "u depends on v"; each vertex's out-edges must be added in
+// written order (its relations in order, or the one implicit chaining edge),
+// because that order breaks ties between equally short cycles. Every walk is
+// iterative (Boost's DFS keeps an explicit stack; our BFS uses a queue), so a
+// 100,000-node chain cannot overflow the call stack. Cost is linear in
+// vertices + edges.
+#ifndef CINC_RESOLVER_TIMING_GRAPH_H_
+#define CINC_RESOLVER_TIMING_GRAPH_H_
+
+#include <boost/graph/adjacency_list.hpp>
+#include <vector>
+
+namespace cinc {
+
+// vecS out-edge lists keep insertion order, which the cycle search relies on.
+using TimingGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
+
+struct TimingGraphAnalysis {
+  // Every vertex, each after all vertices it depends on; the members of one
+  // strongly connected component are adjacent.
+  std::vector<int> resolution_order;
+  // True for a vertex on a cycle: in a component of two or more vertices, or
+  // with an edge to itself.
+  std::vector<bool> on_cycle;
+  // One entry per cyclic component, ordered by its first member in file
+  // order: the shortest cycle through that first member m, written
+  // m -> ... -> m (so front() == back()), found by breadth-first search that
+  // explores out-edges in written order.
+  std::vector<std::vector<int>> cycles;
+};
+
+TimingGraphAnalysis AnalyzeTimingGraph(const TimingGraph& graph);
+
+}  // namespace cinc
+
+#endif  // CINC_RESOLVER_TIMING_GRAPH_H_

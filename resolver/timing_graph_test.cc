@@ -1,0 +1,97 @@
+#include "resolver/timing_graph.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace cinc {
+namespace {
+
+TimingGraph MakeGraph(int vertex_count, const std::vector<std::pair<int, int>>& edges) {
+  TimingGraph graph(vertex_count);
+  for (auto [from, to] : edges) boost::add_edge(from, to, graph);
+  return graph;
+}
+
+// Every vertex comes after everything it depends on, or shares its cycle.
+void ExpectDependenciesFirst(const TimingGraph& graph, const TimingGraphAnalysis& analysis) {
+  const int vertex_count = static_cast<int>(boost::num_vertices(graph));
+  ASSERT_EQ(static_cast<int>(analysis.resolution_order.size()), vertex_count);
+  std::vector<int> position(vertex_count, -1);
+  for (int index = 0; index < vertex_count; ++index) {
+    position[analysis.resolution_order[index]] = index;
+  }
+  for (int vertex = 0; vertex < vertex_count; ++vertex) {
+    ASSERT_GE(position[vertex], 0);
+    for (auto [edge, end] = boost::out_edges(vertex, graph); edge != end; ++edge) {
+      const int dependency = static_cast<int>(boost::target(*edge, graph));
+      if (analysis.on_cycle[vertex] && analysis.on_cycle[dependency]) continue;
+      EXPECT_LT(position[dependency], position[vertex]) << vertex << " -> " << dependency;
+    }
+  }
+}
+
+TEST(TimingGraphTest, AcyclicOrderPutsDependenciesFirst) {
+  // 0 -> 2 -> 1, 3 -> 0, 3 -> 1 (arrow = depends on).
+  TimingGraph graph = MakeGraph(4, {{0, 2}, {2, 1}, {3, 0}, {3, 1}});
+  TimingGraphAnalysis analysis = AnalyzeTimingGraph(graph);
+  ExpectDependenciesFirst(graph, analysis);
+  EXPECT_TRUE(analysis.cycles.empty());
+  for (bool on_cycle : analysis.on_cycle) EXPECT_FALSE(on_cycle);
+}
+
+TEST(TimingGraphTest, CyclesAreReportedOncePerComponentFromTheirFirstMember) {
+  // {1, 2, 4} and {3, 5} are cycles; 0 depends on the first, 6 on nothing.
+  TimingGraph graph = MakeGraph(7, {{0, 2}, {4, 1}, {1, 2}, {2, 4}, {2, 1}, {5, 3}, {3, 5}});
+  TimingGraphAnalysis analysis = AnalyzeTimingGraph(graph);
+  ExpectDependenciesFirst(graph, analysis);
+  ASSERT_EQ(analysis.cycles.size(), 2u);
+  // From 1, breadth first: 1 -> 2, then 2 -> 4 is explored before 2 -> 1
+  // but 2 -> 1 closes the cycle at the same depth.
+  EXPECT_EQ(analysis.cycles[0], (std::vector<int>{1, 2, 1}));
+  EXPECT_EQ(analysis.cycles[1], (std::vector<int>{3, 5, 3}));
+  EXPECT_EQ(analysis.on_cycle, (std::vector<bool>{false, true, true, true, true, true, false}));
+}
+
+TEST(TimingGraphTest, ShortestCycleIsFoundBreadthFirst) {
+  // 0 -> 1 -> 2 -> 3 -> 0 and 0 -> 4 -> 0: the second is shorter though
+  // written later.
+  TimingGraph graph = MakeGraph(5, {{0, 1}, {0, 4}, {1, 2}, {2, 3}, {3, 0}, {4, 0}});
+  TimingGraphAnalysis analysis = AnalyzeTimingGraph(graph);
+  ASSERT_EQ(analysis.cycles.size(), 1u);
+  EXPECT_EQ(analysis.cycles[0], (std::vector<int>{0, 4, 0}));
+}
+
+TEST(TimingGraphTest, SelfLoopIsACycle) {
+  TimingGraph graph = MakeGraph(2, {{1, 1}, {0, 1}});
+  TimingGraphAnalysis analysis = AnalyzeTimingGraph(graph);
+  ASSERT_EQ(analysis.cycles.size(), 1u);
+  EXPECT_EQ(analysis.cycles[0], (std::vector<int>{1, 1}));
+  EXPECT_FALSE(analysis.on_cycle[0]);
+  EXPECT_TRUE(analysis.on_cycle[1]);
+}
+
+TEST(TimingGraphTest, DeepGraphsUseNoRecursion) {
+  // k -> k + 1 for 200,000 vertices: a depth-first search 200,000 deep.
+  constexpr int kCount = 200'000;
+  TimingGraph graph(kCount);
+  for (int k = 0; k + 1 < kCount; ++k) boost::add_edge(k, k + 1, graph);
+  TimingGraphAnalysis analysis = AnalyzeTimingGraph(graph);
+  EXPECT_TRUE(analysis.cycles.empty());
+  EXPECT_EQ(analysis.resolution_order.front(), kCount - 1);
+  EXPECT_EQ(analysis.resolution_order.back(), 0);
+  // Closing the chain into one cycle: one report through all of it.
+  boost::add_edge(kCount - 1, 0, graph);
+  analysis = AnalyzeTimingGraph(graph);
+  ASSERT_EQ(analysis.cycles.size(), 1u);
+  EXPECT_EQ(analysis.cycles[0].size(), static_cast<size_t>(kCount + 1));
+}
+
+TEST(TimingGraphTest, EmptyGraph) {
+  TimingGraphAnalysis analysis = AnalyzeTimingGraph(TimingGraph(0));
+  EXPECT_TRUE(analysis.resolution_order.empty());
+  EXPECT_TRUE(analysis.cycles.empty());
+}
+
+}  // namespace
+}  // namespace cinc
