@@ -1,0 +1,40 @@
+// Cues and audio clips (SPEC sections 7 and 8).
+//
+// Contract: CollectCues returns every cue of the scene sorted by (t, file
+// order). File order is: the initial opacity cue of every object (t = 0,
+// object order); then each object's nodes in order, then each camera's, then
+// the director's; within one node its opacity cue(s), its label, its action,
+// then its `cue:` entries as written. Cue kinds:
+//   - opacity (visibility cues|both, objects only): vfx "opacity" with data
+//     {from, to, duration, ease}; ease a name, or the 4-array when written as one;
+//   - label: marker cue named by the text, data {label, node, end};
+//   - action (object nodes): script cue NAME targeting the object;
+//   - cue: entries as written (data parsed from Cue::data_json).
+// CollectAudioClips returns one clip per `sound:`, sorted by (start, file
+// order): duration only when d > 0, volume when not 1, offset and fades when
+// not 0. Nodes whose timing is unresolved are skipped.
+#ifndef CINC_EMIT_EMIT_CUES_H_
+#define CINC_EMIT_EMIT_CUES_H_
+
+#include <vector>
+
+#include "core/diagnostics.h"
+#include "core/scene.h"
+#include "core/timeline.h"
+#include "emit/emit_settings.h"
+#include "emit/sequence.h"
+#include "markers/rig.h"
+
+namespace cinc {
+
+std::vector<SequenceCue> CollectCues(const Scene& scene, const Timeline& timeline, const Rig& rig,
+                                     const EmitSettings& settings, Diagnostics* diagnostics);
+
+std::vector<AudioClip> CollectAudioClips(const Scene& scene, const Timeline& timeline);
+
+// The `ease` of an opacity cue: the name, or [x1, y1, x2, y2] for a written array.
+Json EaseDescription(const Ease& ease);
+
+}  // namespace cinc
+
+#endif  // CINC_EMIT_EMIT_CUES_H_

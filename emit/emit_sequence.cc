@@ -1,0 +1,102 @@
+#include "emit/emit_sequence.h"
+
+#include <string>
+
+#include "emit/emit_cues.h"
+#include "emit/emit_director.h"
+#include "emit/emit_transforms.h"
+
+namespace cinc {
+namespace {
+
+// A scene that produced errors may come with a partial rig: its objects
+// then keep their initial values (the run fails anyway).
+ObjectRig StillObject(const SceneObject& object) {
+  ObjectRig rig;
+  rig.position.initial = object.position;
+  rig.rotation.initial = object.rotation;
+  rig.scale.initial = object.scale;
+  rig.opacity.initial = object.opacity;
+  return rig;
+}
+
+CameraRig StillCamera(const SceneObject& camera) {
+  CameraRig rig;
+  rig.position.initial = camera.position;
+  rig.rotation.initial = camera.rotation;
+  rig.fov.initial = camera.fov;
+  rig.aperture.initial = camera.aperture;
+  return rig;
+}
+
+void CheckKeyCount(const SceneObject& owner, const char* channel, const Keys& keys,
+                   Diagnostics* diagnostics) {
+  if (keys.size() <= kMaxKeysPerChannel || diagnostics == nullptr) return;
+  diagnostics->Error("E_LIMIT", owner.origin.location, owner.origin.path,
+                     std::string(owner.is_camera ? "camera '" : "object '") + owner.name +
+                         "' needs " + std::to_string(keys.size()) + " " + channel +
+                         " keys at the tolerance, more than the format's " +
+                         std::to_string(kMaxKeysPerChannel) + " per channel");
+}
+
+void CheckKeyCounts(const SceneObject& owner, const TransformTrack& track,
+                    Diagnostics* diagnostics) {
+  CheckKeyCount(owner, "position", track.position, diagnostics);
+  CheckKeyCount(owner, "rotation", track.rotation, diagnostics);
+  CheckKeyCount(owner, "scale", track.scale, diagnostics);
+}
+
+// Splits `items` into tracks of at most `limit` each, in order.
+template <typename TrackType, typename Item>
+void AppendInChunks(std::vector<Item> items, size_t limit, std::vector<Item> TrackType::*field,
+                    std::vector<Track>* tracks) {
+  for (size_t first = 0; first < items.size(); first += limit) {
+    TrackType track;
+    size_t last = std::min(items.size(), first + limit);
+    (track.*field)
+        .assign(std::make_move_iterator(items.begin() + first),
+                std::make_move_iterator(items.begin() + last));
+    tracks->push_back(std::move(track));
+  }
+}
+
+}  // namespace
+
+Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& rig,
+                      const EmitSettings& settings, Diagnostics* diagnostics) {
+  Sequence sequence;
+  sequence.version = 1;
+  sequence.name = scene.name;
+  sequence.duration = timeline.duration.ToDouble();
+  sequence.loop = scene.loop;
+  for (size_t index = 0; index < scene.objects.size(); ++index) {
+    const SceneObject& object = scene.objects[index];
+    TransformTrack track =
+        index < rig.objects.size()
+            ? EmitObjectTransform(object, rig.objects[index], scene.tolerance, settings)
+            : EmitObjectTransform(object, StillObject(object), scene.tolerance, settings);
+    CheckKeyCounts(object, track, diagnostics);
+    sequence.tracks.push_back(std::move(track));
+  }
+  for (size_t index = 0; index < scene.cameras.size(); ++index) {
+    const SceneObject& camera = scene.cameras[index];
+    TransformTrack track = index < rig.cameras.size()
+                               ? EmitCameraTransform(camera, rig.cameras[index], scene.tolerance)
+                               : EmitCameraTransform(camera, StillCamera(camera), scene.tolerance);
+    CheckKeyCounts(camera, track, diagnostics);
+    sequence.tracks.push_back(std::move(track));
+  }
+  if (std::optional<CameraTrack> camera = EmitCameraTrack(scene, timeline)) {
+    sequence.tracks.push_back(std::move(*camera));
+  }
+  if (std::optional<TimeTrack> time = EmitTimeTrack(scene, timeline)) {
+    sequence.tracks.push_back(std::move(*time));
+  }
+  AppendInChunks(CollectAudioClips(scene, timeline), kMaxClipsPerTrack, &AudioTrack::clips,
+                 &sequence.tracks);
+  AppendInChunks(CollectCues(scene, timeline, rig, settings, diagnostics), kMaxCuesPerTrack,
+                 &CuesTrack::cues, &sequence.tracks);
+  return sequence;
+}
+
+}  // namespace cinc

@@ -1,0 +1,195 @@
+#include "emit/emit_sequence.h"
+
+#include <gtest/gtest.h>
+
+#include "emit/sequence_json.h"
+#include "emit/test_support.h"
+
+namespace cinc {
+namespace {
+
+using testing::MakeSegment;
+using testing::MakeTrack;
+using testing::Named;
+using testing::Time;
+
+// box: visible (opacity 1), moves to [1, 0, 0] over [0, 1] with
+// ease_in_out; cam: still at [0, 1, 5]; director: open at 0 cuts to cam
+// with label "Go".
+struct SmallScene {
+  Scene scene;
+  Timeline timeline;
+  Rig rig;
+};
+
+SmallScene MakeSmallScene() {
+  SmallScene setup;
+  setup.scene.name = "demo";
+  SceneObject box;
+  box.name = "box";
+  box.opacity = 1;
+  Node move;
+  move.owner = "box";
+  move.id = "move";
+  move.position = Vec3(1, 0, 0);
+  move.ease = Named("ease_in_out");
+  box.nodes = {move};
+  SceneObject cam;
+  cam.name = "cam";
+  cam.is_camera = true;
+  cam.position = Vec3(0, 1, 5);
+  Node open;
+  open.owner = "director";
+  open.id = "open";
+  open.label = "Go";
+  open.shot = Shot{"cam", {}, std::nullopt, {}};
+  setup.scene.objects = {box};
+  setup.scene.cameras = {cam};
+  setup.scene.director_nodes = {open};
+  setup.timeline.duration = Time("1");
+  setup.timeline.objects = {{{Time("0"), Time("1"), true}}};
+  setup.timeline.cameras = {{}};
+  setup.timeline.director = {{Time("0"), Time("0"), true}};
+  ObjectRig box_rig;
+  box_rig.position =
+      MakeTrack(Vec3(0), {MakeSegment("0", "1", Vec3(0), Vec3(1, 0, 0), Named("ease_in_out"))});
+  box_rig.scale.initial = Vec3(1);
+  box_rig.opacity.initial = 1;
+  CameraRig cam_rig;
+  cam_rig.position.initial = Vec3(0, 1, 5);
+  setup.rig.objects = {box_rig};
+  setup.rig.cameras = {cam_rig};
+  return setup;
+}
+
+TEST(EmitSequence, SmallSceneBytes) {
+  SmallScene setup = MakeSmallScene();
+  Diagnostics diagnostics;
+  Sequence sequence =
+      EmitSequence(setup.scene, setup.timeline, setup.rig, EmitSettings{}, &diagnostics);
+  EXPECT_FALSE(diagnostics.HasErrors());
+  const char* expected = R"({
+  "version": 1,
+  "name": "demo",
+  "duration": 1,
+  "loop": false,
+  "tracks": [
+    {
+      "type": "transform",
+      "target": "box",
+      "position": [
+        {
+          "t": 0,
+          "value": [0, 0, 0],
+          "interp": "linear",
+          "ease": [0.3333333333333333, 0, 0.6666666666666666, 1]
+        },
+        {
+          "t": 1,
+          "value": [1, 0, 0],
+          "interp": "step"
+        }
+      ],
+      "rotation": [
+        {
+          "t": 0,
+          "value": [0, 0, 0],
+          "interp": "step"
+        }
+      ]
+    },
+    {
+      "type": "transform",
+      "target": "cam",
+      "position": [
+        {
+          "t": 0,
+          "value": [0, 1, 5],
+          "interp": "step"
+        }
+      ],
+      "rotation": [
+        {
+          "t": 0,
+          "value": [0, 0, 0],
+          "interp": "step"
+        }
+      ]
+    },
+    {
+      "type": "camera",
+      "shots": [
+        {
+          "start": 0,
+          "camera": "cam"
+        }
+      ]
+    },
+    {
+      "type": "cues",
+      "cues": [
+        {
+          "t": 0,
+          "kind": "vfx",
+          "name": "opacity",
+          "target": "box",
+          "data": {
+            "from": 1,
+            "to": 1,
+            "duration": 0,
+            "ease": "linear"
+          }
+        },
+        {
+          "t": 0,
+          "kind": "marker",
+          "name": "Go",
+          "data": {
+            "label": "Go",
+            "node": "director.open",
+            "end": 0
+          }
+        }
+      ]
+    }
+  ]
+}
+)";
+  EXPECT_EQ(WriteSequence(sequence), expected);
+}
+
+TEST(EmitSequence, CuesBeyond256GoToFurtherTracks) {
+  SmallScene setup = MakeSmallScene();
+  Node& open = setup.scene.director_nodes[0];
+  for (int index = 0; index < 300; ++index) {
+    Cue cue;
+    cue.kind = "marker";
+    cue.name = "c" + std::to_string(index);
+    open.cues.push_back(cue);
+  }
+  Sequence sequence = EmitSequence(setup.scene, setup.timeline, setup.rig, EmitSettings{}, nullptr);
+  ASSERT_EQ(sequence.tracks.size(), 5u);
+  EXPECT_EQ(std::get<CuesTrack>(sequence.tracks[3]).cues.size(), 256u);
+  EXPECT_EQ(std::get<CuesTrack>(sequence.tracks[4]).cues.size(), 302u - 256u);
+  EXPECT_EQ(std::get<CuesTrack>(sequence.tracks[4]).cues.back().name, "c299");
+}
+
+TEST(EmitSequence, PartialRigKeepsInitialValuesAndTrackOrder) {
+  SmallScene setup = MakeSmallScene();
+  setup.rig = Rig{};
+  Node time;
+  time.owner = "director";
+  time.time_scale = 0.5;
+  setup.scene.director_nodes.push_back(time);
+  setup.timeline.director.push_back({Time("0"), Time("1"), true});
+  Sequence sequence = EmitSequence(setup.scene, setup.timeline, setup.rig, EmitSettings{}, nullptr);
+  std::vector<std::string_view> types;
+  for (const Track& track : sequence.tracks) types.push_back(TrackTypeName(track));
+  EXPECT_EQ(types,
+            (std::vector<std::string_view>{"transform", "transform", "camera", "time", "cues"}));
+  EXPECT_EQ(std::get<TransformTrack>(sequence.tracks[1]).position[0].value,
+            (std::vector<double>{0, 1, 5}));
+}
+
+}  // namespace
+}  // namespace cinc

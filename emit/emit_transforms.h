@@ -1,0 +1,26 @@
+// Transform tracks: one per object and per camera (SPEC section 8).
+//
+// Contract: target = the name; position and rotation keys always, from t = 0
+// (emit/channel_keys.h, emit/rotation_keys.h). Objects get scale keys only
+// when their scale is ever not [1, 1, 1] or, with visibility scale|both, they
+// are ever hidden (opacity exactly 0 over an interval: emit/visibility.h);
+// the scale is then 0 over the hidden intervals and exact elsewhere.
+// Cameras have no scale.
+#ifndef CINC_EMIT_EMIT_TRANSFORMS_H_
+#define CINC_EMIT_EMIT_TRANSFORMS_H_
+
+#include "core/scene.h"
+#include "emit/emit_settings.h"
+#include "emit/sequence.h"
+#include "markers/rig.h"
+
+namespace cinc {
+
+TransformTrack EmitObjectTransform(const SceneObject& object, const ObjectRig& rig,
+                                   const Tolerance& tolerance, const EmitSettings& settings);
+TransformTrack EmitCameraTransform(const SceneObject& camera, const CameraRig& rig,
+                                   const Tolerance& tolerance);
+
+}  // namespace cinc
+
+#endif  // CINC_EMIT_EMIT_TRANSFORMS_H_

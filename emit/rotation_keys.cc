@@ -1,0 +1,299 @@
+#include "emit/rotation_keys.h"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/mat3x3.hpp>
+
+#include "core/easing.h"
+#include "emit/channel_keys.h"
+#include "emit/key_list_builder.h"
+
+namespace cinc {
+namespace {
+
+// The continuity rule carries a triple along a motion in steps of at most this.
+constexpr double kContinuityStepDegrees = 45;
+// Two rotations closer than this are the same value (rounding of SLERP ends).
+constexpr double kSameRotationRadians = 1e-12;
+// An exact one-component motion must match SLERP to rounding, far below any tolerance.
+constexpr double kExactCheckDegrees = 1e-9;
+// Baked intervals aim below the tolerance so instants between the checked
+// points stay within it too.
+constexpr double kToleranceMargin = 0.9;
+
+double NearestTurn(double value, double reference) {
+  return value + 360 * std::round((reference - value) / 360);
+}
+
+bool AtGimbalLock(const Quat& rotation) {
+  // glm matrices are column-major: R_ij is m[j][i]. Same test as core's
+  // canonical triple: cos p from the row (R10, R11).
+  Mat3 m = glm::mat3_cast(glm::normalize(rotation));
+  return std::hypot(m[0][1], m[1][1]) < 1e-9;
+}
+
+// The motion of one rotation segment, as functions of double time.
+struct Motion {
+  const Segment<Quat>* segment;
+  double start_seconds;
+  double duration_seconds;
+  double angle_degrees;  // the whole SLERP's turn
+
+  explicit Motion(const Segment<Quat>& motion_segment)
+      : segment(&motion_segment),
+        start_seconds(motion_segment.start.ToDouble()),
+        duration_seconds(motion_segment.duration.ToDouble()),
+        angle_degrees(Degrees(AngleBetween(motion_segment.from, motion_segment.to))) {}
+
+  double EasedAt(double t) const {
+    return ApplyEase(segment->ease, (t - start_seconds) / duration_seconds);
+  }
+  Quat RotationAt(double eased) const { return Interpolate(segment->from, segment->to, eased); }
+
+  // The continuous triple at eased progress `to`, carried from `from` where
+  // the triple is `euler`, in steps that turn at most 45 degrees (SLERP turns
+  // uniformly in u, so a step of u turns |du| * angle).
+  Vec3 Track(double from, const Vec3& euler, double to) const {
+    double turn = std::abs(to - from) * angle_degrees;
+    int steps = std::max(1, static_cast<int>(std::ceil(turn / kContinuityStepDegrees)));
+    Vec3 current = euler;
+    for (int step = 1; step <= steps; ++step) {
+      double eased = step == steps ? to : from + (to - from) * step / steps;
+      current = NearestEulerTriple(RotationAt(eased), current);
+    }
+    return current;
+  }
+};
+
+struct Sample {
+  double t;
+  double eased;
+  Vec3 euler;
+  Vec3 tangent;  // degrees per second: out of the motion's first key, into its last
+};
+
+enum class Side { kForward, kBackward, kCentral };
+
+// Finite differences leave rounding noise (~1e-9 degrees per second) where
+// the true derivative is 0, as at the ends of an eased move; below this it
+// is written as 0, a change far below any tolerance.
+constexpr double kTangentNoise = 1e-7;
+
+Vec3 WithoutNoise(Vec3 tangent) {
+  for (int component = 0; component < 3; ++component) {
+    if (std::abs(tangent[component]) < kTangentNoise) tangent[component] = 0;
+  }
+  return tangent;
+}
+
+// d(euler)/dt at t by finite differences of the continuous triple; one-sided
+// at the motion's ends (the eased progress has a kink at S and E).
+Vec3 Tangent(const Motion& motion, double t, const Vec3& euler, Side side, double step) {
+  auto at = [&](double time) {
+    return NearestEulerTriple(motion.RotationAt(motion.EasedAt(time)), euler);
+  };
+  switch (side) {
+    case Side::kCentral:
+      return WithoutNoise((at(t + step) - at(t - step)) / (2 * step));
+    case Side::kForward:
+      return WithoutNoise((-3.0 * euler + 4.0 * at(t + step) - at(t + 2 * step)) / (2 * step));
+    case Side::kBackward:
+      return WithoutNoise((3.0 * euler - 4.0 * at(t - step) + at(t - 2 * step)) / (2 * step));
+  }
+  return Vec3(0);
+}
+
+Vec3 HermiteTriple(const Sample& a, const Sample& b, double t) {
+  Vec3 played;
+  for (int component = 0; component < 3; ++component) {
+    played[component] = HermiteValue(a.t, a.euler[component], a.tangent[component], b.t,
+                                     b.euler[component], b.tangent[component], t);
+  }
+  return played;
+}
+
+bool IntervalWithinTolerance(const Motion& motion, const Sample& a, const Sample& b,
+                             const RotationKeyOptions& options) {
+  double limit = options.tolerance_degrees * kToleranceMargin;
+  for (int index = 1; index <= options.interior_checks; ++index) {
+    double t = a.t + (b.t - a.t) * index / (options.interior_checks + 1);
+    Quat played = QuatFromEulerDegrees(HermiteTriple(a, b, t));
+    Quat exact = motion.RotationAt(motion.EasedAt(t));
+    if (Degrees(AngleBetween(exact, played)) > limit) return false;
+  }
+  return true;
+}
+
+// True when Euler-linear interpolation from `euler_start` to `euler_end`
+// over the eased progress [eased_start, eased_end] is the SLERP itself.
+bool IsExactOneComponentMove(const Motion& motion, double eased_start, double eased_end,
+                             const Vec3& euler_start, Vec3* euler_end) {
+  int changed = 0;
+  for (int component = 0; component < 3; ++component) {
+    if (std::abs((*euler_end)[component] - euler_start[component]) > kExactCheckDegrees) {
+      ++changed;
+    }
+  }
+  if (changed > 1 || eased_start == eased_end) return false;
+  Vec3 candidate = *euler_end;
+  for (int component = 0; component < 3; ++component) {
+    if (std::abs(candidate[component] - euler_start[component]) <= kExactCheckDegrees) {
+      candidate[component] = euler_start[component];
+    }
+  }
+  constexpr int kChecks = 7;
+  for (int index = 1; index <= kChecks; ++index) {
+    double fraction = static_cast<double>(index) / (kChecks + 1);
+    double eased = eased_start + (eased_end - eased_start) * fraction;
+    Quat played = QuatFromEulerDegrees(euler_start + (candidate - euler_start) * fraction);
+    if (Degrees(AngleBetween(motion.RotationAt(eased), played)) > kExactCheckDegrees) {
+      return false;
+    }
+  }
+  *euler_end = candidate;
+  return true;
+}
+
+// Hermite keys for the motion over [start, end], from euler_start to euler_end.
+void BakeMotion(const Motion& motion, double start, double end, const Vec3& euler_start,
+                const Vec3& euler_end, const RotationKeyOptions& options, KeyListBuilder* builder) {
+  double step = (end - start) * 1e-5;
+  Sample first{start, motion.EasedAt(start), euler_start, {}};
+  first.tangent = Tangent(motion, start, euler_start, Side::kForward, step);
+  Sample last{end, motion.EasedAt(end), euler_end, {}};
+  last.tangent = Tangent(motion, end, euler_end, Side::kBackward, step);
+
+  // Depth-first subdivision, left half first, so samples come out in order.
+  struct Interval {
+    Sample a, b;
+    int depth;
+  };
+  std::vector<Sample> samples = {first};
+  std::vector<Interval> pending = {{first, last, 0}};
+  while (!pending.empty()) {
+    Interval interval = pending.back();
+    pending.pop_back();
+    double middle_t = (interval.a.t + interval.b.t) / 2;
+    bool can_split =
+        interval.depth < options.max_depth && middle_t > interval.a.t && middle_t < interval.b.t;
+    if (!can_split || IntervalWithinTolerance(motion, interval.a, interval.b, options)) {
+      samples.push_back(interval.b);
+      continue;
+    }
+    Sample middle{middle_t, motion.EasedAt(middle_t), {}, {}};
+    middle.euler = motion.Track(interval.a.eased, interval.a.euler, middle.eased);
+    Side side = middle_t - step > start && middle_t + step < end ? Side::kCentral
+                : middle_t - step > start                        ? Side::kBackward
+                                                                 : Side::kForward;
+    middle.tangent = Tangent(motion, middle_t, middle.euler, side, step);
+    pending.push_back({middle, interval.b, interval.depth + 1});
+    pending.push_back({interval.a, middle, interval.depth + 1});
+  }
+
+  Key& leaving = builder->StartMotionAt(start, Components(euler_start));
+  leaving.interp = Interpolation::kHermite;
+  leaving.ease.reset();
+  leaving.out_tangent = Components(first.tangent);
+  // A missing in_tangent reads as the key's out_tangent (seed 000).
+  if (leaving.in_tangent == leaving.out_tangent) leaving.in_tangent.reset();
+  for (size_t index = 1; index + 1 < samples.size(); ++index) {
+    Key key;
+    key.t = samples[index].t;
+    key.value = Components(samples[index].euler);
+    key.interp = Interpolation::kHermite;
+    key.out_tangent = Components(samples[index].tangent);
+    builder->Append(std::move(key));
+  }
+  Key arrival = HoldKey(end, Components(euler_end));
+  arrival.in_tangent = Components(last.tangent);
+  builder->Append(std::move(arrival));
+}
+
+}  // namespace
+
+Vec3 NearestEulerTriple(const Quat& rotation, const Vec3& reference) {
+  Vec3 canonical = CanonicalEulerDegrees(rotation);
+  if (AtGimbalLock(rotation)) {
+    // Only yaw - roll (pitch +90) or yaw + roll (pitch -90) is defined: keep
+    // the reference's roll and solve yaw from the canonical (roll 0) triple.
+    double roll = reference.z;
+    double yaw = canonical.x > 0 ? canonical.y + roll : canonical.y - roll;
+    return Vec3(NearestTurn(canonical.x, reference.x), NearestTurn(yaw, reference.y), roll);
+  }
+  const Vec3 candidates[2] = {canonical,
+                              Vec3(180 - canonical.x, canonical.y + 180, canonical.z + 180)};
+  Vec3 best;
+  double best_distance = 0;
+  for (int index = 0; index < 2; ++index) {
+    Vec3 shifted;
+    double distance = 0;
+    for (int component = 0; component < 3; ++component) {
+      shifted[component] = NearestTurn(candidates[index][component], reference[component]);
+      distance += std::abs(shifted[component] - reference[component]);
+    }
+    if (index == 0 || distance < best_distance) {
+      best = shifted;
+      best_distance = distance;
+    }
+  }
+  return best;
+}
+
+double HermiteValue(double t0, double v0, double m0, double t1, double v1, double m1, double t) {
+  double span = t1 - t0;
+  double s = (t - t0) / span;
+  double s2 = s * s;
+  double s3 = s2 * s;
+  return (2 * s3 - 3 * s2 + 1) * v0 + (s3 - 2 * s2 + s) * span * m0 + (-2 * s3 + 3 * s2) * v1 +
+         (s3 - s2) * span * m1;
+}
+
+Keys RotationKeysFromPieces(const std::vector<Piece<Quat>>& pieces,
+                            const RotationKeyOptions& options) {
+  KeyListBuilder builder;
+  Vec3 euler(0);
+  Quat rotation(1, 0, 0, 0);
+  for (size_t index = 0; index < pieces.size(); ++index) {
+    const Piece<Quat>& piece = pieces[index];
+    Quat start_rotation = piece.ValueAt(piece.start);
+    if (index == 0) {
+      euler = CanonicalEulerDegrees(start_rotation);
+    } else if (AngleBetween(start_rotation, rotation) > kSameRotationRadians) {
+      euler = NearestEulerTriple(start_rotation, euler);  // a jump: the nearest triple
+    }
+    rotation = start_rotation;
+    if (!piece.motion) {
+      builder.SetAt(piece.start.ToDouble(), Components(euler));
+      continue;
+    }
+    const Segment<Quat>& segment = *piece.motion;
+    Motion motion(segment);
+    std::optional<ExactTime> next = PieceEnd(pieces, index);
+    ExactTime end = next ? std::min(*next, segment.end()) : segment.end();
+    // The state clamps the eased progress (markers/rig.h Interpolate).
+    double eased_start = std::clamp(SegmentProgress(segment, piece.start), 0.0, 1.0);
+    double eased_end = std::clamp(SegmentProgress(segment, end), 0.0, 1.0);
+    Vec3 euler_start = euler;
+    Vec3 euler_end = motion.Track(eased_start, euler_start, eased_end);
+    if (IsExactOneComponentMove(motion, eased_start, eased_end, euler_start, &euler_end)) {
+      // Affine in the (clamped) eased progress, like the SLERP it equals.
+      auto value_at = [&](double eased) {
+        double clamped = std::clamp(eased, 0.0, 1.0);
+        if (clamped == eased_start) return Components(euler_start);
+        if (clamped == eased_end) return Components(euler_end);
+        double fraction = (clamped - eased_start) / (eased_end - eased_start);
+        return Components(euler_start + (euler_end - euler_start) * fraction);
+      };
+      WriteEasedMotion(segment.ease, segment.start, segment.duration, piece.start, end, value_at,
+                       &builder);
+    } else {
+      BakeMotion(motion, piece.start.ToDouble(), end.ToDouble(), euler_start, euler_end, options,
+                 &builder);
+    }
+    euler = euler_end;
+    rotation = SegmentValueAt(segment, end);
+  }
+  return builder.Take();
+}
+
+}  // namespace cinc

@@ -1,0 +1,48 @@
+// Rotation channels as Euler keys (SPEC section 8).
+//
+// Contract: RotationKeysFromPieces writes a quaternion channel as keys of
+// [pitch, yaw, roll] degrees. The first key is the canonical triple
+// (core/rotation.h); every later value is the continuous one (NearestEuler
+// Triple), carried along the exact motion in steps of at most 45 degrees.
+// A hold is a step key. A SLERP whose continuous start and end triples
+// differ in one component only is exact as a linear key with the segment's
+// ease (Euler interpolation of one component is that SLERP); it is checked
+// against the exact rotation at interior points before it is trusted. Any
+// other motion is baked: hermite keys with tangents from the derivative of
+// the continuous triple (numerical, one-sided at the motion's ends),
+// subdividing each interval at its midpoint until the played rotation (per
+// component hermite, then QuatFromEulerDegrees) is within the tolerance of
+// the exact one at 16 interior points of every interval.
+#ifndef CINC_EMIT_ROTATION_KEYS_H_
+#define CINC_EMIT_ROTATION_KEYS_H_
+
+#include <vector>
+
+#include "core/rotation.h"
+#include "emit/channel_pieces.h"
+#include "emit/sequence.h"
+
+namespace cinc {
+
+// Of the two triples of `rotation`, (p, y, r) and (180 - p, y + 180, r + 180),
+// each component shifted by the multiple of 360 nearest `reference`, the one
+// with the smallest sum of |difference| to `reference` (ties: the first). At
+// gimbal lock (pitch +-90) the reference's roll is kept and yaw solved.
+Vec3 NearestEulerTriple(const Quat& rotation, const Vec3& reference);
+
+// The played value of a hermite segment of one component (seed 000): values
+// v0, v1 at t0 < t1, tangents m0, m1 in units per second, at time t.
+double HermiteValue(double t0, double v0, double m0, double t1, double v1, double m1, double t);
+
+struct RotationKeyOptions {
+  double tolerance_degrees = 0.01;  // scene.tolerance.rotation
+  int interior_checks = 16;         // sample points checked inside each interval
+  int max_depth = 40;               // subdivision depth per motion
+};
+
+Keys RotationKeysFromPieces(const std::vector<Piece<Quat>>& pieces,
+                            const RotationKeyOptions& options);
+
+}  // namespace cinc
+
+#endif  // CINC_EMIT_ROTATION_KEYS_H_
