@@ -1,0 +1,152 @@
+#include "importers/assimp_importer.h"
+
+#include <assimp/config.h>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+
+#include <assimp/Importer.hpp>
+#include <cctype>
+#include <cstring>
+#include <exception>
+#include <set>
+
+namespace cinc {
+namespace {
+
+constexpr std::string_view kFbxHelperMarker = "_$AssimpFbx$_";
+constexpr std::string_view kNoImporterMessage = "No suitable reader found";
+
+glm::dmat4 ToGlm(const aiMatrix4x4& m) {
+  // aiMatrix4x4 is row-major (a1..a4 is the first row); glm is column-major.
+  glm::dmat4 out;
+  const ai_real* rows[4] = {&m.a1, &m.b1, &m.c1, &m.d1};
+  for (int row = 0; row < 4; ++row) {
+    for (int column = 0; column < 4; ++column) out[column][row] = rows[row][column];
+  }
+  return out;
+}
+
+// Assimp's messages end in a period or newline; ours continue after them.
+std::string Trimmed(std::string message) {
+  while (!message.empty() &&
+         (message.back() == '.' || std::isspace(static_cast<unsigned char>(message.back())))) {
+    message.pop_back();
+  }
+  return message;
+}
+
+std::string NameOf(const aiString& name) { return std::string(name.C_Str(), name.length); }
+
+std::optional<bool> MarkerFlag(const aiMetadata* metadata) {
+  if (metadata == nullptr || metadata->mKeys == nullptr || metadata->mValues == nullptr) {
+    return std::nullopt;
+  }
+  for (unsigned i = 0; i < metadata->mNumProperties; ++i) {
+    if (NameOf(metadata->mKeys[i]) != "cinc_marker") continue;
+    const aiMetadataEntry& entry = metadata->mValues[i];
+    if (entry.mData == nullptr) return std::nullopt;
+    switch (entry.mType) {
+      case AI_BOOL:
+        return *static_cast<const bool*>(entry.mData);
+      case AI_INT32:
+        return *static_cast<const int32_t*>(entry.mData) != 0;
+      case AI_UINT64:
+        return *static_cast<const uint64_t*>(entry.mData) != 0;
+      case AI_FLOAT:
+        return *static_cast<const float*>(entry.mData) != 0;
+      case AI_DOUBLE:
+        return *static_cast<const double*>(entry.mData) != 0;
+      default:
+        return std::nullopt;  // other types carry no meaning (documented)
+    }
+  }
+  return std::nullopt;
+}
+
+// Names of nodes that are cameras, lights or bones: not markers.
+std::set<std::string> NonMarkerNames(const aiScene& scene) {
+  std::set<std::string> names;
+  for (unsigned i = 0; i < scene.mNumCameras && scene.mCameras != nullptr; ++i) {
+    if (scene.mCameras[i] != nullptr) names.insert(NameOf(scene.mCameras[i]->mName));
+  }
+  for (unsigned i = 0; i < scene.mNumLights && scene.mLights != nullptr; ++i) {
+    if (scene.mLights[i] != nullptr) names.insert(NameOf(scene.mLights[i]->mName));
+  }
+  for (unsigned i = 0; i < scene.mNumMeshes && scene.mMeshes != nullptr; ++i) {
+    const aiMesh* mesh = scene.mMeshes[i];
+    if (mesh == nullptr || mesh->mBones == nullptr) continue;
+    for (unsigned b = 0; b < mesh->mNumBones; ++b) {
+      if (mesh->mBones[b] != nullptr) names.insert(NameOf(mesh->mBones[b]->mName));
+    }
+  }
+  return names;
+}
+
+}  // namespace
+
+void ReadAssimpSceneNodes(const aiScene& scene, std::vector<ModelNode>* nodes) {
+  const std::set<std::string> non_marker_names = NonMarkerNames(scene);
+  struct Pending {
+    const aiNode* node;
+    glm::dmat4 parent_world;
+  };
+  std::vector<Pending> stack{{scene.mRootNode, glm::dmat4(1.0)}};
+  std::set<const aiNode*> visited;  // a malformed scene must not loop forever
+  while (!stack.empty()) {
+    Pending pending = stack.back();
+    stack.pop_back();
+    const aiNode* node = pending.node;
+    if (node == nullptr || !visited.insert(node).second) continue;
+    glm::dmat4 world = pending.parent_world * ToGlm(node->mTransformation);
+    std::string name = NameOf(node->mName);
+    bool is_root = node == scene.mRootNode;
+    // A pivot helper's transform lives on in its descendants' matrices: that
+    // is the folding; the helper itself is no node of the model.
+    bool is_helper = name.find(kFbxHelperMarker) != std::string::npos;
+    if (!is_root && !is_helper) {
+      ModelNode out;
+      out.name = name;
+      out.world = world;
+      out.has_mesh = node->mNumMeshes > 0;
+      out.is_camera_light_or_joint = non_marker_names.count(name) > 0;
+      out.has_children = node->mNumChildren > 0;
+      out.marker_flag = MarkerFlag(node->mMetaData);
+      nodes->push_back(std::move(out));
+    }
+    if (node->mChildren == nullptr) continue;
+    for (unsigned i = node->mNumChildren; i-- > 0;) stack.push_back({node->mChildren[i], world});
+  }
+}
+
+AssimpResult ReadAssimpNodes(const std::string& path, std::vector<ModelNode>* nodes,
+                             std::string* error) {
+  try {
+    Assimp::Importer importer;
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, false);
+    // A file without meshes would get a made-up mesh whose bones are every
+    // node, which would turn all the empties into "skin joints".
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_NO_SKELETON_MESHES, true);
+    // COLLADA nodes by their `name` (what the author typed), not their `id`.
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_COLLADA_USE_COLLADA_NAMES, true);
+    // Nothing that deletes, merges or re-parents nodes: empties are markers.
+    const aiScene* scene = importer.ReadFile(path, aiProcess_GlobalScale);
+    if (scene == nullptr || scene->mRootNode == nullptr) {
+      std::string message = Trimmed(importer.GetErrorString());
+      if (message.find(kNoImporterMessage) != std::string::npos) {
+        *error = message;
+        return AssimpResult::kNoImporter;
+      }
+      *error = message.empty() ? "Assimp could not read it" : message;
+      return AssimpResult::kFailed;
+    }
+    ReadAssimpSceneNodes(*scene, nodes);
+    return AssimpResult::kRead;
+  } catch (const std::exception& exception) {
+    *error = std::string("Assimp failed: ") + exception.what();
+  } catch (...) {
+    *error = "Assimp failed with an unknown exception";
+  }
+  return AssimpResult::kFailed;
+}
+
+}  // namespace cinc

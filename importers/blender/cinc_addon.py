@@ -1,0 +1,149 @@
+"""cinc export hook: re-exports the .blend file as GLB on every save.
+
+Install: Edit > Preferences > Add-ons > Install... and pick this file (it is
+self-contained), then enable "Import-Export: cinc export hook". After each
+save, the active scene is exported beside the .blend file (`model.blend` ->
+`model.glb`, or to the folder set in the preferences) with the same options
+as importers/blender/cinc_export.py. If a scene file is set in the
+preferences, `cinc build SCENE` runs afterwards (in the background; its
+output goes to Blender's console).
+
+A scene whose unit scale is not 1 is not exported (cinc models are in
+metres); the reason is printed to the console and shown in the status bar.
+"""
+
+import os
+import subprocess
+
+import bpy
+from bpy.app.handlers import persistent
+
+bl_info = {
+    "name": "cinc export hook",
+    "author": "cinc",
+    "version": (1, 0, 0),
+    "blender": (3, 4, 0),
+    "location": "File > Save (automatic)",
+    "description": "Exports a GLB for cinc beside the .blend file on every save, "
+                   "optionally running `cinc build`",
+    "category": "Import-Export",
+}
+
+# A copy of cinc_export.py's EXPORT_OPTIONS (tests/blender checks that the
+# two agree): the add-on is installed as one file, so it cannot import it.
+EXPORT_OPTIONS = {
+    "export_format": "GLB",
+    "export_yup": True,
+    "export_extras": True,
+    "export_cameras": True,
+    "export_lights": True,
+    "export_apply": True,
+    "use_selection": False,
+    "use_visible": False,
+    "use_renderable": False,
+    "use_active_collection": False,
+    "use_active_scene": True,
+    "will_save_settings": False,
+}
+
+
+class CincExportPreferences(bpy.types.AddonPreferences):
+    bl_idname = __name__
+
+    output_folder: bpy.props.StringProperty(
+        name="Output folder",
+        description="Where the GLB is written; empty: beside the .blend file",
+        subtype="DIR_PATH",
+        default="")
+    scene_path: bpy.props.StringProperty(
+        name="cinc scene",
+        description="A scene.yaml to build with `cinc build` after each export; empty: none",
+        subtype="FILE_PATH",
+        default="")
+    cinc_executable: bpy.props.StringProperty(
+        name="cinc executable",
+        description="The cinc command (a name on PATH or a full path)",
+        subtype="FILE_PATH",
+        default="cinc")
+
+    def draw(self, context):
+        layout = self.layout
+        layout.prop(self, "output_folder")
+        layout.prop(self, "scene_path")
+        layout.prop(self, "cinc_executable")
+
+
+def preferences():
+    addon = bpy.context.preferences.addons.get(__name__)
+    return addon.preferences if addon is not None else None
+
+
+def output_path(blend_path, prefs):
+    stem = os.path.splitext(os.path.basename(blend_path))[0]
+    folder = bpy.path.abspath(prefs.output_folder) if prefs and prefs.output_folder else ""
+    return os.path.join(folder or os.path.dirname(blend_path), stem + ".glb")
+
+
+def report(message):
+    print(f"cinc export hook: {message}")
+    if bpy.app.background:
+        return
+    try:
+        bpy.context.workspace.status_text_set(f"cinc: {message}")
+    except (AttributeError, RuntimeError):
+        pass  # no workspace in this context: the console line is enough
+
+
+def run_cinc_build(prefs):
+    if prefs is None or not prefs.scene_path:
+        return
+    scene = bpy.path.abspath(prefs.scene_path)
+    command = [prefs.cinc_executable or "cinc", "build", scene]
+    try:
+        # Not waited for: a build must not freeze Blender's UI after a save.
+        subprocess.Popen(command, cwd=os.path.dirname(scene) or None)
+        print(f"cinc export hook: started {' '.join(command)}")
+    except OSError as error:
+        report(f"cannot run {command[0]}: {error}")
+
+
+@persistent
+def export_after_save(_dummy=None):
+    blend_path = bpy.data.filepath
+    if not blend_path:
+        return
+    scene = bpy.context.scene
+    scale = scene.unit_settings.scale_length
+    if abs(scale - 1.0) > 1e-9:
+        report(f"not exported: scene '{scene.name}' has unit scale {scale:g}; "
+               "cinc models are in metres, set Units > Unit Scale to 1")
+        return
+    prefs = preferences()
+    path = output_path(blend_path, prefs)
+    try:
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        result = bpy.ops.export_scene.gltf(filepath=path, **EXPORT_OPTIONS)
+    except (RuntimeError, OSError) as error:
+        report(f"export to {path} failed: {error}")
+        return
+    if "FINISHED" not in result:
+        report(f"export to {path} failed ({', '.join(result)})")
+        return
+    report(f"wrote {path}")
+    run_cinc_build(prefs)
+
+
+def register():
+    bpy.utils.register_class(CincExportPreferences)
+    if export_after_save not in bpy.app.handlers.save_post:
+        bpy.app.handlers.save_post.append(export_after_save)
+
+
+def unregister():
+    if export_after_save in bpy.app.handlers.save_post:
+        bpy.app.handlers.save_post.remove(export_after_save)
+    bpy.utils.unregister_class(CincExportPreferences)
+
+
+if __name__ == "__main__":
+    register()

@@ -1,0 +1,37 @@
+// ImportModel: any model file cinc reads, to its markers and LODs.
+//
+// Contract: the loader is chosen by the file's first bytes, never its name:
+// `glTF` is a GLB and `{` (after a BOM and whitespace) a glTF JSON, both read
+// by tinygltf; `BLENDER` is a .blend, converted to GLB by the installed
+// Blender (headless, autoexec disabled, importers/blender/cinc_export.py) into
+// a cache keyed by the file's content hash and then read as a GLB; anything
+// else goes to Assimp. Problems are reported to `diagnostics` with the path as
+// given as Diagnostic::file (E_MODEL_LOAD, E_MODEL_FORMAT, E_MARKER_DUPLICATE);
+// the function never throws and never crashes on bad input, and returns what
+// it could read (nothing after a load error).
+#ifndef CINC_IMPORTERS_IMPORT_MODEL_H_
+#define CINC_IMPORTERS_IMPORT_MODEL_H_
+
+#include <string>
+
+#include "core/diagnostics.h"
+#include "importers/model.h"
+
+namespace cinc {
+
+struct ImportSettings {
+  // Where converted .blend files are kept. Empty: $XDG_CACHE_HOME/cinc, else
+  // $HOME/.cache/cinc, else the system's temporary folder + /cinc.
+  std::string cache_folder;
+  // The Blender to run. Empty: $CINC_BLENDER, else `blender` on PATH.
+  std::string blender_executable;
+  // A conversion that runs longer than this is stopped and reported.
+  int blender_timeout_seconds = 600;
+};
+
+ImportedModel ImportModel(const std::string& path, Diagnostics* diagnostics,
+                          const ImportSettings& settings = {});
+
+}  // namespace cinc
+
+#endif  // CINC_IMPORTERS_IMPORT_MODEL_H_
