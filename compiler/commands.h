@@ -1,0 +1,38 @@
+// The subcommands of `cinc` (SPEC section 11), each a function from options
+// to an exit status: 0 success (warnings allowed), 1 errors in the input,
+// 2 usage, 3 an output that could not be written or an internal error.
+// Diagnostics go to `errors` (stderr), results to `out` (stdout).
+#ifndef CINC_COMPILER_COMMANDS_H_
+#define CINC_COMPILER_COMMANDS_H_
+
+#include <ostream>
+#include <string>
+
+#include "compiler/diagnostic_printer.h"
+#include "emit/emit_sequence.h"
+
+namespace cinc {
+
+enum ExitStatus { kExitSuccess = 0, kExitInputError = 1, kExitUsage = 2, kExitInternal = 3 };
+
+struct CommandOptions {
+  std::string scene;     // the scene (or, for eval, a scene or a sequence)
+  std::string output;    // build: -o; empty means beside the scene
+  std::string depfile;   // build: --depfile
+  std::string time;      // eval: --time, an exact decimal number of seconds
+  EmitSettings emit;
+  DiagnosticsFormat diagnostics_format = DiagnosticsFormat::kText;
+  bool werror = false;
+};
+
+int RunBuild(const CommandOptions& options, std::ostream& out, std::ostream& errors);
+int RunCheck(const CommandOptions& options, std::ostream& out, std::ostream& errors);
+int RunResolve(const CommandOptions& options, std::ostream& out, std::ostream& errors);
+int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& errors);
+
+// `scene.yaml` -> `scene.sequence.json` in the same folder.
+std::string DefaultOutputPath(const std::string& scene_path);
+
+}  // namespace cinc
+
+#endif  // CINC_COMPILER_COMMANDS_H_

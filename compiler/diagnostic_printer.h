@@ -1,0 +1,38 @@
+// Printing diagnostics for people and for tools (SPEC section 11).
+//
+// Contract: text is `file:line:col: severity: message [CODE]`, then the
+// source line and a caret under the column when the line is known and the
+// file can be read; JSON is an array of {file, line, column, severity, code,
+// message, path}; SARIF is a 2.1.0 log with one run of tool "cinc". The
+// caller sorts the diagnostics first. Output is deterministic.
+#ifndef CINC_COMPILER_DIAGNOSTIC_PRINTER_H_
+#define CINC_COMPILER_DIAGNOSTIC_PRINTER_H_
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/diagnostics.h"
+
+namespace cinc {
+
+enum class DiagnosticsFormat { kText, kJson, kSarif };
+
+// Source lines for carets, read from disk once per file and cached.
+class SourceLines {
+ public:
+  // Provides the text of a file that is not on disk (or overrides it).
+  void Provide(const std::string& file, std::string text);
+  // The 1-based line of `file` without its line break; nullptr when unknown.
+  const std::string* Line(const std::string& file, int line);
+
+ private:
+  std::map<std::string, std::vector<std::string>> lines_by_file_;
+};
+
+std::string FormatDiagnostics(const std::vector<Diagnostic>& diagnostics, DiagnosticsFormat format,
+                              SourceLines* sources);
+
+}  // namespace cinc
+
+#endif  // CINC_COMPILER_DIAGNOSTIC_PRINTER_H_

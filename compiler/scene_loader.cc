@@ -1,0 +1,546 @@
+// The scene document and its sections; nodes are in scene_nodes.cc, typed
+// values in scene_values.cc.
+#include "compiler/scene_loader.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <unordered_map>
+
+#include "compiler/scene_loader_internal.h"
+
+namespace cinc {
+namespace scene_loading {
+namespace {
+
+constexpr std::string_view kTopFields[] = {"cinc",      "name",   "time",    "snap",    "loop",
+                                           "tolerance", "models", "objects", "cameras", "director"};
+enum TopField {
+  kCinc,
+  kName,
+  kTime,
+  kSnap,
+  kLoop,
+  kTolerance,
+  kModels,
+  kObjects,
+  kCameras,
+  kDirector
+};
+
+constexpr std::string_view kObjectFields[] = {"model", "position", "rotation", "scale", "opacity",
+                                              "fov",   "focus",    "aperture", "nodes"};
+enum ObjectField {
+  kModel,
+  kPosition,
+  kRotation,
+  kScale,
+  kOpacity,
+  kFov,
+  kFocus,
+  kAperture,
+  kNodes
+};
+
+constexpr NumberRange kFovRange{0, 180, true, true};
+
+bool IsSequenceNameCharacter(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '-';
+}
+
+// [A-Za-z0-9_-]{1,128}
+bool IsSequenceName(std::string_view name) {
+  return !name.empty() && name.size() <= 128 &&
+         std::all_of(name.begin(), name.end(), IsSequenceNameCharacter);
+}
+
+// Whether `path` (lexically normal, absolute) lies inside `root`.
+bool IsInside(const std::filesystem::path& path, const std::filesystem::path& root) {
+  auto path_part = path.begin();
+  for (auto root_part = root.begin(); root_part != root.end(); ++root_part) {
+    if (root_part->empty()) continue;  // a trailing separator
+    if (path_part == path.end() || *path_part != *root_part) return false;
+    ++path_part;
+  }
+  return true;
+}
+
+void ConvertNodeTimes(int64_t ticks_per_second, Node* node) {
+  auto convert = [ticks_per_second](ExactTime* time) {
+    *time = time->MultipliedBy(1, ticks_per_second);
+  };
+  for (Relation& relation : node->relations) {
+    convert(&relation.at);
+    convert(&relation.lag);
+  }
+  convert(&node->chain_lag);
+  convert(&node->duration);
+  if (node->shot) convert(&node->shot->blend);
+  if (node->sound) {
+    convert(&node->sound->offset);
+    convert(&node->sound->fade_in);
+    convert(&node->sound->fade_out);
+  }
+}
+
+}  // namespace
+
+std::string DefaultSceneName(const std::string& file) {
+  std::string stem = std::filesystem::path(file).stem().string();
+  std::string name;
+  for (char c : stem) {
+    if ((static_cast<unsigned char>(c) & 0xC0) == 0x80) continue;  // UTF-8 continuation
+    name += IsSequenceNameCharacter(c) ? c : '_';
+  }
+  if (name.empty()) return "scene";
+  if (name.size() > 128) name.resize(128);
+  return name;
+}
+
+SceneLoader::SceneLoader(std::string_view text, const std::string& file,
+                         const SceneLoadOptions& options, Diagnostics* diagnostics)
+    : reader_(text), file_(file), options_(options), diagnostics_(diagnostics) {}
+
+Scene SceneLoader::Load() {
+  scene_.file = file_;
+  scene_.name = DefaultSceneName(file_);
+  YamlEvent first = Next();
+  if (first.kind != YamlEventKind::kEnd) {
+    if (first.kind == YamlEventKind::kMappingStart) {
+      LoadTopLevel(first);
+      if (!has_version_ && !reader_.stopped()) {
+        ReportAt(kVersionCode, {{1, 1}, ""}, "missing field cinc");
+      }
+    } else {
+      TypeError(first, "a mapping");
+    }
+    reader_.Finish();
+    Next();  // reports what Finish found
+  }
+  CheckSharedNames();
+  ConvertTicks();
+  diagnostics_->Sort();
+  return std::move(scene_);
+}
+
+void SceneLoader::LoadTopLevel(const YamlEvent& first) {
+  MappingWalker walker(this, kTopFields);
+  while (walker.Next()) {
+    PathSegment segment(this, walker.key());
+    YamlEvent value = Next();
+    switch (walker.field()) {
+      case kCinc:
+        LoadVersion(value);
+        break;
+      case kName:
+        if (value.kind != YamlEventKind::kScalar || IsNullScalar(value)) {
+          TypeError(value, "a string");
+        } else if (!value.unresolved) {
+          if (IsSequenceName(value.value)) {
+            scene_.name = value.value;
+          } else {
+            Report(kNameCode, value.location,
+                   "invalid sequence name '" + std::string(value.value) + "'");
+          }
+        }
+        break;
+      case kTime:
+        LoadTimeUnit(value);
+        break;
+      case kSnap:
+        if (std::optional<int64_t> snap = ReadInteger(value, "snap", 1, 100000)) {
+          scene_.snap = *snap;
+        }
+        break;
+      case kLoop:
+        if (std::optional<bool> loop = ReadBool(value)) scene_.loop = *loop;
+        break;
+      case kTolerance:
+        LoadTolerance(value);
+        break;
+      case kModels:
+        LoadModels(value);
+        break;
+      case kObjects:
+      case kCameras:
+        LoadObjects(value, walker.field() == kCameras);
+        break;
+      case kDirector:
+        LoadDirector(value);
+        break;
+    }
+  }
+}
+
+void SceneLoader::LoadVersion(const YamlEvent& first) {
+  has_version_ = true;
+  if (first.kind != YamlEventKind::kScalar) {
+    Report(kVersionCode, first.location,
+           first.kind == YamlEventKind::kMappingStart ? "format version must be 1, got a mapping"
+                                                      : "format version must be 1, got a list");
+    Skip(first);
+    return;
+  }
+  if (first.unresolved) return;
+  if (ResolveScalar(first) == ScalarType::kInteger && IntegerValue(first.value) == 1) return;
+  Report(kVersionCode, first.location,
+         first.plain ? "format version must be 1, got '" + std::string(first.value) + "'"
+                     : std::string("format version must be 1, got a string"));
+}
+
+void SceneLoader::LoadTimeUnit(const YamlEvent& first) {
+  time_unit_ = TimeUnit::kSeconds;  // also when the value is wrong: no tick reports then
+  if (first.kind == YamlEventKind::kScalar && !IsNullScalar(first)) {
+    if (first.unresolved || first.value == "s") return;
+    Report(kValueCode, first.location,
+           "unknown time unit '" + std::string(first.value) + "' (expected s or {ticks: N})");
+    return;
+  }
+  if (first.kind != YamlEventKind::kMappingStart) {
+    TypeError(first, "s or {ticks: N}");
+    return;
+  }
+  static constexpr std::string_view kFields[] = {"ticks"};
+  MappingWalker walker(this, kFields);
+  bool given = false;
+  while (walker.Next()) {
+    PathSegment segment(this, walker.key());
+    given = true;
+    if (std::optional<int64_t> ticks = ReadInteger(Next(), "ticks", 1, 100000)) {
+      scene_.ticks_per_second = *ticks;
+      time_unit_ = TimeUnit::kTicks;
+    }
+  }
+  if (!given && !reader_.stopped()) Report(kFormatCode, first.location, "missing field ticks");
+}
+
+void SceneLoader::LoadTolerance(const YamlEvent& first) {
+  if (!ExpectMapping(first)) return;
+  static constexpr std::string_view kFields[] = {"position", "rotation"};
+  MappingWalker walker(this, kFields);
+  while (walker.Next()) {
+    PathSegment segment(this, walker.key());
+    std::optional<double> value = ReadNumber(Next(), walker.key(), kPositive);
+    if (!value) continue;
+    (walker.field() == 0 ? scene_.tolerance.position : scene_.tolerance.rotation) = *value;
+  }
+}
+
+void SceneLoader::LoadModels(const YamlEvent& first) {
+  if (IsNullScalar(first) || !ExpectMapping(first)) return;
+  MappingWalker walker(this, {});
+  while (walker.Next()) {
+    PathSegment segment(this, walker.key());
+    CheckName(walker.key(), "model name", walker.key_location());
+    Model model;
+    model.name = walker.key();
+    model.origin = OriginAt(walker.key_location());
+    LoadModel(Next(), &model);
+    scene_.models.push_back(std::move(model));
+  }
+}
+
+void SceneLoader::LoadModel(const YamlEvent& first, Model* model) {
+  if (IsNullScalar(first) || !ExpectMapping(first)) return;
+  static constexpr std::string_view kFields[] = {"source", "markers"};
+  MappingWalker walker(this, kFields);
+  while (walker.Next()) {
+    PathSegment segment(this, walker.key());
+    YamlEvent value = Next();
+    if (walker.field() == 0) {
+      if (std::optional<std::string> source = ReadString(value, "source")) {
+        model->source = std::move(*source);
+        model->source_origin = OriginAt(value.location);
+        CheckSource(model->source, value.location);
+      }
+      continue;
+    }
+    if (IsNullScalar(value) || !ExpectMapping(value)) continue;
+    MappingWalker markers(this, {});
+    while (markers.Next()) {
+      PathSegment marker_segment(this, markers.key());
+      CheckLength(markers.key(), "marker name", markers.key_location());
+      Marker marker;
+      marker.name = markers.key();
+      marker.origin = OriginAt(markers.key_location());
+      if (std::optional<Transform> pose = ReadTransform(Next())) {
+        marker.pose = *pose;
+        model->markers.push_back(std::move(marker));
+      }
+    }
+  }
+}
+
+void SceneLoader::CheckSource(const std::string& source, SourceLocation location) {
+  if (source.empty()) {
+    Report(kValueCode, location, "source is empty");
+    return;
+  }
+  bool absolute = source[0] == '/' || source[0] == '\\' ||
+                  (source.size() >= 2 && std::isalpha(static_cast<unsigned char>(source[0])) &&
+                   source[1] == ':');
+  // Lexical: count the folders entered and left, `\` taken as a separator too.
+  bool leaves = false;
+  int depth = 0;
+  size_t begin = 0;
+  while (!absolute && begin <= source.size()) {
+    size_t end = source.find_first_of("/\\", begin);
+    if (end == std::string::npos) end = source.size();
+    std::string_view part(source.data() + begin, end - begin);
+    if (part == "..") {
+      if (--depth < 0) leaves = true;
+    } else if (!part.empty() && part != ".") {
+      ++depth;
+    }
+    begin = end + 1;
+  }
+  if (!absolute && !leaves) return;
+  if (!options_.allowed_outside_roots.empty()) {
+    std::error_code error;
+    std::filesystem::path folder = std::filesystem::path(file_).parent_path();
+    std::filesystem::path target =
+        std::filesystem::absolute(folder / source, error).lexically_normal();
+    for (const std::string& root : options_.allowed_outside_roots) {
+      std::filesystem::path allowed = std::filesystem::absolute(root, error).lexically_normal();
+      if (!error && IsInside(target, allowed)) return;
+    }
+  }
+  Report(kPathCode, location,
+         absolute ? "source '" + source +
+                        "' is an absolute path (sources are relative to the "
+                        "scene's folder)"
+                  : "source '" + source + "' leaves the scene's folder");
+}
+
+void SceneLoader::LoadObjects(const YamlEvent& first, bool cameras) {
+  if (IsNullScalar(first) || !ExpectMapping(first)) return;
+  MappingWalker walker(this, {});
+  while (walker.Next()) {
+    PathSegment segment(this, walker.key());
+    if (CheckName(walker.key(), cameras ? "camera name" : "object name", walker.key_location()) &&
+        walker.key() == "director") {
+      Report(kNameCode, walker.key_location(), "'director' is a reserved name");
+    }
+    SceneObject object;
+    object.name = walker.key();
+    object.is_camera = cameras;
+    object.origin = OriginAt(walker.key_location());
+    LoadObject(Next(), &object);
+    (cameras ? scene_.cameras : scene_.objects).push_back(std::move(object));
+  }
+}
+
+void SceneLoader::LoadObject(const YamlEvent& first, SceneObject* object) {
+  if (IsNullScalar(first) || !ExpectMapping(first)) return;
+  MappingWalker walker(this, kObjectFields);
+  while (walker.Next()) {
+    PathSegment segment(this, walker.key());
+    YamlEvent value = Next();
+    int field = walker.field();
+    bool camera_only = field == kFov || field == kFocus || field == kAperture;
+    bool object_only = field == kModel || field == kScale || field == kOpacity;
+    if (camera_only && !object->is_camera) {
+      Report(kFormatCode, walker.key_location(),
+             "'" + walker.key() + "' is only allowed on cameras");
+      Skip(value);
+      continue;
+    }
+    if (object_only && object->is_camera) {
+      Report(kFormatCode, walker.key_location(),
+             "'" + walker.key() + "' is not allowed on a camera");
+      Skip(value);
+      continue;
+    }
+    switch (field) {
+      case kModel:
+        if (std::optional<std::string> model = ReadString(value, "model")) {
+          object->model = std::move(*model);
+          object->model_origin = OriginAt(value.location);
+        }
+        break;
+      case kPosition:
+        if (std::optional<Vec3> position = ReadVec3(value, "position", kAnyNumber)) {
+          object->position = *position;
+        }
+        break;
+      case kRotation:
+        if (std::optional<Quat> rotation = ReadRotation(value)) object->rotation = *rotation;
+        break;
+      case kScale:
+        if (std::optional<Vec3> scale = ReadScale(value)) object->scale = *scale;
+        break;
+      case kOpacity:
+        if (std::optional<double> opacity = ReadNumber(value, "opacity", kUnitInterval)) {
+          object->opacity = *opacity;
+        }
+        break;
+      case kFov:
+        if (std::optional<double> fov = ReadNumber(value, "fov", kFovRange)) object->fov = *fov;
+        break;
+      case kFocus:
+        LoadFocus(value, &object->focus);
+        break;
+      case kAperture:
+        if (std::optional<double> aperture = ReadNumber(value, "aperture", kPositive)) {
+          object->aperture = *aperture;
+        }
+        break;
+      case kNodes:
+        LoadNodeList(value, object->name,
+                     object->is_camera ? OwnerKind::kCamera : OwnerKind::kObject, &object->nodes);
+        break;
+    }
+  }
+}
+
+bool SceneLoader::LoadFocus(const YamlEvent& first, FocusTarget* focus) {
+  focus->origin = OriginAt(first.location);
+  if (first.kind == YamlEventKind::kScalar) {
+    ScalarType type = ResolveScalar(first);
+    if (type == ScalarType::kInteger || type == ScalarType::kFloat) {
+      std::optional<double> distance = ReadNumber(first, "focus", kPositive);
+      if (distance) focus->distance = *distance;
+      return distance.has_value();
+    }
+  }
+  if (first.kind != YamlEventKind::kMappingStart) {
+    TypeError(first, "a number or {on: target}");
+    return false;
+  }
+  static constexpr std::string_view kFields[] = {"on"};
+  MappingWalker walker(this, kFields);
+  bool given = false;
+  while (walker.Next()) {
+    PathSegment segment(this, walker.key());
+    given = true;
+    if (std::optional<std::string> target = ReadString(Next(), "on")) focus->on = *target;
+  }
+  if (!given && !reader_.stopped()) Report(kFormatCode, first.location, "missing field on");
+  return !focus->on.empty();
+}
+
+void SceneLoader::LoadDirector(const YamlEvent& first) {
+  if (IsNullScalar(first) || !ExpectMapping(first)) return;
+  static constexpr std::string_view kFields[] = {"nodes"};
+  MappingWalker walker(this, kFields);
+  while (walker.Next()) {
+    PathSegment segment(this, walker.key());
+    LoadNodeList(Next(), "director", OwnerKind::kDirector, &scene_.director_nodes);
+  }
+}
+
+void SceneLoader::CheckSharedNames() {
+  std::unordered_map<std::string_view, const SceneObject*> objects;
+  for (const SceneObject& object : scene_.objects) objects.emplace(object.name, &object);
+  for (const SceneObject& camera : scene_.cameras) {
+    auto found = objects.find(camera.name);
+    if (found == objects.end()) continue;
+    const Origin& object_origin = found->second->origin;
+    auto position = [](const Origin& origin) {
+      return std::pair(origin.location.line, origin.location.column);
+    };
+    // Reported at whichever of the two is written later.
+    const Origin& later =
+        position(camera.origin) > position(object_origin) ? camera.origin : object_origin;
+    ReportAt(kNameCode, later, "'" + camera.name + "' is both an object and a camera");
+  }
+}
+
+void SceneLoader::ConvertTicks() {
+  int64_t ticks = scene_.ticks_per_second;
+  if (ticks <= 0) return;
+  for (TickCheck& check : tick_checks_) {
+    ReportAt(kValueCode, {check.location, std::move(check.path)}, std::move(check.message));
+  }
+  for (SceneObject& object : scene_.objects) {
+    for (Node& node : object.nodes) ConvertNodeTimes(ticks, &node);
+  }
+  for (SceneObject& camera : scene_.cameras) {
+    for (Node& node : camera.nodes) ConvertNodeTimes(ticks, &node);
+  }
+  for (Node& node : scene_.director_nodes) ConvertNodeTimes(ticks, &node);
+}
+
+}  // namespace scene_loading
+
+Scene LoadSceneFromText(std::string_view text, const std::string& file, Diagnostics* diagnostics) {
+  return LoadSceneFromText(text, file, SceneLoadOptions(), diagnostics);
+}
+
+Scene LoadSceneFromText(std::string_view text, const std::string& file,
+                        const SceneLoadOptions& options, Diagnostics* diagnostics) {
+  scene_loading::SceneLoader loader(text, file, options, diagnostics);
+  return loader.Load();
+}
+
+Scene LoadSceneFile(const std::string& path, Diagnostics* diagnostics) {
+  return LoadSceneFile(path, SceneLoadOptions(), diagnostics);
+}
+
+Scene LoadSceneFile(const std::string& path, const SceneLoadOptions& options,
+                    Diagnostics* diagnostics) {
+  std::string text;
+  int error = 0;
+  if (std::FILE* stream = std::fopen(path.c_str(), "rb")) {
+    char buffer[1 << 16];
+    size_t size = 0;
+    while ((size = std::fread(buffer, 1, sizeof(buffer), stream)) > 0) text.append(buffer, size);
+    if (std::ferror(stream)) error = errno != 0 ? errno : EIO;
+    std::fclose(stream);
+  } else {
+    error = errno;
+  }
+  if (error != 0) {
+    diagnostics->Add({Severity::kError,
+                      scene_loading::kFormatCode,
+                      path,
+                      {0, 0},
+                      "",
+                      "cannot read file: " + std::string(std::strerror(error))});
+    Scene scene;
+    scene.file = path;
+    scene.name = scene_loading::DefaultSceneName(path);
+    return scene;
+  }
+  return LoadSceneFromText(text, path, options, diagnostics);
+}
+
+DocumentKind DetectDocumentKind(std::string_view text) {
+  YamlReader reader(text);
+  auto skip = [&reader](const YamlEvent& first) {
+    int depth =
+        first.kind == YamlEventKind::kMappingStart || first.kind == YamlEventKind::kSequenceStart
+            ? 1
+            : 0;
+    while (depth > 0) {
+      YamlEvent event = reader.Next();
+      if (event.kind == YamlEventKind::kEnd) return;
+      if (event.kind == YamlEventKind::kMappingStart ||
+          event.kind == YamlEventKind::kSequenceStart) {
+        ++depth;
+      } else if (event.kind == YamlEventKind::kMappingEnd ||
+                 event.kind == YamlEventKind::kSequenceEnd) {
+        --depth;
+      }
+    }
+  };
+  YamlEvent first = reader.Next();
+  if (first.kind == YamlEventKind::kEnd) return DocumentKind::kUnreadable;
+  if (first.kind != YamlEventKind::kMappingStart) return DocumentKind::kSequence;
+  for (;;) {
+    YamlEvent key = reader.Next();
+    if (key.kind == YamlEventKind::kMappingEnd) return DocumentKind::kSequence;
+    if (key.kind == YamlEventKind::kEnd) {
+      return reader.stopped() ? DocumentKind::kUnreadable : DocumentKind::kSequence;
+    }
+    if (key.kind == YamlEventKind::kScalar && key.value == "cinc") return DocumentKind::kScene;
+    skip(key);
+    skip(reader.Next());
+  }
+}
+
+}  // namespace cinc

@@ -1,0 +1,49 @@
+// The scene loader: scene.yaml (or .json) -> the typed cinc::Scene.
+//
+// Contract (SPEC section 2): the loader walks libyaml's events straight into
+// the Scene (no document tree), keeping every value's line, column and JSON
+// pointer. It never throws and never stops at the first problem: every
+// problem of the file is appended to `diagnostics` (sorted afterwards), and
+// the returned Scene holds whatever could be read. Times come out in exact
+// seconds (tick scenes are converted). Model files are not read here; a model
+// `source` is only checked lexically (E_PATH). docs/scene-loading.md lists
+// every message.
+#ifndef CINC_COMPILER_SCENE_LOADER_H_
+#define CINC_COMPILER_SCENE_LOADER_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostics.h"
+#include "core/scene.h"
+
+namespace cinc {
+
+struct SceneLoadOptions {
+  // Folders a model `source` may point into besides the scene's own folder
+  // (`--allow-outside`). Compared lexically after making them absolute.
+  std::vector<std::string> allowed_outside_roots;
+};
+
+// `file` names the scene in diagnostics and gives the default sequence name
+// (its stem) and the folder sources are relative to.
+Scene LoadSceneFromText(std::string_view text, const std::string& file, Diagnostics* diagnostics);
+Scene LoadSceneFromText(std::string_view text, const std::string& file,
+                        const SceneLoadOptions& options, Diagnostics* diagnostics);
+
+// An unreadable file is E_SCENE_FORMAT at 0:0 "cannot read file: <reason>".
+Scene LoadSceneFile(const std::string& path, Diagnostics* diagnostics);
+Scene LoadSceneFile(const std::string& path, const SceneLoadOptions& options,
+                    Diagnostics* diagnostics);
+
+enum class DocumentKind { kScene, kSequence, kUnreadable };
+
+// A cheap look at the first-level keys: a top-level mapping with a `cinc` key
+// is a scene; any other readable document is a sequence; an empty file, or
+// one that is not YAML before a `cinc` key shows up, is unreadable.
+DocumentKind DetectDocumentKind(std::string_view text);
+
+}  // namespace cinc
+
+#endif  // CINC_COMPILER_SCENE_LOADER_H_

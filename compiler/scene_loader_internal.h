@@ -1,0 +1,249 @@
+// The scene loader's machinery, shared by scene_loader.cc (document and
+// sections), scene_nodes.cc (node fields) and scene_values.cc (events,
+// mappings, typed scalars). Not part of the public API.
+//
+// Every reader takes the first event of a value (already read with Next())
+// and consumes the rest of that value, whatever it finds: after a problem
+// the value is skipped and loading carries on with the next key. Readers
+// report at the current JSON pointer (`path()`), which callers extend with
+// PathSegment before reading a value.
+#ifndef CINC_COMPILER_SCENE_LOADER_INTERNAL_H_
+#define CINC_COMPILER_SCENE_LOADER_INTERNAL_H_
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+#include "compiler/scene_loader.h"
+#include "compiler/yaml_reader.h"
+#include "core/json_writer.h"
+#include "core/scene.h"
+
+namespace cinc::scene_loading {
+
+inline constexpr char kFormatCode[] = "E_SCENE_FORMAT";
+inline constexpr char kVersionCode[] = "E_SCENE_VERSION";
+inline constexpr char kValueCode[] = "E_SCENE_VALUE";
+inline constexpr char kNameCode[] = "E_SCENE_NAME";
+inline constexpr char kPathCode[] = "E_PATH";
+inline constexpr char kLimitCode[] = "E_LIMIT";
+inline constexpr char kTimingConflictCode[] = "E_TIMING_CONFLICT";
+
+inline constexpr size_t kMaxStringLength = 256;  // the output format's limit
+inline constexpr char kNotWholeTicks[] = "is not a whole number of ticks";
+
+// The interval a number must lie in; the message says which bound failed.
+struct NumberRange {
+  double low = -std::numeric_limits<double>::infinity();
+  double high = std::numeric_limits<double>::infinity();
+  bool low_open = false;
+  bool high_open = false;
+};
+inline constexpr NumberRange kAnyNumber{};
+inline constexpr NumberRange kPositive{0, std::numeric_limits<double>::infinity(), true, false};
+inline constexpr NumberRange kNonNegative{0, std::numeric_limits<double>::infinity(), false, false};
+inline constexpr NumberRange kUnitInterval{0, 1, false, false};
+
+// One element of a fixed-size number list: its name in messages and range.
+struct NumberElement {
+  std::string_view field;
+  NumberRange range;
+};
+
+enum class ScalarType { kNull, kBool, kInteger, kFloat, kString };
+// YAML 1.2 core schema resolution; non-plain scalars are strings.
+ScalarType ResolveScalar(const YamlEvent& event);
+// The value of a core-schema integer text (0x / 0o prefixes too) that fits.
+std::optional<int64_t> IntegerValue(std::string_view text);
+// A plain null (`~`, `null`, nothing).
+bool IsNullScalar(const YamlEvent& event);
+// The file's stem with every character outside [A-Za-z0-9_-] made '_'.
+std::string DefaultSceneName(const std::string& file);
+// [A-Za-z_][A-Za-z0-9_-]*
+bool IsName(std::string_view text);
+// " (did you mean 'x'?)" for the closest candidate within max(2, len/3)
+// edits (ties: the first), else "".
+std::string Suggestion(std::string_view word, std::span<const std::string_view> candidates);
+
+enum class OwnerKind { kObject, kCamera, kDirector };
+
+class SceneLoader;
+
+// Walks the entries of one mapping whose start event was just read: first
+// the keys written in it (a second occurrence is `duplicate key`), then the
+// keys merged in with `<<: *a` / `<<: [*a, *b]` that were not written,
+// earlier sources first (merged keys never count as duplicates). With
+// `fields`, unknown keys are reported (with a suggestion) and skipped.
+class MappingWalker {
+ public:
+  MappingWalker(SceneLoader* loader, std::span<const std::string_view> fields);
+
+  // Moves to the next entry to load; its value is the caller's next Next().
+  // False at the end of the mapping.
+  bool Next();
+  int field() const { return field_; }  // index into `fields`, -1 without fields
+  const std::string& key() const { return key_; }
+  SourceLocation key_location() const { return key_location_; }
+
+ private:
+  struct MergeSource {
+    YamlNodeHandle node;
+    bool is_list_element = false;
+  };
+  bool StartNextMergeSource();
+  bool MarkSeen();
+
+  SceneLoader* loader_;
+  std::span<const std::string_view> fields_;
+  uint64_t seen_fields_ = 0;
+  std::unordered_set<std::string> seen_keys_;  // without `fields`
+  std::vector<YamlNodeHandle> merges_of_current_;
+  std::vector<MergeSource> pending_merges_;  // the next one at the back
+  bool in_merged_mapping_ = false;
+  int field_ = -1;
+  std::string key_;
+  SourceLocation key_location_;
+};
+
+class SceneLoader {
+ public:
+  SceneLoader(std::string_view text, const std::string& file, const SceneLoadOptions& options,
+              Diagnostics* diagnostics);
+  Scene Load();
+
+  // --- events, paths and reports (scene_values.cc) ---
+  YamlEvent Next();
+  YamlReader& reader() { return reader_; }
+  // YamlReader::Capture, reporting what the reader found on the way.
+  YamlNodeHandle Capture(bool* at_end);
+  // Consumes the rest of the value that starts with `first`.
+  void Skip(const YamlEvent& first);
+  const std::string& path() const { return path_; }
+  Origin OriginAt(SourceLocation location) const { return {location, path_}; }
+  void Report(std::string_view code, SourceLocation location, std::string message);
+  void ReportAt(std::string_view code, const Origin& origin, std::string message);
+  // E_SCENE_VALUE "<field> <value as written> <problem>".
+  void ReportValue(const YamlEvent& value, std::string_view field, std::string_view problem);
+  // At path() + "/" + key.
+  void ReportAtKey(std::string_view code, SourceLocation location, std::string_view key,
+                   std::string message);
+  // "expected <what>, got <kind of first>"; skips the value.
+  void TypeError(const YamlEvent& first, std::string_view what);
+
+  // Appends a JSON pointer token to path() for its lifetime.
+  class PathSegment {
+   public:
+    PathSegment(SceneLoader* loader, std::string_view key);
+    PathSegment(SceneLoader* loader, size_t index);
+    ~PathSegment() { loader_->path_.resize(size_before_); }
+    PathSegment(const PathSegment&) = delete;
+    PathSegment& operator=(const PathSegment&) = delete;
+
+   private:
+    SceneLoader* loader_;
+    size_t size_before_;
+  };
+
+  // --- typed values (scene_values.cc) ---
+  bool ExpectMapping(const YamlEvent& first);  // reports and skips otherwise
+  std::optional<double> ReadNumber(const YamlEvent& first, std::string_view field,
+                                   const NumberRange& range);
+  std::optional<int64_t> ReadInteger(const YamlEvent& first, std::string_view field, int64_t low,
+                                     int64_t high);
+  std::optional<bool> ReadBool(const YamlEvent& first);
+  // Any scalar but null, as written; longer than 256 characters is E_LIMIT.
+  std::optional<std::string> ReadString(const YamlEvent& first, std::string_view field);
+  std::optional<std::string> ReadName(const YamlEvent& first, std::string_view field);
+  // A time literal in the scene's time unit (converted to seconds after the
+  // document is read, when the unit is known).
+  std::optional<ExactTime> ReadTime(const YamlEvent& first, std::string_view field,
+                                    bool allow_negative);
+  bool ReadNumberList(const YamlEvent& first, std::span<const NumberElement> elements,
+                      double* values);
+  std::optional<Vec3> ReadVec3(const YamlEvent& first, std::string_view field,
+                               const NumberRange& range);
+  std::optional<Quat> ReadRotation(const YamlEvent& first);
+  std::optional<Vec3> ReadScale(const YamlEvent& first);
+  std::optional<Ease> ReadEase(const YamlEvent& first, std::string_view field);
+  std::optional<Transform> ReadTransform(const YamlEvent& first);
+  // Checks a name (E_LIMIT, then E_SCENE_NAME) or a string's length
+  // (E_LIMIT), reporting at `location` and path().
+  bool CheckName(std::string_view name, std::string_view field, SourceLocation location);
+  bool CheckLength(std::string_view text, std::string_view field, SourceLocation location);
+
+  // A number > 0 or {on: target}; true when it gave a usable focus.
+  bool LoadFocus(const YamlEvent& first, FocusTarget* focus);
+
+  // --- nodes (scene_nodes.cc) ---
+  void LoadNodeList(const YamlEvent& first, const std::string& owner, OwnerKind owner_kind,
+                    std::vector<Node>* nodes);
+
+ private:
+  // `time:` may come after the times it governs.
+  enum class TimeUnit { kUnknownYet, kSeconds, kTicks };
+  struct TickCheck {  // a time literal that is not an integer, read before `time:`
+    SourceLocation location;
+    std::string path;
+    std::string message;
+  };
+
+  // --- sections (scene_loader.cc) ---
+  void LoadTopLevel(const YamlEvent& first);
+  void LoadVersion(const YamlEvent& first);
+  void LoadTimeUnit(const YamlEvent& first);
+  void LoadTolerance(const YamlEvent& first);
+  void LoadModels(const YamlEvent& first);
+  void LoadModel(const YamlEvent& first, Model* model);
+  void LoadObjects(const YamlEvent& first, bool cameras);
+  void LoadObject(const YamlEvent& first, SceneObject* object);
+  void LoadDirector(const YamlEvent& first);
+  void CheckSource(const std::string& source, SourceLocation location);
+  void CheckSharedNames();
+  void ConvertTicks();
+
+  // --- nodes (scene_nodes.cc) ---
+  struct NodeKeys;
+  void LoadNode(const YamlEvent& first, OwnerKind owner_kind, std::unordered_set<std::string>* ids,
+                Node* node);
+  bool NodeFieldAllowed(int field, OwnerKind owner_kind, SourceLocation key_location);
+  void LoadNodeField(int field, const YamlEvent& value, std::unordered_set<std::string>* ids,
+                     NodeKeys* keys, Node* node);
+  void ReportConflict(std::string_view code, const NodeKeys& keys, int first_field,
+                      int second_field);
+  void LoadRelations(const YamlEvent& first, RelationKind kind, std::string_view field,
+                     std::vector<Relation>* relations);
+  std::optional<Relation> ReadRelation(const YamlEvent& first, RelationKind kind,
+                                       std::string_view field);
+  void LoadStartList(const YamlEvent& first, NodeKeys* keys);
+  void LoadAttach(const YamlEvent& first, Node* node);
+  void LoadSpin(const YamlEvent& first, Node* node);
+  void LoadPath(const YamlEvent& first, Node* node);
+  void LoadShot(const YamlEvent& first, Node* node);
+  void LoadCues(const YamlEvent& first, Node* node);
+  bool LoadCue(const YamlEvent& first, Cue* cue);
+  bool ReadJson(const YamlEvent& first, Json* value);
+  void LoadSound(const YamlEvent& first, Node* node);
+  void CheckNode(const NodeKeys& keys, Node* node);
+
+  friend class MappingWalker;
+  friend class PathSegment;
+
+  YamlReader reader_;
+  std::string file_;
+  SceneLoadOptions options_;
+  Diagnostics* diagnostics_;
+  std::string path_;
+  Scene scene_;
+  bool has_version_ = false;
+  TimeUnit time_unit_ = TimeUnit::kUnknownYet;
+  std::vector<TickCheck> tick_checks_;
+};
+
+}  // namespace cinc::scene_loading
+
+#endif  // CINC_COMPILER_SCENE_LOADER_INTERNAL_H_

@@ -1,0 +1,424 @@
+#include "compiler/yaml_reader.h"
+
+#include <yaml.h>
+
+#include <cstdio>
+#include <unordered_map>
+#include <utility>
+
+namespace cinc {
+namespace {
+
+constexpr char kFormatCode[] = "E_SCENE_FORMAT";
+constexpr char kLimitCode[] = "E_LIMIT";
+
+enum class TapeKind : uint8_t {
+  kScalar,
+  kSequenceStart,
+  kSequenceEnd,
+  kMappingStart,
+  kMappingEnd,
+  kAlias,  // a reference to a recorded node, expanded when replayed
+};
+
+bool IsStart(TapeKind kind) {
+  return kind == TapeKind::kSequenceStart || kind == TapeKind::kMappingStart;
+}
+bool IsEnd(TapeKind kind) {
+  return kind == TapeKind::kSequenceEnd || kind == TapeKind::kMappingEnd;
+}
+
+YamlEventKind ToEventKind(TapeKind kind) {
+  switch (kind) {
+    case TapeKind::kScalar:
+      return YamlEventKind::kScalar;
+    case TapeKind::kSequenceStart:
+      return YamlEventKind::kSequenceStart;
+    case TapeKind::kSequenceEnd:
+      return YamlEventKind::kSequenceEnd;
+    case TapeKind::kMappingStart:
+      return YamlEventKind::kMappingStart;
+    case TapeKind::kMappingEnd:
+      return YamlEventKind::kMappingEnd;
+    case TapeKind::kAlias:
+      break;
+  }
+  return YamlEventKind::kEnd;
+}
+
+// One recorded event. Scalars point into the arena; aliases name a tape range.
+struct TapeEvent {
+  TapeKind kind = TapeKind::kScalar;
+  bool plain = false;
+  bool unresolved = false;
+  SourceLocation location;
+  size_t first = 0;   // scalar: arena offset; alias: target begin
+  size_t second = 0;  // scalar: length; alias: target end
+};
+
+// An event as it came from libyaml, before delivery.
+struct RawEvent {
+  TapeKind kind = TapeKind::kScalar;
+  bool plain = false;
+  bool unresolved = false;
+  SourceLocation location;
+  std::string_view value;
+  YamlNodeHandle target;  // kAlias
+};
+
+// A node being recorded: an anchored node, or one the caller captures.
+struct Recording {
+  std::string anchor;  // empty for a capture
+  size_t begin = 0;
+  int depth = 0;  // raw depth of the collection holding the node
+};
+
+struct Cursor {
+  size_t position = 0;
+  size_t end = 0;
+  SourceLocation origin;  // the alias (or replayed node) that started it
+};
+
+bool ForcesString(const yaml_char_t* tag) {
+  if (tag == nullptr) return false;
+  std::string_view text(reinterpret_cast<const char*>(tag));
+  return text == "!" || text == "tag:yaml.org,2002:str";
+}
+
+}  // namespace
+
+struct YamlReader::State {
+  explicit State(std::string_view input) : text(input) {
+    yaml_parser_initialize(&parser);
+    yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(text.data()),
+                                 text.size());
+  }
+  ~State() {
+    ReleaseEvent();
+    yaml_parser_delete(&parser);
+  }
+
+  void ReleaseEvent() {
+    if (has_event) yaml_event_delete(&event);
+    has_event = false;
+  }
+
+  void AddProblem(const char* code, SourceLocation location, std::string message) {
+    problems.push_back({code, location, std::move(message)});
+  }
+
+  void Fail(const char* code, SourceLocation location, std::string message) {
+    AddProblem(code, location, std::move(message));
+    failed = true;
+    cursors.clear();
+  }
+
+  SourceLocation LocationOfOffset(size_t offset) const {
+    SourceLocation location{1, 1};
+    if (offset > text.size()) offset = text.size();
+    for (size_t i = 0; i < offset; ++i) {
+      unsigned char c = static_cast<unsigned char>(text[i]);
+      bool line_break = c == '\n' || (c == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'));
+      if (line_break) {
+        ++location.line;
+        location.column = 1;
+      } else if ((c & 0xC0) != 0x80 && c != '\r') {  // count code points, not bytes
+        ++location.column;
+      }
+    }
+    return location;
+  }
+
+  void ReportParserError() {
+    std::string message = parser.problem != nullptr ? parser.problem : "invalid YAML";
+    SourceLocation location;
+    if (parser.error == YAML_READER_ERROR) {
+      location = LocationOfOffset(parser.problem_offset);
+      if (parser.problem_value != -1) {
+        char value[32];
+        std::snprintf(value, sizeof(value), " (0x%02X)",
+                      static_cast<unsigned>(parser.problem_value));
+        message += value;
+      }
+    } else {
+      location = {static_cast<int>(parser.problem_mark.line) + 1,
+                  static_cast<int>(parser.problem_mark.column) + 1};
+      if (parser.context != nullptr) {
+        message += " (" + std::string(parser.context) + " at line " +
+                   std::to_string(parser.context_mark.line + 1) + ", column " +
+                   std::to_string(parser.context_mark.column + 1) + ")";
+      }
+    }
+    Fail(kFormatCode, location, std::move(message));
+  }
+
+  void OpenRecording(std::string anchor) {
+    recordings.push_back({std::move(anchor), tape.size(), raw_depth});
+  }
+
+  // Closes the recordings whose node just ended.
+  void CloseRecordings() {
+    while (!recordings.empty() && recordings.back().depth == raw_depth) {
+      Recording& recording = recordings.back();
+      YamlNodeHandle handle{recording.begin, tape.size(), tape[recording.begin].location};
+      if (recording.anchor.empty()) {
+        capture_result = handle;
+        capture_done = true;
+      } else {
+        anchors[std::move(recording.anchor)] = handle;
+      }
+      recordings.pop_back();
+    }
+  }
+
+  void Record(const RawEvent& raw) {
+    if (recordings.empty()) return;
+    TapeEvent event{raw.kind, raw.plain, raw.unresolved, raw.location, 0, 0};
+    if (raw.kind == TapeKind::kScalar) {
+      event.first = arena.size();
+      event.second = raw.value.size();
+      arena.append(raw.value);
+    } else if (raw.kind == TapeKind::kAlias) {
+      event.first = raw.target.begin;
+      event.second = raw.target.end;
+    }
+    tape.push_back(event);
+  }
+
+  // Reads the next node event from libyaml, recording it where an anchor (or
+  // a capture, when `open_capture`) asks for it. False once reading ended.
+  bool FetchRaw(RawEvent* raw, bool open_capture) {
+    for (;;) {
+      ReleaseEvent();
+      if (!yaml_parser_parse(&parser, &event)) {
+        ReportParserError();
+        return false;
+      }
+      has_event = true;
+      raw->location = {static_cast<int>(event.start_mark.line) + 1,
+                       static_cast<int>(event.start_mark.column) + 1};
+      raw->plain = false;
+      raw->unresolved = false;
+      raw->value = {};
+      const yaml_char_t* anchor = nullptr;
+      switch (event.type) {
+        case YAML_NO_EVENT:
+        case YAML_STREAM_START_EVENT:
+        case YAML_DOCUMENT_END_EVENT:
+          continue;
+        case YAML_DOCUMENT_START_EVENT:
+          if (document_started) {
+            Fail(kFormatCode, raw->location, "only one document is allowed");
+            return false;
+          }
+          document_started = true;
+          continue;
+        case YAML_STREAM_END_EVENT:
+          if (!document_started) {
+            Fail(kFormatCode, {1, 1}, "the file is empty");
+          } else {
+            finished = true;
+          }
+          return false;
+        case YAML_ALIAS_EVENT: {
+          std::string name(reinterpret_cast<const char*>(event.data.alias.anchor));
+          auto found = anchors.find(name);
+          if (found == anchors.end()) {
+            AddProblem(kFormatCode, raw->location, "unknown alias '" + name + "'");
+            raw->kind = TapeKind::kScalar;
+            raw->plain = true;
+            raw->unresolved = true;
+          } else {
+            raw->kind = TapeKind::kAlias;
+            raw->target = found->second;
+            raw->target.location = raw->location;
+          }
+          break;
+        }
+        case YAML_SCALAR_EVENT:
+          raw->kind = TapeKind::kScalar;
+          raw->value = {reinterpret_cast<const char*>(event.data.scalar.value),
+                        event.data.scalar.length};
+          raw->plain = event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+                       !ForcesString(event.data.scalar.tag);
+          anchor = event.data.scalar.anchor;
+          break;
+        case YAML_SEQUENCE_START_EVENT:
+          raw->kind = TapeKind::kSequenceStart;
+          anchor = event.data.sequence_start.anchor;
+          break;
+        case YAML_MAPPING_START_EVENT:
+          raw->kind = TapeKind::kMappingStart;
+          anchor = event.data.mapping_start.anchor;
+          break;
+        case YAML_SEQUENCE_END_EVENT:
+          raw->kind = TapeKind::kSequenceEnd;
+          break;
+        case YAML_MAPPING_END_EVENT:
+          raw->kind = TapeKind::kMappingEnd;
+          break;
+      }
+      if (open_capture && !IsEnd(raw->kind)) OpenRecording("");
+      if (anchor != nullptr) OpenRecording(reinterpret_cast<const char*>(anchor));
+      if (IsStart(raw->kind) && ++raw_depth > kMaxDepth) {
+        Fail(kFormatCode, raw->location, "the document nests deeper than 1000 levels");
+        return false;
+      }
+      Record(*raw);
+      if (IsEnd(raw->kind)) --raw_depth;
+      CloseRecordings();
+      return true;
+    }
+  }
+
+  std::string_view text;
+  yaml_parser_t parser;
+  yaml_event_t event;
+  bool has_event = false;
+  bool document_started = false;
+  bool root_done = false;
+  bool failed = false;
+  bool finished = false;
+  int raw_depth = 0;
+  int depth = 0;  // of the delivered events, alias expansions included
+  int64_t expanded_values = 0;
+  std::vector<TapeEvent> tape;
+  std::string arena;
+  std::unordered_map<std::string, YamlNodeHandle> anchors;
+  std::vector<Recording> recordings;
+  std::vector<Cursor> cursors;
+  std::vector<YamlProblem> problems;
+  bool capture_done = false;
+  YamlNodeHandle capture_result;
+};
+
+YamlReader::YamlReader(std::string_view text) : state_(std::make_unique<State>(text)) {}
+
+YamlReader::~YamlReader() = default;
+
+YamlEvent YamlReader::Next() {
+  State& state = *state_;
+  for (;;) {
+    if (state.failed || state.finished) return {};
+    if (!state.cursors.empty()) {
+      Cursor& cursor = state.cursors.back();
+      const SourceLocation outermost = state.cursors.front().origin;
+      const TapeEvent event = state.tape[cursor.position++];
+      if (cursor.position == cursor.end) state.cursors.pop_back();
+      if (event.kind == TapeKind::kAlias) {
+        state.cursors.push_back({event.first, event.second, event.location});
+        continue;
+      }
+      if (event.kind == TapeKind::kScalar || IsStart(event.kind)) {
+        if (++state.expanded_values > kMaxExpandedValues) {
+          state.Fail(kLimitCode, outermost,
+                     "the document expands to more than 1000000 values (alias expansion)");
+          return {};
+        }
+      }
+      if (IsStart(event.kind) && ++state.depth > kMaxDepth) {
+        state.Fail(kFormatCode, outermost, "the document nests deeper than 1000 levels");
+        return {};
+      }
+      if (IsEnd(event.kind)) --state.depth;
+      YamlEvent out;
+      out.kind = ToEventKind(event.kind);
+      out.plain = event.plain;
+      out.unresolved = event.unresolved;
+      out.location = event.location;
+      if (event.kind == TapeKind::kScalar) {
+        out.value = std::string_view(state.arena).substr(event.first, event.second);
+      }
+      return out;
+    }
+    if (state.root_done) return {};
+    RawEvent raw;
+    if (!state.FetchRaw(&raw, false)) return {};
+    if (raw.kind == TapeKind::kAlias) {
+      state.cursors.push_back({raw.target.begin, raw.target.end, raw.location});
+      continue;
+    }
+    if (IsStart(raw.kind)) ++state.depth;
+    if (IsEnd(raw.kind)) --state.depth;
+    if (state.raw_depth == 0) state.root_done = true;
+    YamlEvent out;
+    out.kind = ToEventKind(raw.kind);
+    out.plain = raw.plain;
+    out.unresolved = raw.unresolved;
+    out.location = raw.location;
+    out.value = raw.value;
+    return out;
+  }
+}
+
+YamlNodeHandle YamlReader::Capture(bool* at_end) {
+  State& state = *state_;
+  *at_end = false;
+  if (state.failed || state.finished) return {};
+  if (!state.cursors.empty()) {
+    Cursor& cursor = state.cursors.back();
+    size_t start = cursor.position;
+    const TapeEvent& first = state.tape[start];
+    size_t stop = start + 1;
+    if (IsEnd(first.kind)) {
+      --state.depth;
+      *at_end = true;
+    } else if (IsStart(first.kind)) {
+      int depth = 0;
+      for (size_t position = start;; ++position) {
+        TapeKind kind = state.tape[position].kind;
+        if (IsStart(kind)) ++depth;
+        if (IsEnd(kind) && --depth == 0) {
+          stop = position + 1;
+          break;
+        }
+      }
+    }
+    YamlNodeHandle handle{start, stop, first.location};
+    cursor.position = stop;
+    if (cursor.position == cursor.end) state.cursors.pop_back();
+    if (*at_end) return {};
+    return handle;
+  }
+  if (state.root_done) return {};
+  RawEvent raw;
+  state.capture_done = false;
+  if (!state.FetchRaw(&raw, true)) return {};
+  if (IsEnd(raw.kind)) {
+    --state.depth;
+    if (state.raw_depth == 0) state.root_done = true;
+    *at_end = true;
+    return {};
+  }
+  while (!state.capture_done) {
+    if (!state.FetchRaw(&raw, false)) return {};
+  }
+  return state.capture_result;
+}
+
+void YamlReader::Replay(const YamlNodeHandle& node) {
+  State& state = *state_;
+  if (node.empty() || state.failed || state.finished) return;
+  state.cursors.push_back({node.begin, node.end, node.location});
+}
+
+void YamlReader::Finish() {
+  State& state = *state_;
+  if (!state.root_done || state.failed || state.finished) return;
+  state.cursors.clear();
+  RawEvent raw;
+  while (state.FetchRaw(&raw, false)) {
+  }
+}
+
+bool YamlReader::stopped() const { return state_->failed; }
+
+bool YamlReader::has_problems() const { return !state_->problems.empty(); }
+
+std::vector<YamlProblem> YamlReader::TakeProblems() {
+  std::vector<YamlProblem> problems;
+  problems.swap(state_->problems);
+  return problems;
+}
+
+}  // namespace cinc

@@ -1,0 +1,102 @@
+// A pull reader over libyaml's event parser, for one YAML document.
+//
+// Contract: Next() yields the node events of the document (mapping and
+// sequence starts and ends, scalars with their text), each with its 1-based
+// line and column. Aliases are expanded: while a node with an anchor is read
+// its raw events are recorded on a compact tape (an alias inside it is
+// recorded as a reference, never copied), and an alias replays that tape.
+// The reader guards against hostile input and then stops (Next() returns
+// kEnd from then on):
+//   - more than kMaxExpandedValues values (scalars and collections, keys
+//     included) delivered by alias expansion: E_LIMIT;
+//   - nesting deeper than kMaxDepth collections: E_SCENE_FORMAT, without
+//     letting libyaml parse further;
+//   - a YAML syntax error, invalid UTF-8, a control character, an empty file
+//     or a second document: E_SCENE_FORMAT.
+// An unknown alias is reported and read as an empty scalar marked
+// `unresolved`, and reading goes on. Problems are queued for the caller, who
+// knows where in the document they belong (TakeProblems).
+// Scalar text is valid until the next call into the reader.
+#ifndef CINC_COMPILER_YAML_READER_H_
+#define CINC_COMPILER_YAML_READER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostics.h"
+
+namespace cinc {
+
+enum class YamlEventKind : uint8_t {
+  kScalar,
+  kSequenceStart,
+  kSequenceEnd,
+  kMappingStart,
+  kMappingEnd,
+  kEnd,  // the document is over, or reading stopped
+};
+
+struct YamlEvent {
+  YamlEventKind kind = YamlEventKind::kEnd;
+  // A plain scalar whose type comes from its text (YAML 1.2 core schema).
+  // Quoted and block scalars, and scalars tagged `!` or `!!str`, are strings.
+  bool plain = false;
+  bool unresolved = false;  // stands for an unknown alias that was already reported
+  SourceLocation location;
+  std::string_view value;  // scalar text
+};
+
+struct YamlProblem {
+  std::string code;  // E_SCENE_FORMAT or E_LIMIT
+  SourceLocation location;
+  std::string message;
+};
+
+// A recorded node that Replay() can deliver again. Empty when invalid.
+struct YamlNodeHandle {
+  size_t begin = 0;
+  size_t end = 0;
+  SourceLocation location;  // where the node (or the alias naming it) was written
+  bool empty() const { return begin == end; }
+};
+
+class YamlReader {
+ public:
+  static constexpr int kMaxDepth = 1000;
+  static constexpr int64_t kMaxExpandedValues = 1000000;
+
+  // `text` must outlive the reader.
+  explicit YamlReader(std::string_view text);
+  ~YamlReader();
+  YamlReader(const YamlReader&) = delete;
+  YamlReader& operator=(const YamlReader&) = delete;
+
+  YamlEvent Next();
+
+  // Consumes the next node without delivering it and returns it for Replay.
+  // When the next event ends the current collection, consumes that end
+  // instead and returns an empty handle with `*at_end` set.
+  YamlNodeHandle Capture(bool* at_end);
+  // The following Next() calls deliver `node`, then carry on where they were.
+  void Replay(const YamlNodeHandle& node);
+
+  // Reads past the root node: reports a second document or trailing syntax
+  // errors. Call once the root node has been read.
+  void Finish();
+
+  bool stopped() const;
+  bool has_problems() const;
+  std::vector<YamlProblem> TakeProblems();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace cinc
+
+#endif  // CINC_COMPILER_YAML_READER_H_

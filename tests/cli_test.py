@@ -1,0 +1,278 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the cinc command line: exit statuses, atomic output,
+deterministic bytes, hostile inputs, diagnostics formats.
+
+Usage: cli_test.py CINC  (run by ctest)
+"""
+import json
+import re
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CINC = None
+
+GOOD_SCENE = """cinc: 1
+objects:
+  box:
+    nodes:
+      - {id: in, duration: 1, opacity: 1}
+      - {id: move, duration: 2, position: [1, 0, 0]}
+"""
+
+BROKEN_SCENE = """cinc: 1
+objects:
+  box:
+    nodes:
+      - {id: in, after: nothing, duration: 1, opacity: 1}
+"""
+
+OVERLAP_SCENE = """cinc: 1
+objects:
+  box:
+    nodes:
+      - {id: a, at: 0, duration: 2, position: [1, 0, 0]}
+      - {id: b, at: 1, duration: 2, position: [2, 0, 0]}
+"""
+
+
+def run(*args, cwd=None, timeout=60):
+    result = subprocess.run([CINC, *args], cwd=cwd, capture_output=True, timeout=timeout)
+    return result.returncode, result.stdout.decode(), result.stderr.decode(errors="replace")
+
+
+class CliTest(unittest.TestCase):
+    def setUp(self):
+        self.folder = tempfile.mkdtemp(prefix="cinc-cli-")
+
+    def tearDown(self):
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def write(self, name, content, mode="w"):
+        path = os.path.join(self.folder, name)
+        with open(path, mode) as stream:
+            stream.write(content)
+        return path
+
+    def test_every_example_builds_to_identical_bytes_twice(self):
+        examples = []
+        for folder, _, files in os.walk(os.path.join(ROOT, "examples")):
+            examples += [os.path.join(folder, f) for f in files if f.endswith(".yaml")]
+        self.assertTrue(examples)
+        for example in sorted(examples):
+            outputs = []
+            for attempt in range(2):
+                out = os.path.join(self.folder, f"out{attempt}.sequence.json")
+                status, stdout, stderr = run("build", example, "-o", out)
+                self.assertEqual(status, 0, example + "\n" + stderr)
+                self.assertEqual(stdout, f"wrote {out}\n")
+                with open(out, "rb") as stream:
+                    outputs.append(stream.read())
+            self.assertEqual(outputs[0], outputs[1], example)
+            self.assertTrue(outputs[0].endswith(b"}\n"))
+
+    def test_build_writes_beside_the_scene_by_default(self):
+        scene = self.write("box.yaml", GOOD_SCENE)
+        status, stdout, _ = run("build", scene)
+        self.assertEqual(status, 0)
+        expected = os.path.join(self.folder, "box.sequence.json")
+        self.assertEqual(stdout, f"wrote {expected}\n")
+        with open(expected) as stream:
+            sequence = json.load(stream)
+        self.assertEqual(sequence["version"], 1)
+        self.assertEqual(sequence["name"], "box")
+        self.assertEqual(sequence["duration"], 3)
+
+    def test_failed_build_leaves_the_previous_output_untouched(self):
+        scene = self.write("box.yaml", BROKEN_SCENE)
+        output = self.write("box.sequence.json", "previous bytes")
+        status, stdout, stderr = run("build", scene)
+        self.assertEqual(status, 1)
+        self.assertEqual(stdout, "")
+        self.assertIn("[E_TIMING_MISSING]", stderr)
+        with open(output) as stream:
+            self.assertEqual(stream.read(), "previous bytes")
+        self.assertEqual(sorted(os.listdir(self.folder)), ["box.sequence.json", "box.yaml"])
+
+    def test_unwritable_output_is_exit_3_and_leaves_nothing(self):
+        scene = self.write("box.yaml", GOOD_SCENE)
+        status, _, stderr = run("build", scene, "-o", os.path.join(self.folder, "no", "such", "x.json"))
+        self.assertEqual(status, 3)
+        self.assertIn("[E_OUTPUT]", stderr)
+        self.assertEqual(sorted(os.listdir(self.folder)), ["box.yaml"])
+
+    def assert_input_error(self, path, code, seconds=10):
+        before = time.monotonic()
+        status, stdout, stderr = run("build", path, timeout=seconds)
+        self.assertLess(time.monotonic() - before, seconds)
+        self.assertEqual(status, 1, stderr)
+        self.assertEqual(stdout, "")
+        name = os.path.basename(path)
+        header = r"^" + path.replace(".", r"\.") + r":\d+:\d+: error: .+ \[" + code + r"\]$"
+        self.assertTrue(any(re.match(header, line) for line in stderr.splitlines()), stderr[:2000])
+        self.assertFalse(os.path.exists(os.path.splitext(path)[0] + ".sequence.json"), name)
+        return stderr
+
+    def test_empty_file(self):
+        self.assert_input_error(self.write("empty.yaml", ""), "E_SCENE_FORMAT")
+
+    def test_binary_file(self):
+        self.assert_input_error(self.write("binary.yaml", bytes(range(256)) * 64, "wb"),
+                                "E_SCENE_FORMAT")
+
+    def test_yaml_syntax_error(self):
+        self.assert_input_error(self.write("syntax.yaml", "cinc: 1\nobjects: {a: [1, 2\n"),
+                                "E_SCENE_FORMAT")
+
+    def test_nesting_100000_deep(self):
+        self.assert_input_error(self.write("deep.yaml", "cinc: 1\nobjects: " + "[" * 100000),
+                                "E_SCENE_FORMAT")
+        self.assert_input_error(self.write("deep2.yaml", "cinc: 1\nx:\n" + "".join(
+            " " * i + "- \n" for i in range(0, 3000, 1))), "E_SCENE_FORMAT")
+
+    def test_billion_laughs(self):
+        # Ten cues of ten aliases of ten ...: 10^10 values once expanded.
+        lines = ["cinc: 1", "objects:", "  box:", "    nodes:",
+                 "      - {id: n0, cue: &a0 [" + ", ".join(["{kind: vfx, name: lol}"] * 10) + "]}"]
+        for level in range(1, 10):
+            refs = ", ".join([f"*a{level - 1}"] * 10)
+            lines.append(f"      - {{id: n{level}, cue: &a{level} [{refs}]}}")
+        self.assert_input_error(self.write("lol.yaml", "\n".join(lines) + "\n"), "E_LIMIT")
+
+    def test_usage_errors_are_exit_2(self):
+        self.assertEqual(run()[0], 2)
+        self.assertEqual(run("frobnicate")[0], 2)
+        scene = self.write("box.yaml", GOOD_SCENE)
+        self.assertEqual(run("eval", scene)[0], 2)
+        self.assertEqual(run("eval", scene, "--time", "soon")[0], 2)
+        self.assertEqual(run("build", scene, "--visibility", "sometimes")[0], 2)
+        self.assertEqual(run("build", scene, "--diagnostics", "xml")[0], 2)
+        self.assertEqual(run("--help")[0], 0)
+
+    def test_missing_scene_file(self):
+        status, _, stderr = run("check", os.path.join(self.folder, "absent.yaml"))
+        self.assertEqual(status, 1)
+        self.assertIn("[E_SCENE_FORMAT]", stderr)
+
+    def test_json_diagnostics(self):
+        scene = self.write("box.yaml", BROKEN_SCENE)
+        status, _, stderr = run("check", scene, "--diagnostics", "json")
+        self.assertEqual(status, 1)
+        self.assertEqual(json.loads(stderr), [{
+            "file": scene, "line": 5, "column": 25, "severity": "error",
+            "code": "E_TIMING_MISSING",
+            "message": "node 'box.in' references unknown node 'box.nothing'",
+            "path": "/objects/box/nodes/0/after"}])
+
+    def test_sarif_diagnostics(self):
+        scene = self.write("box.yaml", BROKEN_SCENE)
+        status, _, stderr = run("check", scene, "--diagnostics", "sarif")
+        self.assertEqual(status, 1)
+        log = json.loads(stderr)
+        self.assertEqual(log["version"], "2.1.0")
+        result = log["runs"][0]["results"][0]
+        self.assertEqual(result["ruleId"], "E_TIMING_MISSING")
+        self.assertEqual(result["locations"][0]["physicalLocation"]["region"],
+                         {"startLine": 5, "startColumn": 25})
+
+    def test_text_diagnostics_show_the_line_and_a_caret(self):
+        scene = self.write("box.yaml", BROKEN_SCENE)
+        _, _, stderr = run("check", scene)
+        self.assertEqual(stderr,
+                         f"{scene}:5:25: error: node 'box.in' references unknown node 'box.nothing' "
+                         "[E_TIMING_MISSING]\n"
+                         "      - {id: in, after: nothing, duration: 1, opacity: 1}\n"
+                         "                        ^\n")
+
+    def test_warnings_pass_unless_werror(self):
+        scene = self.write("overlap.yaml", OVERLAP_SCENE)
+        status, _, stderr = run("check", scene)
+        self.assertEqual(status, 0)
+        self.assertIn("warning:", stderr)
+        self.assertIn("[W_TIMING_OVERLAP]", stderr)
+        status, _, stderr = run("check", scene, "--werror")
+        self.assertEqual(status, 1)
+        self.assertIn("error:", stderr)
+
+    def test_depfile(self):
+        scene = self.write("box.yaml", GOOD_SCENE)
+        out = os.path.join(self.folder, "box.sequence.json")
+        depfile = os.path.join(self.folder, "box.d")
+        self.assertEqual(run("build", scene, "--depfile", depfile)[0], 0)
+        with open(depfile) as stream:
+            self.assertEqual(stream.read(), f"{out}: {scene}\n")
+
+    def test_eval_prints_the_exact_state(self):
+        scene = self.write("eval.yaml", """cinc: 1
+objects:
+  box:
+    nodes:
+      - {id: in, duration: 1, opacity: 1}
+      - {id: move, duration: 2, position: [2, 4, -6], ease: ease_in_out}
+      - {id: turn, with: move, duration: 2, rotation: [0, 90, 0]}
+      - {id: grow, with: move, duration: 1, scale: 3}
+""")
+        def state(time):
+            status, stdout, stderr = run("eval", scene, "--time", time)
+            self.assertEqual(status, 0, stderr)
+            return json.loads(stdout)
+
+        def close(actual, expected):
+            self.assertEqual(len(actual), len(expected))
+            for a, e in zip(actual, expected):
+                self.assertAlmostEqual(a, e, delta=1e-12)
+
+        # t = 0.25: the fade is a quarter in, nothing else has started.
+        quarter = state("0.25")
+        self.assertEqual(quarter["time"], 0.25)
+        box = quarter["objects"]["box"]
+        self.assertAlmostEqual(box["opacity"], 0.25, delta=1e-15)
+        close(box["position"], [0, 0, 0])
+        close(box["scale"], [1, 1, 1])
+        self.assertEqual(box["frame"], "world")
+        # t = 1.5: move and turn are a quarter in. Smoothstep(0.25) = 0.0625 * 2.5
+        # = 0.15625 of [2, 4, -6]; the linear turn is at yaw 22.5, a quaternion
+        # (0, sin 11.25, 0, cos 11.25); grow is half way from 1 to 3.
+        box = state("1.5")["objects"]["box"]
+        close(box["position"], [0.3125, 0.625, -0.9375])
+        close(box["rotation"], [0, 22.5, 0])
+        close(box["quaternion"], [0, math.sin(math.radians(11.25)), 0, math.cos(math.radians(11.25))])
+        close(box["scale"], [2, 2, 2])
+        self.assertEqual(box["opacity"], 1)
+        self.assertEqual(state("1.5")["cameras"], {})
+        # Past the end the time is clamped to the duration, 3 s.
+        late = state("10")
+        self.assertEqual(late["time"], 3)
+        close(late["objects"]["box"]["position"], [2, 4, -6])
+        close(late["objects"]["box"]["rotation"], [0, 90, 0])
+        close(late["objects"]["box"]["scale"], [3, 3, 3])
+        self.assertEqual(state("-1")["time"], 0)
+
+    def test_resolve_matches_the_generators_own_times(self):
+        generator = os.path.join(ROOT, "bench", "generate_scene.py")
+        scene = os.path.join(self.folder, "generated.yaml")
+        times = os.path.join(self.folder, "generated.times")
+        with open(scene, "w") as stream:
+            subprocess.run([sys.executable, generator, "3000", "--seed", "7", "--times", times],
+                           stdout=stream, check=True)
+        status, stdout, stderr = run("resolve", scene)
+        self.assertEqual(status, 0, stderr)
+        resolved = {n["node"]: (n["start"], n["end"]) for n in json.loads(stdout)["nodes"]}
+        with open(times) as stream:
+            expected = {name: (float(s), float(e)) for name, s, e in
+                        (line.split() for line in stream)}
+        self.assertEqual(set(resolved), set(expected))
+        for name, (start, end) in expected.items():
+            self.assertAlmostEqual(resolved[name][0], start, delta=1e-9, msg=name)
+            self.assertAlmostEqual(resolved[name][1], end, delta=1e-9, msg=name)
+
+
+if __name__ == "__main__":
+    CINC = os.path.abspath(sys.argv.pop(1))
+    unittest.main()
