@@ -16,6 +16,7 @@ import random
 
 EASES = ["linear", "step", "ease_in_out", "ease", "ease-in", "ease-out", "ease-in-out"]
 RELATIONS = ["after", "with", "end_with", "before"]
+CHANNELS = ["position", "rotation", "scale", "opacity"]
 
 
 def main():
@@ -39,6 +40,7 @@ def main():
         x, y, z = (round(rng.uniform(-5, 5), 3) for _ in range(3))
         out.append(f"  {name}:\n    position: [{x}, {y}, {z}]\n    nodes:\n")
         previous_end = 0.0
+        busy = {}  # channel -> the [start, end] of the nodes driving it
         for node_index in range(count):
             node_id = f"n{node_index}"
             fields = [f"id: {node_id}"]
@@ -72,18 +74,29 @@ def main():
                     fields.append(f"lag: {lag}")
                 start = previous_end + lag
             fields.append(f"duration: {duration}")
-            channel = rng.random()
-            if channel < 0.45:
+            # A channel whose previous node has ended: no two nodes of an
+            # object drive one channel at once (no W_TIMING_OVERLAP). A node
+            # with no free channel is a pure timing anchor.
+            wanted = rng.random()
+            wanted = ("position" if wanted < 0.45 else "rotation" if wanted < 0.65 else
+                      "scale" if wanted < 0.8 else "opacity")
+            end = start + duration
+            free = [c for c in CHANNELS
+                    if all(end <= s or start >= e for s, e in busy.get(c, []))]
+            channel = wanted if wanted in free else (free[0] if free else None)
+            if channel is not None:
+                busy.setdefault(channel, []).append((start, end))
+            if channel == "position":
                 px, py, pz = (round(rng.uniform(-5, 5), 3) for _ in range(3))
                 fields.append(f"position: [{px}, {py}, {pz}]")
-            elif channel < 0.65:
+            elif channel == "rotation":
                 axis = object_index % 3  # one Euler axis per object: exact keys
                 angles = [0, 0, 0]
                 angles[axis] = round(rng.uniform(-85, 85), 1)
                 fields.append(f"rotation: [{angles[0]}, {angles[1]}, {angles[2]}]")
-            elif channel < 0.8:
+            elif channel == "scale":
                 fields.append(f"scale: {round(rng.uniform(0.5, 2), 3)}")
-            else:
+            elif channel == "opacity":
                 fields.append(f"opacity: {round(rng.random(), 3)}")
             fields.append(f"ease: {rng.choice(EASES)}")
             if rng.random() < 0.02:

@@ -10,11 +10,35 @@ namespace cinc {
 namespace {
 
 void WriteString(const std::string& text, std::string* out) {
-  // nlohmann's own escaping (UTF-8 validated, control characters escaped).
+  // Most strings (names, interp values, keys) are plain printable ASCII and
+  // are copied as they are; anything else takes nlohmann's escaping (UTF-8
+  // validated, control characters escaped, invalid bytes replaced).
+  bool plain = std::all_of(text.begin(), text.end(), [](char c) {
+    return c >= 0x20 && c < 0x7F && c != '"' && c != '\\';
+  });
+  if (plain) {
+    *out += '"';
+    *out += text;
+    *out += '"';
+    return;
+  }
   *out += Json(text).dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 bool IsScalar(const Json& value) { return !value.is_object() && !value.is_array(); }
+
+bool IsScalarArray(const Json& value) {
+  return value.is_array() && std::all_of(value.begin(), value.end(), IsScalar);
+}
+
+// Written on one line: arrays of scalars, and objects whose members are all
+// scalars or arrays of scalars (a key, a cue's data, a resolved node).
+bool IsFlat(const Json& value) {
+  if (value.is_array()) return IsScalarArray(value);
+  if (!value.is_object()) return false;
+  return std::all_of(value.begin(), value.end(),
+                     [](const Json& member) { return IsScalar(member) || IsScalarArray(member); });
+}
 
 void WriteScalar(const Json& value, std::string* out) {
   switch (value.type()) {
@@ -65,21 +89,29 @@ void Write(const Json& root, bool pretty, std::string* out) {
       WriteScalar(value, out);
       return;
     }
-    bool inline_array = value.is_array() &&
-                        std::all_of(value.begin(), value.end(), IsScalar);
-    if (value.empty() || inline_array) {
-      if (value.is_object()) {
-        *out += "{}";
-        return;
-      }
-      *out += '[';
+    if (IsFlat(value)) {
+      bool is_object = value.is_object();
+      *out += is_object ? '{' : '[';
       bool first = true;
-      for (const Json& element : value) {
+      for (auto member = value.begin(); member != value.end(); ++member) {
         if (!first) *out += separator;
         first = false;
-        WriteScalar(element, out);
+        if (is_object) {
+          WriteString(member.key(), out);
+          *out += colon;
+        }
+        if (member->is_array()) {
+          *out += '[';
+          for (size_t index = 0; index < member->size(); ++index) {
+            if (index > 0) *out += separator;
+            WriteScalar((*member)[index], out);
+          }
+          *out += ']';
+        } else {
+          WriteScalar(*member, out);
+        }
       }
-      *out += ']';
+      *out += is_object ? '}' : ']';
       return;
     }
     *out += value.is_object() ? '{' : '[';

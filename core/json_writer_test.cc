@@ -11,7 +11,7 @@ TEST(JsonWriterTest, WritesObjectsInOrderWithInlineScalarArrays) {
   value["t"] = 0.6;
   value["count"] = 3;
   value["value"] = Json::array({0, 0.05, 1.0});
-  value["keys"] = Json::array({Json{{"t", 0}}, Json::object()});
+  value["keys"] = Json::array({Json{{"t", 0}, {"value", Json::array({1, 2})}}, Json::object()});
   value["empty"] = Json::array();
   EXPECT_EQ(WriteJson(value),
             "{\n"
@@ -20,13 +20,17 @@ TEST(JsonWriterTest, WritesObjectsInOrderWithInlineScalarArrays) {
             "  \"count\": 3,\n"
             "  \"value\": [0, 0.05, 1],\n"
             "  \"keys\": [\n"
-            "    {\n"
-            "      \"t\": 0\n"
-            "    },\n"
+            "    {\"t\": 0, \"value\": [1, 2]},\n"
             "    {}\n"
             "  ],\n"
             "  \"empty\": []\n"
             "}\n");
+}
+
+TEST(JsonWriterTest, EscapesStringsThatNeedIt) {
+  Json value = Json::array({"plain", "quote\"", "back\\slash", "tab\t", "caf\xc3\xa9", "bad\xff"});
+  EXPECT_EQ(WriteCompactJson(value),
+            "[\"plain\",\"quote\\\"\",\"back\\\\slash\",\"tab\\t\",\"caf\xc3\xa9\",\"bad\xef\xbf\xbd\"]");
 }
 
 TEST(JsonWriterTest, WritesCompactly) {

@@ -78,51 +78,27 @@ TEST(EmitSequence, SmallSceneBytes) {
       "type": "transform",
       "target": "box",
       "position": [
-        {
-          "t": 0,
-          "value": [0, 0, 0],
-          "interp": "linear",
-          "ease": [0.3333333333333333, 0, 0.6666666666666666, 1]
-        },
-        {
-          "t": 1,
-          "value": [1, 0, 0],
-          "interp": "step"
-        }
+        {"t": 0, "value": [0, 0, 0], "interp": "linear", "ease": [0.3333333333333333, 0, 0.6666666666666666, 1]},
+        {"t": 1, "value": [1, 0, 0], "interp": "step"}
       ],
       "rotation": [
-        {
-          "t": 0,
-          "value": [0, 0, 0],
-          "interp": "step"
-        }
+        {"t": 0, "value": [0, 0, 0], "interp": "step"}
       ]
     },
     {
       "type": "transform",
       "target": "cam",
       "position": [
-        {
-          "t": 0,
-          "value": [0, 1, 5],
-          "interp": "step"
-        }
+        {"t": 0, "value": [0, 1, 5], "interp": "step"}
       ],
       "rotation": [
-        {
-          "t": 0,
-          "value": [0, 0, 0],
-          "interp": "step"
-        }
+        {"t": 0, "value": [0, 0, 0], "interp": "step"}
       ]
     },
     {
       "type": "camera",
       "shots": [
-        {
-          "start": 0,
-          "camera": "cam"
-        }
+        {"start": 0, "camera": "cam"}
       ]
     },
     {
@@ -133,22 +109,13 @@ TEST(EmitSequence, SmallSceneBytes) {
           "kind": "vfx",
           "name": "opacity",
           "target": "box",
-          "data": {
-            "from": 1,
-            "to": 1,
-            "duration": 0,
-            "ease": "linear"
-          }
+          "data": {"from": 1, "to": 1, "duration": 0, "ease": "linear"}
         },
         {
           "t": 0,
           "kind": "marker",
           "name": "Go",
-          "data": {
-            "label": "Go",
-            "node": "director.open",
-            "end": 0
-          }
+          "data": {"label": "Go", "node": "director.open", "end": 0}
         }
       ]
     }

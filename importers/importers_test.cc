@@ -362,18 +362,10 @@ TEST(ModelOutputTest, JsonShape) {
   EXPECT_EQ(WriteJson(ModelToJson(SampleModel())),
             R"({
   "markers": [
-    {
-      "name": "hole.001",
-      "position": [0.3, 0, 2],
-      "quaternion": [0, 0.707106781, 0, 0.707106781],
-      "rotation": [0, 90, 0]
-    }
+    {"name": "hole.001", "position": [0.3, 0, 2], "quaternion": [0, 0.707106781, 0, 0.707106781], "rotation": [0, 90, 0]}
   ],
   "lods": [
-    {
-      "name": "bracket",
-      "levels": ["bracket_LOD0", "bracket_LOD1"]
-    }
+    {"name": "bracket", "levels": ["bracket_LOD0", "bracket_LOD1"]}
   ]
 }
 )");

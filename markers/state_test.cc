@@ -30,25 +30,10 @@ TEST(StateTest, ExactShapeAndBytes) {
   EXPECT_EQ(R"({
   "time": 0.5,
   "objects": {
-    "box": {
-      "position": [0.5, 1, 1.5],
-      "quaternion": [0, 0, 0, 1],
-      "rotation": [0, 0, 0],
-      "scale": [1, 1, 1],
-      "opacity": 0.25,
-      "frame": "world"
-    }
+    "box": {"position": [0.5, 1, 1.5], "quaternion": [0, 0, 0, 1], "rotation": [0, 0, 0], "scale": [1, 1, 1], "opacity": 0.25, "frame": "world"}
   },
   "cameras": {
-    "main": {
-      "position": [0, 0, 0],
-      "quaternion": [0, 0, 0, 1],
-      "rotation": [0, 0, 0],
-      "fov": 60,
-      "focus": null,
-      "aperture": 2.8,
-      "frame": "world"
-    }
+    "main": {"position": [0, 0, 0], "quaternion": [0, 0, 0, 1], "rotation": [0, 0, 0], "fov": 60, "focus": null, "aperture": 2.8, "frame": "world"}
   }
 }
 )",
