@@ -16,19 +16,29 @@ namespace cinc {
 enum ExitStatus { kExitSuccess = 0, kExitInputError = 1, kExitUsage = 2, kExitInternal = 3 };
 
 struct CommandOptions {
-  std::string scene;     // the scene (or, for eval, a scene or a sequence)
-  std::string output;    // build: -o; empty means beside the scene
-  std::string depfile;   // build: --depfile
-  std::string time;      // eval: --time, an exact decimal number of seconds
+  std::string scene;    // the scene (or, for eval, a scene or a sequence)
+  std::string output;   // build: -o; empty means beside the scene
+  std::string depfile;  // build: --depfile
+  std::string time;     // eval: --time, an exact decimal number of seconds
   EmitSettings emit;
   DiagnosticsFormat diagnostics_format = DiagnosticsFormat::kText;
   bool werror = false;
+  bool json = false;        // markers: --json
+  std::string schema_name;  // schema: scene | sequence
 };
 
 int RunBuild(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 int RunCheck(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 int RunResolve(const CommandOptions& options, std::ostream& out, std::ostream& errors);
+// `cinc eval SCENE|SEQUENCE --time t`: a scene's exact state (SPEC section 5)
+// or a sequence's evaluation (SPEC section 9).
 int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& errors);
+// `cinc validate SEQUENCE`: every problem of a sequence file, with its code.
+int RunValidate(const CommandOptions& options, std::ostream& out, std::ostream& errors);
+// `cinc markers MODEL [--json]`: the model's markers and LODs (SPEC section 4).
+int RunMarkers(const CommandOptions& options, std::ostream& out, std::ostream& errors);
+// `cinc schema scene|sequence`: prints the JSON Schema.
+int RunSchema(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 
 // `scene.yaml` -> `scene.sequence.json` in the same folder.
 std::string DefaultOutputPath(const std::string& scene_path);

@@ -135,7 +135,8 @@ std::string FormatDiagnostics(const std::vector<Diagnostic>& diagnostics, Diagno
       return FormatText(diagnostics, sources);
     case DiagnosticsFormat::kJson: {
       Json array = Json::array();
-      for (const Diagnostic& diagnostic : diagnostics) array.push_back(DiagnosticToJson(diagnostic));
+      for (const Diagnostic& diagnostic : diagnostics)
+        array.push_back(DiagnosticToJson(diagnostic));
       return WriteJson(array);
     }
     case DiagnosticsFormat::kSarif:

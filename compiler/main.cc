@@ -38,9 +38,24 @@ int main(int argc, char** argv) {
   add_common(resolve);
 
   CLI::App* eval = app.add_subcommand("eval", "Print the exact state at a time");
-  eval->add_option("scene", options.scene, "The scene file")->required();
+  eval->add_option("file", options.scene, "A scene or a sequence file")->required();
   eval->add_option("--time", options.time, "Seconds, an exact decimal")->required();
   add_common(eval);
+
+  CLI::App* validate = app.add_subcommand("validate", "Check a sequence file against the format");
+  validate->add_option("sequence", options.scene, "The sequence file")->required();
+  add_common(validate);
+
+  CLI::App* markers = app.add_subcommand("markers", "List a model's markers and LODs");
+  markers->add_option("model", options.scene, "The model file (glTF, GLB, FBX, .blend, ...)")
+      ->required();
+  markers->add_flag("--json", options.json, "Print JSON instead of a table");
+  add_common(markers);
+
+  CLI::App* schema = app.add_subcommand("schema", "Print a JSON Schema");
+  schema->add_option("name", options.schema_name, "scene or sequence")
+      ->required()
+      ->check(CLI::IsMember({"scene", "sequence"}));
 
   try {
     app.parse(argc, argv);
@@ -60,9 +75,19 @@ int main(int argc, char** argv) {
   options.diagnostics_format = kFormats.at(diagnostics_format);
   options.emit.visibility = kVisibilities.at(visibility);
 
-  if (build->parsed()) return cinc::RunBuild(options, std::cout, std::cerr);
-  if (check->parsed()) return cinc::RunCheck(options, std::cout, std::cerr);
-  if (resolve->parsed()) return cinc::RunResolve(options, std::cout, std::cerr);
-  if (eval->parsed()) return cinc::RunEval(options, std::cout, std::cerr);
+  // Stages report through diagnostics and do not throw; anything that still
+  // escapes (a bad_alloc, a library bug) is an internal error, never a crash.
+  try {
+    if (build->parsed()) return cinc::RunBuild(options, std::cout, std::cerr);
+    if (check->parsed()) return cinc::RunCheck(options, std::cout, std::cerr);
+    if (resolve->parsed()) return cinc::RunResolve(options, std::cout, std::cerr);
+    if (eval->parsed()) return cinc::RunEval(options, std::cout, std::cerr);
+    if (validate->parsed()) return cinc::RunValidate(options, std::cout, std::cerr);
+    if (markers->parsed()) return cinc::RunMarkers(options, std::cout, std::cerr);
+    if (schema->parsed()) return cinc::RunSchema(options, std::cout, std::cerr);
+  } catch (const std::exception& error) {
+    std::cerr << "cinc: error: internal error: " << error.what() << " [E_INTERNAL]\n";
+    return cinc::kExitInternal;
+  }
   return cinc::kExitUsage;
 }

@@ -60,10 +60,10 @@ std::vector<Piece<Value>> BuildPieces(const ChannelTrack<Value>& track) {
     ExactTime end = segment.end();
     bool reaches_end = !until || end < *until;
     if (!(ExactTime() < segment.duration)) {
-      push(HoldPiece(segment.start, segment.to));
+      push(HoldPiece(segment.start, SegmentEndValue(segment)));
       continue;
     }
-    if (segment.ease.kind == Ease::Kind::kStep || segment.from == segment.to) {
+    if (segment.ease.kind == Ease::Kind::kStep || !SegmentMoves(segment)) {
       push(HoldPiece(segment.start, segment.from));
     } else {
       Piece<Value> piece;
@@ -71,7 +71,7 @@ std::vector<Piece<Value>> BuildPieces(const ChannelTrack<Value>& track) {
       piece.motion = segment;
       push(std::move(piece));
     }
-    if (reaches_end) push(HoldPiece(end, segment.to));
+    if (reaches_end) push(HoldPiece(end, SegmentEndValue(segment)));
   }
   return pieces;
 }

@@ -73,7 +73,7 @@ Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& r
     const SceneObject& object = scene.objects[index];
     TransformTrack track =
         index < rig.objects.size()
-            ? EmitObjectTransform(object, rig.objects[index], scene.tolerance, settings)
+            ? EmitObjectTransform(object, rig, index, scene.tolerance, settings)
             : EmitObjectTransform(object, StillObject(object), scene.tolerance, settings);
     CheckKeyCounts(object, track, diagnostics);
     sequence.tracks.push_back(std::move(track));
@@ -81,7 +81,7 @@ Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& r
   for (size_t index = 0; index < scene.cameras.size(); ++index) {
     const SceneObject& camera = scene.cameras[index];
     TransformTrack track = index < rig.cameras.size()
-                               ? EmitCameraTransform(camera, rig.cameras[index], scene.tolerance)
+                               ? EmitCameraTransform(camera, rig, index, scene.tolerance)
                                : EmitCameraTransform(camera, StillCamera(camera), scene.tolerance);
     CheckKeyCounts(camera, track, diagnostics);
     sequence.tracks.push_back(std::move(track));

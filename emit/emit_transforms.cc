@@ -2,6 +2,7 @@
 
 #include "emit/channel_keys.h"
 #include "emit/channel_pieces.h"
+#include "emit/pose_keys.h"
 #include "emit/rotation_keys.h"
 #include "emit/visibility.h"
 
@@ -39,6 +40,35 @@ TransformTrack EmitCameraTransform(const SceneObject& camera, const CameraRig& r
   track.target = camera.name;
   track.position = KeysFromPieces(BuildPieces(rig.position));
   track.rotation = RotationKeysFromPieces(BuildPieces(rig.rotation), RotationOptions(tolerance));
+  return track;
+}
+
+TransformTrack EmitObjectTransform(const SceneObject& object, const Rig& rig, size_t index,
+                                   const Tolerance& tolerance, const EmitSettings& settings) {
+  OwnerRef owner = OwnerRef::Object(index);
+  if (!NeedsPoseKeys(rig, owner)) {
+    return EmitObjectTransform(object, rig.objects[index], tolerance, settings);
+  }
+  // Scale and visibility are the object's own; only the pose is composed.
+  ObjectRig without_pose;
+  without_pose.scale = rig.objects[index].scale;
+  without_pose.opacity = rig.objects[index].opacity;
+  TransformTrack track = EmitObjectTransform(object, without_pose, tolerance, settings);
+  PoseKeys pose = EmitPoseKeys(rig, owner, tolerance);
+  track.position = std::move(pose.position);
+  track.rotation = std::move(pose.rotation);
+  return track;
+}
+
+TransformTrack EmitCameraTransform(const SceneObject& camera, const Rig& rig, size_t index,
+                                   const Tolerance& tolerance) {
+  OwnerRef owner = OwnerRef::Camera(index);
+  if (!NeedsPoseKeys(rig, owner)) return EmitCameraTransform(camera, rig.cameras[index], tolerance);
+  TransformTrack track;
+  track.target = camera.name;
+  PoseKeys pose = EmitPoseKeys(rig, owner, tolerance);
+  track.position = std::move(pose.position);
+  track.rotation = std::move(pose.rotation);
   return track;
 }
 

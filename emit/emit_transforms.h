@@ -5,7 +5,9 @@
 // when their scale is ever not [1, 1, 1] or, with visibility scale|both, they
 // are ever hidden (opacity exactly 0 over an interval: emit/visibility.h);
 // the scale is then 0 over the hidden intervals and exact elsewhere.
-// Cameras have no scale.
+// Cameras have no scale. An owner that is ever attached or spins gets its
+// position and rotation keys from its world pose (emit/pose_keys.h); the
+// Rig overloads choose, the ObjectRig / CameraRig ones assume plain channels.
 #ifndef CINC_EMIT_EMIT_TRANSFORMS_H_
 #define CINC_EMIT_EMIT_TRANSFORMS_H_
 
@@ -19,6 +21,12 @@ namespace cinc {
 TransformTrack EmitObjectTransform(const SceneObject& object, const ObjectRig& rig,
                                    const Tolerance& tolerance, const EmitSettings& settings);
 TransformTrack EmitCameraTransform(const SceneObject& camera, const CameraRig& rig,
+                                   const Tolerance& tolerance);
+
+// `index` into scene.objects (scene.cameras); the rig must hold it.
+TransformTrack EmitObjectTransform(const SceneObject& object, const Rig& rig, size_t index,
+                                   const Tolerance& tolerance, const EmitSettings& settings);
+TransformTrack EmitCameraTransform(const SceneObject& camera, const Rig& rig, size_t index,
                                    const Tolerance& tolerance);
 
 }  // namespace cinc

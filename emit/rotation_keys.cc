@@ -6,6 +6,7 @@
 
 #include "core/easing.h"
 #include "emit/channel_keys.h"
+#include "emit/hermite_bake.h"
 #include "emit/key_list_builder.h"
 
 namespace cinc {
@@ -17,9 +18,6 @@ constexpr double kContinuityStepDegrees = 45;
 constexpr double kSameRotationRadians = 1e-12;
 // An exact one-component motion must match SLERP to rounding, far below any tolerance.
 constexpr double kExactCheckDegrees = 1e-9;
-// Baked intervals aim below the tolerance so instants between the checked
-// points stay within it too.
-constexpr double kToleranceMargin = 0.9;
 
 double NearestTurn(double value, double reference) {
   return value + 360 * std::round((reference - value) / 360);
@@ -65,65 +63,6 @@ struct Motion {
   }
 };
 
-struct Sample {
-  double t;
-  double eased;
-  Vec3 euler;
-  Vec3 tangent;  // degrees per second: out of the motion's first key, into its last
-};
-
-enum class Side { kForward, kBackward, kCentral };
-
-// Finite differences leave rounding noise (~1e-9 degrees per second) where
-// the true derivative is 0, as at the ends of an eased move; below this it
-// is written as 0, a change far below any tolerance.
-constexpr double kTangentNoise = 1e-7;
-
-Vec3 WithoutNoise(Vec3 tangent) {
-  for (int component = 0; component < 3; ++component) {
-    if (std::abs(tangent[component]) < kTangentNoise) tangent[component] = 0;
-  }
-  return tangent;
-}
-
-// d(euler)/dt at t by finite differences of the continuous triple; one-sided
-// at the motion's ends (the eased progress has a kink at S and E).
-Vec3 Tangent(const Motion& motion, double t, const Vec3& euler, Side side, double step) {
-  auto at = [&](double time) {
-    return NearestEulerTriple(motion.RotationAt(motion.EasedAt(time)), euler);
-  };
-  switch (side) {
-    case Side::kCentral:
-      return WithoutNoise((at(t + step) - at(t - step)) / (2 * step));
-    case Side::kForward:
-      return WithoutNoise((-3.0 * euler + 4.0 * at(t + step) - at(t + 2 * step)) / (2 * step));
-    case Side::kBackward:
-      return WithoutNoise((3.0 * euler - 4.0 * at(t - step) + at(t - 2 * step)) / (2 * step));
-  }
-  return Vec3(0);
-}
-
-Vec3 HermiteTriple(const Sample& a, const Sample& b, double t) {
-  Vec3 played;
-  for (int component = 0; component < 3; ++component) {
-    played[component] = HermiteValue(a.t, a.euler[component], a.tangent[component], b.t,
-                                     b.euler[component], b.tangent[component], t);
-  }
-  return played;
-}
-
-bool IntervalWithinTolerance(const Motion& motion, const Sample& a, const Sample& b,
-                             const RotationKeyOptions& options) {
-  double limit = options.tolerance_degrees * kToleranceMargin;
-  for (int index = 1; index <= options.interior_checks; ++index) {
-    double t = a.t + (b.t - a.t) * index / (options.interior_checks + 1);
-    Quat played = QuatFromEulerDegrees(HermiteTriple(a, b, t));
-    Quat exact = motion.RotationAt(motion.EasedAt(t));
-    if (Degrees(AngleBetween(exact, played)) > limit) return false;
-  }
-  return true;
-}
-
 // True when Euler-linear interpolation from `euler_start` to `euler_end`
 // over the eased progress [eased_start, eased_end] is the SLERP itself.
 bool IsExactOneComponentMove(const Motion& motion, double eased_start, double eased_end,
@@ -157,56 +96,19 @@ bool IsExactOneComponentMove(const Motion& motion, double eased_start, double ea
 // Hermite keys for the motion over [start, end], from euler_start to euler_end.
 void BakeMotion(const Motion& motion, double start, double end, const Vec3& euler_start,
                 const Vec3& euler_end, const RotationKeyOptions& options, KeyListBuilder* builder) {
-  double step = (end - start) * 1e-5;
-  Sample first{start, motion.EasedAt(start), euler_start, {}};
-  first.tangent = Tangent(motion, start, euler_start, Side::kForward, step);
-  Sample last{end, motion.EasedAt(end), euler_end, {}};
-  last.tangent = Tangent(motion, end, euler_end, Side::kBackward, step);
-
-  // Depth-first subdivision, left half first, so samples come out in order.
-  struct Interval {
-    Sample a, b;
-    int depth;
+  HermiteCurve curve;
+  curve.track = [&motion](double from, const Vec3& euler, double to) {
+    return motion.Track(motion.EasedAt(from), euler, motion.EasedAt(to));
   };
-  std::vector<Sample> samples = {first};
-  std::vector<Interval> pending = {{first, last, 0}};
-  while (!pending.empty()) {
-    Interval interval = pending.back();
-    pending.pop_back();
-    double middle_t = (interval.a.t + interval.b.t) / 2;
-    bool can_split =
-        interval.depth < options.max_depth && middle_t > interval.a.t && middle_t < interval.b.t;
-    if (!can_split || IntervalWithinTolerance(motion, interval.a, interval.b, options)) {
-      samples.push_back(interval.b);
-      continue;
-    }
-    Sample middle{middle_t, motion.EasedAt(middle_t), {}, {}};
-    middle.euler = motion.Track(interval.a.eased, interval.a.euler, middle.eased);
-    Side side = middle_t - step > start && middle_t + step < end ? Side::kCentral
-                : middle_t - step > start                        ? Side::kBackward
-                                                                 : Side::kForward;
-    middle.tangent = Tangent(motion, middle_t, middle.euler, side, step);
-    pending.push_back({middle, interval.b, interval.depth + 1});
-    pending.push_back({interval.a, middle, interval.depth + 1});
-  }
-
-  Key& leaving = builder->StartMotionAt(start, Components(euler_start));
-  leaving.interp = Interpolation::kHermite;
-  leaving.ease.reset();
-  leaving.out_tangent = Components(first.tangent);
-  // A missing in_tangent reads as the key's out_tangent (seed 000).
-  if (leaving.in_tangent == leaving.out_tangent) leaving.in_tangent.reset();
-  for (size_t index = 1; index + 1 < samples.size(); ++index) {
-    Key key;
-    key.t = samples[index].t;
-    key.value = Components(samples[index].euler);
-    key.interp = Interpolation::kHermite;
-    key.out_tangent = Components(samples[index].tangent);
-    builder->Append(std::move(key));
-  }
-  Key arrival = HoldKey(end, Components(euler_end));
-  arrival.in_tangent = Components(last.tangent);
-  builder->Append(std::move(arrival));
+  curve.error = [&motion](double t, const Vec3& played) {
+    return Degrees(
+        AngleBetween(motion.RotationAt(motion.EasedAt(t)), QuatFromEulerDegrees(played)));
+  };
+  HermiteBakeOptions bake;
+  bake.tolerance = options.tolerance_degrees;
+  bake.interior_checks = options.interior_checks;
+  bake.max_depth = options.max_depth;
+  BakeHermite(curve, start, end, euler_start, euler_end, bake, builder);
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 // The rig: every channel of every object and camera as a list of segments,
 // after the overlap rule, ready to be evaluated (cinc eval) or written (emit).
 //
-// Contract (SPEC section 5, scenes without attachments for now): the
-// keyframes that drive a channel are ordered by (S, position in the file).
+// Contract (SPEC section 5): the keyframes that drive a channel are ordered
+// by (S, position in the file).
 // Segment k is in charge from its start until the next segment's start
 // (`active_until`), or forever for the last one. Its `from` value is the
 // channel's value at S evaluated over only the earlier segments; its `to` is
@@ -10,13 +10,19 @@
 // d = 0) the value is lerp (SLERP for rotations) from `from` to `to`.
 // BuildRig reports W_TIMING_OVERLAP when a segment is taken over before its
 // end (next S < this E). Nodes whose timing is unresolved are skipped.
-// docs/state.md states the rules in full.
+// Position and rotation are local to the owner's frame (FrameTrack: world,
+// or a marker of another object; markers/pose.h composes world poses); an
+// owner that never attaches has no frame spans and its channels are world
+// values, exactly as before attachments existed. A rotation segment may spin:
+// its value is interp(from, to, u) * Rot(axis, angle * u).
+// docs/state.md and docs/attachments.md state the rules in full.
 #ifndef CINC_MARKERS_RIG_H_
 #define CINC_MARKERS_RIG_H_
 
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/diagnostics.h"
@@ -28,6 +34,14 @@
 
 namespace cinc {
 
+struct MarkerTable;  // markers/marker_table.h
+
+// The extra turn of a `spin` node about the owner's own local axis.
+struct SpinTurn {
+  Vec3 axis{0, 1, 0};  // unit
+  double radians = 0;  // 0: no spin
+};
+
 template <typename Value>
 struct Segment {
   ExactTime start;                        // S
@@ -37,6 +51,7 @@ struct Segment {
   Value to{};
   Ease ease;
   int node_index = 0;  // in the owner's node list
+  SpinTurn spin;       // rotation segments only
 
   ExactTime end() const { return start + duration; }
 };
@@ -47,11 +62,46 @@ struct ChannelTrack {
   std::vector<Segment<Value>> segments;  // ordered by (S, file order)
 };
 
+// An object (or camera) of the scene: objects are numbered in scene.objects,
+// cameras in scene.cameras.
+struct OwnerRef {
+  bool is_camera = false;
+  int index = -1;  // -1: none (the world)
+
+  static OwnerRef Object(size_t index) { return {false, static_cast<int>(index)}; }
+  static OwnerRef Camera(size_t index) { return {true, static_cast<int>(index)}; }
+  bool valid() const { return index >= 0; }
+  friend bool operator==(const OwnerRef&, const OwnerRef&) = default;
+};
+
+// What an owner's local pose is relative to: the world, or F(t) = [R_P,
+// p_P](t) * [R_m, s_P(t) o t_m] * O of a parent P (SPEC section 5).
+struct Frame {
+  OwnerRef parent;              // invalid: the world
+  Transform marker;             // the parent's marker, model space; identity for `to: P`
+  Transform offset;             // identity when none
+  std::string label = "world";  // "body/hole-1", "body" or "world" (cinc eval's "frame")
+};
+
+// A frame from an `attach` (or, once attached, a `position`) node's S until
+// the next span's S.
+struct FrameSpan {
+  ExactTime start;
+  Frame frame;
+  int node_index = 0;
+};
+
+// Spans in (S, file order); empty for an owner that never attaches (world).
+struct FrameTrack {
+  std::vector<FrameSpan> spans;
+};
+
 struct ObjectRig {
-  ChannelTrack<Vec3> position;
-  ChannelTrack<Quat> rotation;
+  ChannelTrack<Vec3> position;  // local to the frame
+  ChannelTrack<Quat> rotation;  // local to the frame
   ChannelTrack<Vec3> scale;
   ChannelTrack<double> opacity;
+  FrameTrack frames;
 };
 
 struct CameraRig {
@@ -65,6 +115,7 @@ struct CameraRig {
   ChannelTrack<double> focus;
   bool has_initial_focus = false;
   ChannelTrack<double> aperture;
+  FrameTrack frames;
 };
 
 struct Rig {
@@ -72,6 +123,13 @@ struct Rig {
   std::vector<CameraRig> cameras;  // parallel to scene.cameras
 };
 
+// With the markers of `markers` (markers/marker_table.h): attach frames,
+// mates, spins, and E_MARKER_CYCLE for attachments that follow each other
+// at overlapping times. References that name nothing (reported by
+// BuildMarkerTable) attach to the world.
+Rig BuildRig(const Scene& scene, const Timeline& timeline, const MarkerTable& markers,
+             Diagnostics* diagnostics);
+// The same with only the scene's inline markers (no model files read).
 Rig BuildRig(const Scene& scene, const Timeline& timeline, Diagnostics* diagnostics);
 
 // The eased progress u at t of a segment starting at `start`: 0 before S,
@@ -92,10 +150,35 @@ double SegmentProgress(const Segment<Value>& segment, const ExactTime& t) {
   return EasedProgress(segment.start, segment.duration, segment.ease, t);
 }
 
+// The rotation `value` turned further by the spin's share at eased progress u.
+Quat Spun(const Quat& value, const SpinTurn& spin, double u);
+
+// The segment's own value at eased progress u (with its spin, if any).
+template <typename Value>
+Value SegmentValueAtProgress(const Segment<Value>& segment, double u) {
+  Value value = Interpolate(segment.from, segment.to, u);
+  if constexpr (std::is_same_v<Value, Quat>) {
+    if (segment.spin.radians != 0) value = Spun(value, segment.spin, u);
+  }
+  return value;
+}
+
 // The segment's own value at t (whether or not it is still in charge at t).
 template <typename Value>
 Value SegmentValueAt(const Segment<Value>& segment, const ExactTime& t) {
-  return Interpolate(segment.from, segment.to, SegmentProgress(segment, t));
+  return SegmentValueAtProgress(segment, SegmentProgress(segment, t));
+}
+
+// The value the segment holds after its end: `to`, turned by a whole spin.
+template <typename Value>
+Value SegmentEndValue(const Segment<Value>& segment) {
+  return SegmentValueAtProgress(segment, 1.0);
+}
+
+// True when the segment changes its value (not a hold from a value to itself).
+template <typename Value>
+bool SegmentMoves(const Segment<Value>& segment) {
+  return !(segment.from == segment.to) || segment.spin.radians != 0;
 }
 
 // The index of the segment in charge at t (the last with S <= t), or -1

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "markers/pose.h"
+
 namespace cinc {
 namespace {
 
@@ -46,22 +48,24 @@ SceneState EvaluateState(const Scene& scene, const Rig& rig, const ExactTime& t)
   for (size_t i = 0; i < scene.objects.size() && i < rig.objects.size(); ++i) {
     const ObjectRig& object = rig.objects[i];
     ObjectState& out = state.objects[i];
-    out.position = ValueAt(object.position, t);
-    out.rotation = ValueAt(object.rotation, t);
+    RigidPose world = WorldPoseAt(rig, OwnerRef::Object(i), t);
+    out.position = world.position;
+    out.rotation = world.rotation;
     out.scale = ValueAt(object.scale, t);
     out.opacity = ValueAt(object.opacity, t);
-    out.frame = "world";
+    out.frame = FrameLabelAt(rig, OwnerRef::Object(i), t);
   }
   state.cameras.resize(scene.cameras.size());
   for (size_t i = 0; i < scene.cameras.size() && i < rig.cameras.size(); ++i) {
     const CameraRig& camera = rig.cameras[i];
     CameraState& out = state.cameras[i];
-    out.position = ValueAt(camera.position, t);
-    out.rotation = ValueAt(camera.rotation, t);
+    RigidPose world = WorldPoseAt(rig, OwnerRef::Camera(i), t);
+    out.position = world.position;
+    out.rotation = world.rotation;
     out.fov = ValueAt(camera.fov, t);
     out.focus = FocusAt(camera, t);
     out.aperture = ValueAt(camera.aperture, t);
-    out.frame = "world";
+    out.frame = FrameLabelAt(rig, OwnerRef::Camera(i), t);
   }
   return state;
 }

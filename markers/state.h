@@ -2,7 +2,9 @@
 // `cinc eval`), evaluated from the rig.
 //
 // Contract: EvaluateState reads every channel at t with ValueAt (the caller
-// clamps t to [0, duration]); frames are "world" until attachments land.
+// clamps t to [0, duration]); positions and rotations are world poses
+// (markers/pose.h) and `frame` names what the owner is attached to at t:
+// "object/marker", "object", or "world".
 // StateToJson writes the shape `cinc eval` prints: objects and cameras in
 // file order, quaternions [x, y, z, w] with w >= 0, Euler triples canonical
 // (SPEC section 1), and "focus": null for a camera whose depth of field is off.

@@ -254,6 +254,46 @@ objects:
         close(late["objects"]["box"]["scale"], [3, 3, 3])
         self.assertEqual(state("-1")["time"], 0)
 
+    def test_validate_and_eval_a_sequence(self):
+        flythrough = os.path.join(ROOT, "examples", "flythrough", "flythrough.sequence.json")
+        status, stdout, stderr = run("validate", flythrough)
+        self.assertEqual((status, stdout, stderr), (0, f"{flythrough}: valid\n", ""))
+        # At t = 1 the FlyCam position is half way along its first smooth
+        # segment, which the evaluator's own tests work out; here: the shape.
+        status, stdout, stderr = run("eval", flythrough, "--time", "1")
+        self.assertEqual(status, 0, stderr)
+        evaluation = json.loads(stdout)
+        self.assertEqual(list(evaluation), ["time", "transforms", "camera", "missing_cameras",
+                                            "audio", "time_scale"])
+        self.assertEqual(evaluation["time"], 1)
+        broken = self.write("broken.sequence.json", '{"version": 2, "name": "x", "duration": 0, "tracks": []}')
+        status, _, stderr = run("validate", broken)
+        self.assertEqual(status, 1)
+        self.assertIn("[E_CINEMA_VERSION]", stderr)
+        self.assertIn("[E_CINEMA_DURATION]", stderr)
+
+    def test_every_built_example_passes_the_validator(self):
+        for folder, _, files in os.walk(os.path.join(ROOT, "examples")):
+            for name in sorted(f for f in files if f.endswith(".yaml")):
+                out = os.path.join(self.folder, name + ".sequence.json")
+                self.assertEqual(run("build", os.path.join(folder, name), "-o", out)[0], 0)
+                status, _, stderr = run("validate", out)
+                self.assertEqual(status, 0, stderr)
+
+    def test_schema_command_prints_both_schemas(self):
+        for name in ("scene", "sequence"):
+            status, stdout, _ = run("schema", name)
+            self.assertEqual(status, 0)
+            with open(os.path.join(ROOT, "schemas", f"{name}.schema.json")) as stream:
+                self.assertEqual(stdout, stream.read())
+        self.assertEqual(run("schema", "model")[0], 2)
+
+    def test_markers_of_a_missing_model(self):
+        status, stdout, stderr = run("markers", os.path.join(self.folder, "absent.glb"))
+        self.assertEqual(status, 1)
+        self.assertEqual(stdout, "")
+        self.assertIn("[E_MODEL_LOAD]", stderr)
+
     def test_resolve_matches_the_generators_own_times(self):
         generator = os.path.join(ROOT, "bench", "generate_scene.py")
         scene = os.path.join(self.folder, "generated.yaml")

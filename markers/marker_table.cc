@@ -1,0 +1,220 @@
+#include "markers/marker_table.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <utility>
+
+#include "resolver/references.h"
+
+namespace cinc {
+namespace {
+
+// Adds the scene's inline markers: a marker of a known name is replaced in
+// place (file order kept), a new one is appended.
+void MergeInlineMarkers(const Model& model, ModelMarkers* markers) {
+  for (const Marker& marker : model.markers) {
+    auto same_name = std::find_if(markers->markers.begin(), markers->markers.end(),
+                                  [&marker](const Marker& m) { return m.name == marker.name; });
+    if (same_name != markers->markers.end()) {
+      *same_name = marker;
+    } else {
+      markers->markers.push_back(marker);
+    }
+  }
+  markers->IndexNames();
+}
+
+std::string SceneRelativePath(const Scene& scene, const std::string& source) {
+  std::filesystem::path folder = std::filesystem::path(scene.file).parent_path();
+  return (folder / source).lexically_normal().string();
+}
+
+std::string Suggestion(std::string_view written, const std::vector<std::string_view>& candidates) {
+  std::optional<std::string> closest = ClosestName(written, candidates);
+  return closest ? " (did you mean '" + *closest + "'?)" : "";
+}
+
+// Checks the attach references of one owner's nodes.
+class AttachChecker {
+ public:
+  AttachChecker(const Scene& scene, const MarkerTable& table, Diagnostics* diagnostics)
+      : scene_(scene), table_(table), diagnostics_(diagnostics) {
+    for (const SceneObject& object : scene.objects) owner_names_.push_back(object.name);
+    for (const SceneObject& camera : scene.cameras) owner_names_.push_back(camera.name);
+    for (size_t i = 0; i < scene.objects.size(); ++i) owners_.emplace(scene.objects[i].name, i);
+    for (size_t i = 0; i < scene.cameras.size(); ++i) {
+      owners_.emplace(scene.cameras[i].name, scene.objects.size() + i);
+    }
+  }
+
+  void Check(const SceneObject& owner, size_t owner_number) {
+    for (const Node& node : owner.nodes) {
+      if (!node.attach) continue;
+      const Attach& attach = *node.attach;
+      MarkerReference reference = SplitMarkerReference(attach.to);
+      auto found = owners_.find(std::string(reference.owner));
+      if (found == owners_.end()) {
+        Report("E_OBJECT_MISSING", attach,
+               "node '" + node.QualifiedName() + "' attaches to unknown object '" +
+                   std::string(reference.owner) + "'" + Suggestion(reference.owner, owner_names_));
+      } else if (reference.has_marker) {
+        CheckMarker(node, attach, found->second, reference.marker, "attaches to");
+      }
+      if (!attach.mate.empty()) CheckMarker(node, attach, owner_number, attach.mate, "mates");
+    }
+  }
+
+ private:
+  void Report(const char* code, const Attach& attach, std::string message) {
+    if (diagnostics_ == nullptr) return;
+    diagnostics_->Error(code, attach.origin.location, attach.origin.path, std::move(message));
+  }
+
+  // `verb` is "attaches to" (a marker of the parent) or "mates" (its own).
+  void CheckMarker(const Node& node, const Attach& attach, size_t owner_number,
+                   std::string_view marker, const char* verb) {
+    std::string prefix = "node '" + node.QualifiedName() + "' " + verb + " ";
+    if (owner_number >= scene_.objects.size()) {
+      const SceneObject& camera = scene_.cameras[owner_number - scene_.objects.size()];
+      Report("E_MARKER_MISSING", attach,
+             prefix + "marker '" + std::string(marker) + "' of camera '" + camera.name +
+                 "', which has no markers");
+      return;
+    }
+    const SceneObject& object = scene_.objects[owner_number];
+    if (object.model.empty()) {
+      Report("E_MARKER_MISSING", attach,
+             prefix + "marker '" + std::string(marker) + "' of object '" + object.name +
+                 "', which has no model");
+      return;
+    }
+    const ModelMarkers* model = table_.ModelOf(owner_number);
+    // An unknown model (E_MODEL_MISSING) or an unreadable file is reported already.
+    if (model == nullptr || model->load_failed || model->Find(marker) != nullptr) return;
+    std::vector<std::string_view> names;
+    for (const Marker& candidate : model->markers) names.push_back(candidate.name);
+    Report("E_MARKER_MISSING", attach,
+           prefix + "unknown marker '" + std::string(marker) + "' of object '" + object.name +
+               "' (model '" + model->name + "')" + Suggestion(marker, names));
+  }
+
+  const Scene& scene_;
+  const MarkerTable& table_;
+  Diagnostics* diagnostics_;
+  std::vector<std::string_view> owner_names_;       // objects, then cameras: file order
+  std::unordered_map<std::string, size_t> owners_;  // name -> owner number (first wins)
+};
+
+}  // namespace
+
+const Marker* ModelMarkers::Find(std::string_view marker_name) const {
+  auto found = index_by_name_.find(std::string(marker_name));
+  return found == index_by_name_.end() ? nullptr : &markers[found->second];
+}
+
+void ModelMarkers::IndexNames() {
+  index_by_name_.clear();
+  for (size_t i = 0; i < markers.size(); ++i) index_by_name_.emplace(markers[i].name, i);
+}
+
+const ModelMarkers* ModelLibrary::Find(std::string_view model_name) const {
+  for (const ModelMarkers& model : models) {
+    if (model.name == model_name) return &model;
+  }
+  return nullptr;
+}
+
+ModelLibrary ImportModels(const Scene& scene, Diagnostics* diagnostics,
+                          const ImportSettings& settings) {
+  ModelLibrary library;
+  // One import per file, however many models name it.
+  std::map<std::string, std::pair<ImportedModel, bool>> imported;
+  for (const Model& model : scene.models) {
+    ModelMarkers markers;
+    markers.name = model.name;
+    if (!model.source.empty()) {
+      std::string path = SceneRelativePath(scene, model.source);
+      auto found = imported.find(path);
+      if (found == imported.end()) {
+        Diagnostics own(path);
+        ImportedModel result = ImportModel(path, &own, settings);
+        if (diagnostics != nullptr) {
+          for (const Diagnostic& diagnostic : own.items()) diagnostics->Add(diagnostic);
+        }
+        found = imported.emplace(path, std::make_pair(std::move(result), own.HasErrors())).first;
+      }
+      markers.markers = found->second.first.markers;
+      markers.load_failed = found->second.second;
+    }
+    MergeInlineMarkers(model, &markers);
+    library.models.push_back(std::move(markers));
+  }
+  return library;
+}
+
+ModelLibrary InlineModels(const Scene& scene) {
+  ModelLibrary library;
+  for (const Model& model : scene.models) {
+    ModelMarkers markers;
+    markers.name = model.name;
+    MergeInlineMarkers(model, &markers);
+    library.models.push_back(std::move(markers));
+  }
+  return library;
+}
+
+MarkerTable BuildMarkerTable(const Scene& scene, ModelLibrary library, Diagnostics* diagnostics) {
+  MarkerTable table;
+  table.library = std::move(library);
+  std::unordered_map<std::string, int> model_index;
+  std::vector<std::string_view> model_names;
+  for (size_t i = 0; i < table.library.models.size(); ++i) {
+    model_index.emplace(table.library.models[i].name, static_cast<int>(i));
+    model_names.push_back(table.library.models[i].name);
+  }
+  table.object_models.assign(scene.objects.size(), -1);
+  for (size_t i = 0; i < scene.objects.size(); ++i) {
+    const SceneObject& object = scene.objects[i];
+    if (object.model.empty()) continue;
+    auto found = model_index.find(object.model);
+    if (found != model_index.end()) {
+      table.object_models[i] = found->second;
+    } else if (diagnostics != nullptr) {
+      diagnostics->Error("E_MODEL_MISSING", object.model_origin.location, object.model_origin.path,
+                         "object '" + object.name + "' uses unknown model '" + object.model + "'" +
+                             Suggestion(object.model, model_names));
+    }
+  }
+  AttachChecker checker(scene, table, diagnostics);
+  for (size_t i = 0; i < scene.objects.size(); ++i) checker.Check(scene.objects[i], i);
+  for (size_t i = 0; i < scene.cameras.size(); ++i) {
+    checker.Check(scene.cameras[i], scene.objects.size() + i);
+  }
+  return table;
+}
+
+MarkerReference SplitMarkerReference(std::string_view reference) {
+  size_t slash = reference.find('/');
+  if (slash == std::string_view::npos) return {reference, {}, false};
+  return {reference.substr(0, slash), reference.substr(slash + 1), true};
+}
+
+std::optional<std::string> ClosestName(std::string_view written,
+                                       const std::vector<std::string_view>& candidates) {
+  const int limit = std::max(2, static_cast<int>(written.size()) / 3);
+  int best_distance = limit + 1;
+  std::optional<std::string> best;
+  for (std::string_view candidate : candidates) {
+    // Only a strictly smaller distance wins: ties go to the first candidate.
+    std::optional<int> distance =
+        BoundedLevenshteinDistance(written, candidate, std::min(limit, best_distance - 1));
+    if (distance && *distance < best_distance) {
+      best_distance = *distance;
+      best = std::string(candidate);
+    }
+  }
+  return best;
+}
+
+}  // namespace cinc

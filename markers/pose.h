@@ -1,0 +1,73 @@
+// World poses from the rig: W = F * L along attachment chains (SPEC section 5).
+//
+// Contract: an owner's world pose at t walks its chain of frames upward
+// iteratively (the frame span in charge at t, then its parent's, ...; at most
+// one step per owner, so even a rig with a cycle, which BuildRig reports as
+// E_MARKER_CYCLE and cuts, terminates), then composes downward:
+// W_child = W_parent * [R_m, s_parent(t) o t_m] * O * L_child. Scale is never
+// inherited; only a marker's translation is scaled by its owner's scale
+// (cameras: 1). An owner in the world frame has W = L exactly (no product).
+//
+// The *Within variants choose every segment and frame at `select` and
+// evaluate them at t: over an interval with no segment or frame boundary
+// inside, this is the state's continuous function on the closed interval,
+// including its left limit at the interval's end (used by emission to
+// sample at double times and to end a motion where the next piece jumps).
+#ifndef CINC_MARKERS_POSE_H_
+#define CINC_MARKERS_POSE_H_
+
+#include <string>
+
+#include "core/exact_time.h"
+#include "core/rotation.h"
+#include "markers/rig.h"
+
+namespace cinc {
+
+struct RigidPose {
+  Vec3 position{0, 0, 0};
+  Quat rotation{1, 0, 0, 0};
+};
+
+// a * b: b expressed in a's frame, then a applied.
+RigidPose Compose(const RigidPose& a, const RigidPose& b);
+RigidPose Inverse(const RigidPose& pose);
+
+// The channels of one owner, whichever kind it is.
+struct OwnerChannels {
+  const ChannelTrack<Vec3>* position = nullptr;
+  const ChannelTrack<Quat>* rotation = nullptr;
+  const ChannelTrack<Vec3>* scale = nullptr;  // nullptr for cameras (scale 1)
+  const FrameTrack* frames = nullptr;
+};
+// Empty channels (all nullptr) for an owner the rig does not hold.
+OwnerChannels ChannelsOf(const Rig& rig, OwnerRef owner);
+int OwnerCount(const Rig& rig);
+
+// The span in charge at t (the last with S <= t), or nullptr (the world).
+const FrameSpan* ActiveFrameSpan(const FrameTrack& frames, const ExactTime& t);
+// "world", "body" or "body/hole-1" at t.
+const std::string& FrameLabelAt(const Rig& rig, OwnerRef owner, const ExactTime& t);
+
+RigidPose WorldPoseAt(const Rig& rig, OwnerRef owner, const ExactTime& t);
+RigidPose WorldPoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select,
+                          const ExactTime& t);
+RigidPose WorldPoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select, double t);
+
+// F(t) of `frame` (identity for the world), with the parent's full state at t.
+RigidPose FrameTransformAt(const Rig& rig, const Frame& frame, const ExactTime& t);
+
+// The eased progress of a segment at a double time: as EasedProgress, with
+// (t - S) / d in doubles (for sampling between exact instants).
+template <typename Value>
+double SegmentProgressAt(const Segment<Value>& segment, double t) {
+  double start = segment.start.ToDouble();
+  if (t < start) return 0;
+  if (segment.duration <= ExactTime()) return 1;
+  double u = (t - start) / segment.duration.ToDouble();
+  return std::clamp(ApplyEase(segment.ease, u), 0.0, 1.0);
+}
+
+}  // namespace cinc
+
+#endif  // CINC_MARKERS_POSE_H_
