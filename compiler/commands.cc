@@ -37,7 +37,7 @@ bool Report(Diagnostics* diagnostics, const CommandOptions& options, std::ostrea
 // Compiles the scene and emits the sequence in memory; false on input errors.
 bool CompileAndEmit(const CommandOptions& options, Diagnostics* diagnostics,
                     Compilation* compilation, Sequence* sequence) {
-  *compilation = CompileScene(options.scene, diagnostics);
+  *compilation = CompileScene(options.scene, {options.allowed_outside}, diagnostics);
   if (!compilation->ready) return false;
   *sequence = EmitSequence(compilation->scene, compilation->timeline, compilation->rig,
                            options.emit, diagnostics);
@@ -92,13 +92,14 @@ int RunBuild(const CommandOptions& options, std::ostream& out, std::ostream& err
   if (!Report(&diagnostics, options, errors) || !emitted) return kExitInputError;
   // What cinc writes must pass its own validator; a failure is a bug in cinc.
   Diagnostics internal(options.scene);
-  if (!ValidateEmittedSequence(sequence, &internal)) {
+  Json document = SequenceToJson(sequence);
+  if (!ValidateEmittedSequence(document, &internal)) {
     Report(&internal, options, errors);
     return kExitInternal;
   }
   std::string output = options.output.empty() ? DefaultOutputPath(options.scene) : options.output;
   std::string error;
-  if (!WriteFileAtomically(output, WriteSequence(sequence), &error)) {
+  if (!WriteFileAtomically(output, WriteJson(document), &error)) {
     errors << "cinc: error: cannot write " << output << ": " << error << " [E_OUTPUT]\n";
     return kExitInternal;
   }
@@ -122,7 +123,7 @@ int RunCheck(const CommandOptions& options, std::ostream& out, std::ostream& err
 
 int RunResolve(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
   Diagnostics diagnostics(options.scene);
-  Compilation compilation = CompileScene(options.scene, &diagnostics);
+  Compilation compilation = CompileScene(options.scene, {options.allowed_outside}, &diagnostics);
   if (!Report(&diagnostics, options, errors)) return kExitInputError;
   out << WriteJson(ResolvedTimesToJson(compilation.scene, compilation.timeline));
   return kExitSuccess;
@@ -142,7 +143,7 @@ int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& erro
     out << WriteJson(EvaluateSequenceToJson(*sequence, time->ToDouble()));
     return kExitSuccess;
   }
-  Compilation compilation = CompileScene(options.scene, &diagnostics);
+  Compilation compilation = CompileScene(options.scene, {options.allowed_outside}, &diagnostics);
   if (!Report(&diagnostics, options, errors) || !compilation.ready) return kExitInputError;
   ExactTime clamped = std::clamp(*time, ExactTime(), compilation.timeline.duration);
   SceneState state = EvaluateState(compilation.scene, compilation.rig, clamped);

@@ -7,6 +7,7 @@
 
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "compiler/diagnostic_printer.h"
 #include "emit/emit_sequence.h"
@@ -16,10 +17,11 @@ namespace cinc {
 enum ExitStatus { kExitSuccess = 0, kExitInputError = 1, kExitUsage = 2, kExitInternal = 3 };
 
 struct CommandOptions {
-  std::string scene;    // the scene (or, for eval, a scene or a sequence)
-  std::string output;   // build: -o; empty means beside the scene
-  std::string depfile;  // build: --depfile
-  std::string time;     // eval: --time, an exact decimal number of seconds
+  std::string scene;                         // the scene (or, for eval, a scene or a sequence)
+  std::string output;                        // build: -o; empty means beside the scene
+  std::string depfile;                       // build: --depfile
+  std::string time;                          // eval: --time, an exact decimal number of seconds
+  std::vector<std::string> allowed_outside;  // --allow-outside: more roots for model files
   EmitSettings emit;
   DiagnosticsFormat diagnostics_format = DiagnosticsFormat::kText;
   bool werror = false;

@@ -20,6 +20,10 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"text", "json", "sarif"}));
     command->add_flag("--werror", options.werror, "Treat warnings as errors");
   };
+  auto add_scene_options = [&](CLI::App* command) {
+    command->add_option("--allow-outside", options.allowed_outside,
+                        "A folder model files may come from besides the scene's own");
+  };
 
   CLI::App* build = app.add_subcommand("build", "Compile a scene to a sequence JSON");
   build->add_option("scene", options.scene, "The scene file")->required();
@@ -28,19 +32,23 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"cues", "scale", "both"}));
   build->add_option("--depfile", options.depfile, "Write a Makefile depfile");
   add_common(build);
+  add_scene_options(build);
 
   CLI::App* check = app.add_subcommand("check", "Check a scene without writing anything");
   check->add_option("scene", options.scene, "The scene file")->required();
   add_common(check);
+  add_scene_options(check);
 
   CLI::App* resolve = app.add_subcommand("resolve", "Print every node's resolved start and end");
   resolve->add_option("scene", options.scene, "The scene file")->required();
   add_common(resolve);
+  add_scene_options(resolve);
 
   CLI::App* eval = app.add_subcommand("eval", "Print the exact state at a time");
   eval->add_option("file", options.scene, "A scene or a sequence file")->required();
   eval->add_option("--time", options.time, "Seconds, an exact decimal")->required();
   add_common(eval);
+  add_scene_options(eval);
 
   CLI::App* validate = app.add_subcommand("validate", "Check a sequence file against the format");
   validate->add_option("sequence", options.scene, "The sequence file")->required();

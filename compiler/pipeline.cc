@@ -6,9 +6,10 @@
 
 namespace cinc {
 
-Compilation CompileScene(const std::string& scene_path, Diagnostics* diagnostics) {
+Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& load_options,
+                         Diagnostics* diagnostics) {
   Compilation compilation;
-  compilation.scene = LoadSceneFile(scene_path, diagnostics);
+  compilation.scene = LoadSceneFile(scene_path, load_options, diagnostics);
   compilation.timeline = ResolveTiming(compilation.scene, diagnostics);
   // Models and marker references are checked even when timing failed, so one
   // run reports problems of every kind.

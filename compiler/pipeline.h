@@ -10,6 +10,7 @@
 
 #include <string>
 
+#include "compiler/scene_loader.h"
 #include "core/diagnostics.h"
 #include "core/scene.h"
 #include "core/timeline.h"
@@ -24,7 +25,8 @@ struct Compilation {
   bool ready = false;
 };
 
-Compilation CompileScene(const std::string& scene_path, Diagnostics* diagnostics);
+Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& load_options,
+                         Diagnostics* diagnostics);
 
 }  // namespace cinc
 

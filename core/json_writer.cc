@@ -13,9 +13,8 @@ void WriteString(const std::string& text, std::string* out) {
   // Most strings (names, interp values, keys) are plain printable ASCII and
   // are copied as they are; anything else takes nlohmann's escaping (UTF-8
   // validated, control characters escaped, invalid bytes replaced).
-  bool plain = std::all_of(text.begin(), text.end(), [](char c) {
-    return c >= 0x20 && c < 0x7F && c != '"' && c != '\\';
-  });
+  bool plain = std::all_of(text.begin(), text.end(),
+                           [](char c) { return c >= 0x20 && c < 0x7F && c != '"' && c != '\\'; });
   if (plain) {
     *out += '"';
     *out += text;
@@ -84,12 +83,13 @@ void Write(const Json& root, bool pretty, std::string* out) {
     *out += '\n';
     out->append(depth * 2, ' ');
   };
-  auto open = [&](const Json& value, std::vector<Frame>* stack) {
+  auto open = [&](const Json& value, std::vector<Frame>* stack, bool is_root) {
     if (IsScalar(value)) {
       WriteScalar(value, out);
       return;
     }
-    if (IsFlat(value)) {
+    // The document itself is always laid out, so a file starts with `{` alone.
+    if (IsFlat(value) && !(is_root && !value.empty())) {
       bool is_object = value.is_object();
       *out += is_object ? '{' : '[';
       bool first = true;
@@ -118,7 +118,7 @@ void Write(const Json& root, bool pretty, std::string* out) {
     stack->push_back({&value, value.begin(), true});
   };
   std::vector<Frame> stack;
-  open(root, &stack);
+  open(root, &stack, pretty);
   while (!stack.empty()) {
     Frame& frame = stack.back();
     if (frame.next == frame.container->end()) {
@@ -136,7 +136,7 @@ void Write(const Json& root, bool pretty, std::string* out) {
       WriteString(element.key(), out);
       *out += colon;
     }
-    open(element.value(), &stack);
+    open(element.value(), &stack, false);
   }
 }
 

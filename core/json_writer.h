@@ -5,7 +5,8 @@
 // (shortest round trip, integers without ".0"), a final newline. "Flat"
 // values go on one line: arrays of scalars (`[0, 0.05, 0]`) and objects whose
 // members are all scalars or arrays of scalars (a key: `{"t": 0, "value":
-// [0, 1, 0], "interp": "step"}`), which keeps sequences short and diffable. NaN and
+// [0, 1, 0], "interp": "step"}`), which keeps sequences short and diffable;
+// the document itself is always laid out over several lines. NaN and
 // infinities are written as null; callers are expected never to produce them.
 #ifndef CINC_CORE_JSON_WRITER_H_
 #define CINC_CORE_JSON_WRITER_H_

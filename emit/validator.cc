@@ -462,8 +462,12 @@ bool ValidateSequenceJson(const Json& document, Diagnostics* diagnostics) {
 }
 
 bool ValidateEmittedSequence(const Sequence& sequence, Diagnostics* diagnostics) {
+  return ValidateEmittedSequence(SequenceToJson(sequence), diagnostics);
+}
+
+bool ValidateEmittedSequence(const Json& document, Diagnostics* diagnostics) {
   Diagnostics found(diagnostics->file());
-  if (ValidateSequenceJson(SequenceToJson(sequence), &found)) return true;
+  if (ValidateSequenceJson(document, &found)) return true;
   for (const Diagnostic& problem : found.items()) {
     diagnostics->Error(
         "E_INTERNAL", SourceLocation{}, problem.path,

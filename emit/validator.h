@@ -39,6 +39,9 @@ bool ValidateSequenceJson(const Json& document, Diagnostics* diagnostics);
 // validator. Every problem becomes an E_INTERNAL error naming the format code,
 // the path and the message (a bug in cinc, not in the user's scene).
 bool ValidateEmittedSequence(const Sequence& sequence, Diagnostics* diagnostics);
+// The same for the document about to be written (SequenceToJson's result), so
+// `cinc build` converts the sequence to JSON once.
+bool ValidateEmittedSequence(const Json& document, Diagnostics* diagnostics);
 
 }  // namespace cinc
 

@@ -272,13 +272,21 @@ objects:
         self.assertIn("[E_CINEMA_VERSION]", stderr)
         self.assertIn("[E_CINEMA_DURATION]", stderr)
 
-    def test_every_built_example_passes_the_validator(self):
+    def test_every_built_example_passes_both_validators(self):
+        # cinc's own validator, and an independent one: python3-jsonschema
+        # over schemas/sequence.schema.json.
+        import jsonschema
+        with open(os.path.join(ROOT, "schemas", "sequence.schema.json")) as stream:
+            schema = jsonschema.Draft202012Validator(json.load(stream))
         for folder, _, files in os.walk(os.path.join(ROOT, "examples")):
             for name in sorted(f for f in files if f.endswith(".yaml")):
                 out = os.path.join(self.folder, name + ".sequence.json")
                 self.assertEqual(run("build", os.path.join(folder, name), "-o", out)[0], 0)
                 status, _, stderr = run("validate", out)
                 self.assertEqual(status, 0, stderr)
+                with open(out) as stream:
+                    errors = [e.message for e in schema.iter_errors(json.load(stream))]
+                self.assertEqual(errors, [], name)
 
     def test_schema_command_prints_both_schemas(self):
         for name in ("scene", "sequence"):
@@ -287,6 +295,30 @@ objects:
             with open(os.path.join(ROOT, "schemas", f"{name}.schema.json")) as stream:
                 self.assertEqual(stdout, stream.read())
         self.assertEqual(run("schema", "model")[0], 2)
+
+    def test_models_outside_the_scene_folder_need_allow_outside(self):
+        shared = os.path.join(self.folder, "shared")
+        os.mkdir(shared)
+        gltf = {"asset": {"version": "2.0"}, "scenes": [{"nodes": [0]}],
+                "nodes": [{"name": "SOCKET_hole", "translation": [0, 1, 0]}]}
+        self.write(os.path.join("shared", "part.gltf"), json.dumps(gltf))
+        os.mkdir(os.path.join(self.folder, "scene"))
+        scene = self.write(os.path.join("scene", "s.yaml"), """cinc: 1
+models:
+  part: {source: ../shared/part.gltf}
+objects:
+  a: {model: part, nodes: [{duration: 1, opacity: 1}]}
+""")
+        status, _, stderr = run("check", scene)
+        self.assertEqual(status, 1)
+        self.assertRegex(stderr, r"s\.yaml:3:\d+: error: .*\[E_PATH\]")
+        status, _, stderr = run("check", scene, "--allow-outside", shared)
+        self.assertEqual((status, stderr), (0, ""))
+        status, stdout, _ = run("markers", os.path.join(shared, "part.gltf"), "--json")
+        self.assertEqual(status, 0)
+        self.assertEqual(json.loads(stdout)["markers"],
+                         [{"name": "hole", "position": [0, 1, 0], "quaternion": [0, 0, 0, 1],
+                           "rotation": [0, 0, 0]}])
 
     def test_markers_of_a_missing_model(self):
         status, stdout, stderr = run("markers", os.path.join(self.folder, "absent.glb"))
