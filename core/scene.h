@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "core/boxed.h"
 #include "core/diagnostics.h"
 #include "core/easing.h"
 #include "core/exact_time.h"
@@ -110,21 +111,21 @@ struct Node {
   std::optional<Vec3> scale;
   std::optional<double> opacity;
   Ease ease;
-  std::optional<Attach> attach;
-  std::optional<Spin> spin;
+  Boxed<Attach> attach;
+  Boxed<Spin> spin;
   std::vector<Vec3> path;
   Origin path_origin;
   std::string look_at;
   Origin look_at_origin;
   std::optional<double> fov;
-  std::optional<FocusTarget> focus;
+  Boxed<FocusTarget> focus;
   std::optional<double> aperture;
   std::optional<double> time_scale;
 
   // Events.
-  std::optional<Shot> shot;
+  Boxed<Shot> shot;
   std::vector<Cue> cues;  // `cue:` takes one cue or a list
-  std::optional<Sound> sound;
+  Boxed<Sound> sound;
   std::optional<std::string> label;
   Origin label_origin;
   std::string action;
