@@ -28,8 +28,8 @@ std::string_view SeverityName(Severity severity);  // "error" | "warning"
 
 struct Diagnostic {
   Severity severity = Severity::kError;
-  std::string code;     // E_SCENE_FORMAT, ...
-  std::string file;     // as the user named it
+  std::string code;  // E_SCENE_FORMAT, ...
+  std::string file;  // as the user named it
   SourceLocation location;
   std::string path;     // JSON pointer into the document, "" for the whole file
   std::string message;  // no trailing period, no code

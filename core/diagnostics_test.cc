@@ -30,9 +30,7 @@ TEST(DiagnosticsTest, PromotesWarnings) {
   EXPECT_EQ(diagnostics.items()[0].severity, Severity::kError);
 }
 
-TEST(DiagnosticsTest, EscapesJsonPointerTokens) {
-  EXPECT_EQ(JsonPointerToken("a/b~c"), "a~1b~0c");
-}
+TEST(DiagnosticsTest, EscapesJsonPointerTokens) { EXPECT_EQ(JsonPointerToken("a/b~c"), "a~1b~0c"); }
 
 }  // namespace
 }  // namespace cinc

@@ -187,7 +187,8 @@ std::string ExactTime::ToString() const {
   if (fraction != 0) {
     std::string fraction_text(static_cast<size_t>(digits), '0');
     for (int i = digits - 1; i >= 0; --i) {
-      fraction_text[static_cast<size_t>(i)] = static_cast<char>('0' + static_cast<int>(fraction % 10));
+      fraction_text[static_cast<size_t>(i)] =
+          static_cast<char>('0' + static_cast<int>(fraction % 10));
       fraction /= 10;
     }
     while (!fraction_text.empty() && fraction_text.back() == '0') fraction_text.pop_back();

@@ -62,8 +62,7 @@ class ExactTime {
 
   // (this - start) / duration as a double, computed exactly before the one
   // rounding. duration must be positive.
-  static double Progress(const ExactTime& time, const ExactTime& start,
-                         const ExactTime& duration);
+  static double Progress(const ExactTime& time, const ExactTime& start, const ExactTime& duration);
 
  private:
   static ExactTime FromWide(__int128 numerator, __int128 denominator);

@@ -29,8 +29,9 @@ TEST(JsonWriterTest, WritesObjectsInOrderWithInlineScalarArrays) {
 
 TEST(JsonWriterTest, EscapesStringsThatNeedIt) {
   Json value = Json::array({"plain", "quote\"", "back\\slash", "tab\t", "caf\xc3\xa9", "bad\xff"});
-  EXPECT_EQ(WriteCompactJson(value),
-            "[\"plain\",\"quote\\\"\",\"back\\\\slash\",\"tab\\t\",\"caf\xc3\xa9\",\"bad\xef\xbf\xbd\"]");
+  EXPECT_EQ(
+      WriteCompactJson(value),
+      "[\"plain\",\"quote\\\"\",\"back\\\\slash\",\"tab\\t\",\"caf\xc3\xa9\",\"bad\xef\xbf\xbd\"]");
 }
 
 TEST(JsonWriterTest, WritesCompactly) {

@@ -64,7 +64,7 @@ struct Spin {
 struct Cue {
   std::string kind;  // script | sound | vfx | marker
   std::string name;
-  std::string target;  // may be empty
+  std::string target;     // may be empty
   std::string data_json;  // the `data` value as compact JSON, "" when absent
   Origin origin;
 };
@@ -145,7 +145,7 @@ struct Marker {
 
 struct Model {
   std::string name;
-  std::string source;  // as written, relative to the scene file; may be empty
+  std::string source;           // as written, relative to the scene file; may be empty
   std::vector<Marker> markers;  // inline markers from the scene
   Origin origin;
   Origin source_origin;
@@ -174,8 +174,8 @@ struct Tolerance {
 };
 
 struct Scene {
-  std::string file;  // the path the user gave
-  std::string name;  // the sequence name; defaults to the file's stem
+  std::string file;              // the path the user gave
+  std::string name;              // the sequence name; defaults to the file's stem
   int64_t ticks_per_second = 0;  // 0: times are seconds
   int64_t snap = 0;              // 0: no snapping
   bool loop = false;
