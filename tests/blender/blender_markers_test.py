@@ -57,10 +57,12 @@ class ExportOptionsTest(unittest.TestCase):
         self.assertEqual(export_options(EXPORT_SCRIPT), export_options(ADDON))
 
 
-@unittest.skipIf(BLENDER is None, "Blender is not installed")
 class BlenderMarkersTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
+        if BLENDER is None:
+            raise AssertionError("Blender is not installed: scripts/setup installs it "
+                                 "(apt-get install blender python3-numpy)")
         cls.folder = tempfile.mkdtemp(prefix="cinc_blender_test_")
         result = run_blender("--python-exit-code", "1", "--python", MAKE_MODELS, "--",
                              "--out", cls.folder)
@@ -194,9 +196,6 @@ def main():
     DUMP = os.path.abspath(options.dump)
     program = unittest.main(argv=[sys.argv[0], *rest], exit=False, verbosity=2)
     if not program.result.wasSuccessful():
-        sys.exit(1)
-    if BLENDER is None:
-        print("FAILED: Blender is not installed (apt-get install blender python3-numpy)")
         sys.exit(1)
 
 
