@@ -64,7 +64,7 @@ void Pipeline(benchmark::State& state) {
           cinc::Sequence sequence =
               cinc::EmitSequence(scene, timeline, rig, cinc::EmitSettings{}, &diagnostics);
           if (last_stage >= 4) {
-            std::string text = cinc::WriteJson(cinc::SequenceToJson(sequence));
+            std::string text = cinc::WriteSequence(sequence);
             benchmark::DoNotOptimize(text.data());
           }
         }

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include "compiler/pipeline.h"
 #include "compiler/scene_loader.h"
@@ -14,7 +15,9 @@
 #include "emit/evaluator.h"
 #include "emit/sequence_json.h"
 #include "emit/sequence_parse.h"
+#include "emit/shards.h"
 #include "emit/validator.h"
+#include "emit/verify.h"
 #include "importers/import_model.h"
 #include "importers/model.h"
 #include "markers/state.h"
@@ -54,9 +57,12 @@ std::string MakeEscape(const std::string& path) {
   return escaped;
 }
 
-// A Makefile rule: the output depends on the scene and every model source.
-std::string Depfile(const std::string& output, const Compilation& compilation) {
-  std::string text = MakeEscape(output) + ":";
+// A Makefile rule: the outputs (every shard) depend on the scene and every
+// model source.
+std::string Depfile(const std::vector<std::string>& outputs, const Compilation& compilation) {
+  std::string text;
+  for (const std::string& output : outputs) text += (text.empty() ? "" : " ") + MakeEscape(output);
+  text += ":";
   text += " " + MakeEscape(compilation.scene.file);
   std::filesystem::path folder = std::filesystem::path(compilation.scene.file).parent_path();
   for (const Model& model : compilation.scene.models) {
@@ -77,6 +83,38 @@ bool IsSequenceFile(const std::string& path) {
   return DetectDocumentKind(text.str()) == DocumentKind::kSequence;
 }
 
+std::vector<std::string> ObjectNames(const Scene& scene) {
+  std::vector<std::string> names;
+  for (const SceneObject& object : scene.objects) names.push_back(object.name);
+  return names;
+}
+
+// Replays shards against the scene and prints the table (or JSON); E_VERIFY
+// problems go to `diagnostics` (shard problems attributed to the first file).
+void VerifyShards(const CommandOptions& options, const Compilation& compilation,
+                  const std::vector<Sequence>& shards, const std::vector<std::string>& files,
+                  Diagnostics* diagnostics, std::ostream& out) {
+  diagnostics->set_file(files.front());
+  MergedShards merged = MergeShards(shards, files, diagnostics);
+  diagnostics->set_file(options.scene);
+  if (!merged.ok) return;
+  VerifyReport report = VerifySequence(compilation.scene, compilation.timeline, compilation.rig,
+                                       merged.sequence, {compilation.scene.tolerance}, diagnostics);
+  out << (options.json ? WriteJson(VerifyReportToJson(report)) : VerifyReportToText(report));
+}
+
+// A file that a build with more shards left behind: a sequence named `name.k`.
+bool IsStaleShard(const std::string& path, const std::string& expected_name) {
+  std::ifstream stream(path, std::ios::binary);
+  if (!stream) return false;
+  std::ostringstream text;
+  text << stream.rdbuf();
+  Diagnostics ignored;
+  std::optional<Json> document = ParseSequenceJsonText(text.str(), &ignored);
+  return document && document->is_object() && document->contains("name") &&
+         (*document)["name"] == expected_name;
+}
+
 }  // namespace
 
 std::string DefaultOutputPath(const std::string& scene_path) {
@@ -89,26 +127,63 @@ int RunBuild(const CommandOptions& options, std::ostream& out, std::ostream& err
   Compilation compilation;
   Sequence sequence;
   bool emitted = CompileAndEmit(options, &diagnostics, &compilation, &sequence);
-  if (!Report(&diagnostics, options, errors) || !emitted) return kExitInputError;
-  // What cinc writes must pass its own validator; a failure is a bug in cinc.
-  Diagnostics internal(options.scene);
-  Json document = SequenceToJson(sequence);
-  if (!ValidateEmittedSequence(document, &internal)) {
-    Report(&internal, options, errors);
-    return kExitInternal;
+  if (!emitted || diagnostics.HasErrors()) {
+    Report(&diagnostics, options, errors);
+    return kExitInputError;
   }
+  // With --verify the scene's warnings are reported with the verification's.
+  if (!options.verify && !Report(&diagnostics, options, errors)) return kExitInputError;
+  // More than 256 tracks become shards (emit/shards.h). Every shard is
+  // validated (a failure is a bug in cinc) and, with --verify, replayed from
+  // its bytes before any file is written.
+  std::vector<Sequence> shards = ShardSequence(std::move(sequence), ObjectNames(compilation.scene));
   std::string output = options.output.empty() ? DefaultOutputPath(options.scene) : options.output;
+  std::vector<std::string> paths;
+  std::vector<std::string> texts;
+  Diagnostics internal(options.scene);
+  for (size_t index = 0; index < shards.size(); ++index) {
+    // Validated and written from the model: no Json tree of the whole sequence.
+    if (!ValidateEmittedSequence(shards[index], &internal)) {
+      Report(&internal, options, errors);
+      return kExitInternal;
+    }
+    paths.push_back(index == 0 ? output : ShardFilePath(output, static_cast<int>(index) + 1));
+    texts.push_back(WriteSequence(shards[index]));
+  }
+  if (options.verify) {
+    std::vector<Sequence> written;
+    for (const std::string& text : texts) {
+      std::optional<Sequence> read = ParseSequenceText(text, &internal);
+      if (!read) {
+        Report(&internal, options, errors);
+        return kExitInternal;
+      }
+      written.push_back(std::move(*read));
+    }
+    VerifyShards(options, compilation, written, paths, &diagnostics, out);
+    if (!Report(&diagnostics, options, errors)) return kExitInputError;
+  }
+  // Each file atomically; the first (the one players open) last, so it only
+  // changes once its shards are in place.
   std::string error;
-  if (!WriteFileAtomically(output, WriteJson(document), &error)) {
-    errors << "cinc: error: cannot write " << output << ": " << error << " [E_OUTPUT]\n";
-    return kExitInternal;
+  for (size_t index = paths.size(); index-- > 0;) {
+    if (!WriteFileAtomically(paths[index], texts[index], &error)) {
+      errors << "cinc: error: cannot write " << paths[index] << ": " << error << " [E_OUTPUT]\n";
+      return kExitInternal;
+    }
+  }
+  for (int number = static_cast<int>(paths.size()) + 1;; ++number) {
+    std::string stale = ShardFilePath(output, number);
+    if (!IsStaleShard(stale, shards.front().name + "." + std::to_string(number))) break;
+    std::error_code ignored;
+    std::filesystem::remove(stale, ignored);
   }
   if (!options.depfile.empty() &&
-      !WriteFileAtomically(options.depfile, Depfile(output, compilation), &error)) {
+      !WriteFileAtomically(options.depfile, Depfile(paths, compilation), &error)) {
     errors << "cinc: error: cannot write " << options.depfile << ": " << error << " [E_OUTPUT]\n";
     return kExitInternal;
   }
-  out << "wrote " << output << "\n";
+  for (const std::string& path : paths) out << "wrote " << path << "\n";
   return kExitSuccess;
 }
 
@@ -149,6 +224,30 @@ int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& erro
   SceneState state = EvaluateState(compilation.scene, compilation.rig, clamped);
   out << WriteJson(StateToJson(compilation.scene, state));
   return kExitSuccess;
+}
+
+int RunVerify(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
+  Diagnostics diagnostics(options.scene);
+  Compilation compilation = CompileScene(options.scene, {options.allowed_outside}, &diagnostics);
+  if (!compilation.ready) {
+    Report(&diagnostics, options, errors);
+    return kExitInputError;
+  }
+  // The first shard, then `out.2.sequence.json`, ... while they exist.
+  std::vector<Sequence> shards;
+  std::vector<std::string> files = {options.sequence};
+  for (int number = 2; std::filesystem::exists(ShardFilePath(options.sequence, number)); ++number) {
+    files.push_back(ShardFilePath(options.sequence, number));
+  }
+  for (const std::string& file : files) {
+    diagnostics.set_file(file);
+    if (std::optional<Sequence> shard = LoadSequenceFile(file, &diagnostics)) {
+      shards.push_back(std::move(*shard));
+    }
+  }
+  if (!diagnostics.HasErrors())
+    VerifyShards(options, compilation, shards, files, &diagnostics, out);
+  return Report(&diagnostics, options, errors) ? kExitSuccess : kExitInputError;
 }
 
 int RunValidate(const CommandOptions& options, std::ostream& out, std::ostream& errors) {

@@ -25,7 +25,9 @@ struct CommandOptions {
   EmitSettings emit;
   DiagnosticsFormat diagnostics_format = DiagnosticsFormat::kText;
   bool werror = false;
-  bool json = false;        // markers: --json
+  bool json = false;        // markers, verify: --json
+  bool verify = false;      // build: --verify
+  std::string sequence;     // verify: the sequence file (its first shard)
   std::string schema_name;  // schema: scene | sequence
 };
 
@@ -35,6 +37,10 @@ int RunResolve(const CommandOptions& options, std::ostream& out, std::ostream& e
 // `cinc eval SCENE|SEQUENCE --time t`: a scene's exact state (SPEC section 5)
 // or a sequence's evaluation (SPEC section 9).
 int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& errors);
+// `cinc verify SCENE SEQUENCE [--json]`: replays the sequence (and its
+// shards) against the scene's exact state (emit/verify.h); E_VERIFY, exit 1,
+// when an error is over the tolerance.
+int RunVerify(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 // `cinc validate SEQUENCE`: every problem of a sequence file, with its code.
 int RunValidate(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 // `cinc markers MODEL [--json]`: the model's markers and LODs (SPEC section 4).

@@ -31,6 +31,8 @@ int main(int argc, char** argv) {
   build->add_option("--visibility", visibility, "Opacity as vfx cues, scale 0, or both")
       ->check(CLI::IsMember({"cues", "scale", "both"}));
   build->add_option("--depfile", options.depfile, "Write a Makefile depfile");
+  build->add_flag("--verify", options.verify,
+                  "Replay the sequence against the scene before writing it");
   add_common(build);
   add_scene_options(build);
 
@@ -53,6 +55,15 @@ int main(int argc, char** argv) {
   CLI::App* validate = app.add_subcommand("validate", "Check a sequence file against the format");
   validate->add_option("sequence", options.scene, "The sequence file")->required();
   add_common(validate);
+
+  CLI::App* verify =
+      app.add_subcommand("verify", "Replay a sequence against the scene's exact state");
+  verify->add_option("scene", options.scene, "The scene file")->required();
+  verify->add_option("sequence", options.sequence, "The sequence file (its first shard)")
+      ->required();
+  verify->add_flag("--json", options.json, "Print JSON instead of a table");
+  add_common(verify);
+  add_scene_options(verify);
 
   CLI::App* markers = app.add_subcommand("markers", "List a model's markers and LODs");
   markers->add_option("model", options.scene, "The model file (glTF, GLB, FBX, .blend, ...)")
@@ -91,6 +102,7 @@ int main(int argc, char** argv) {
     if (resolve->parsed()) return cinc::RunResolve(options, std::cout, std::cerr);
     if (eval->parsed()) return cinc::RunEval(options, std::cout, std::cerr);
     if (validate->parsed()) return cinc::RunValidate(options, std::cout, std::cerr);
+    if (verify->parsed()) return cinc::RunVerify(options, std::cout, std::cerr);
     if (markers->parsed()) return cinc::RunMarkers(options, std::cout, std::cerr);
     if (schema->parsed()) return cinc::RunSchema(options, std::cout, std::cerr);
   } catch (const std::exception& error) {

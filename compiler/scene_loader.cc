@@ -453,8 +453,10 @@ void SceneLoader::CheckSharedNames() {
 void SceneLoader::ConvertTicks() {
   int64_t ticks = scene_.ticks_per_second;
   if (ticks <= 0) return;
-  for (TickCheck& check : tick_checks_) {
-    ReportAt(kValueCode, {check.location, std::move(check.path)}, std::move(check.message));
+  for (const TickCheck& check : tick_checks_) {
+    std::string_view text = std::string_view(tick_check_text_).substr(check.begin);
+    ReportAt(kValueCode, {check.location, std::string(text.substr(0, check.path_size))},
+             std::string(text.substr(check.path_size, check.end - check.begin - check.path_size)));
   }
   for (SceneObject& object : scene_.objects) {
     for (Node& node : object.nodes) ConvertNodeTimes(ticks, &node);

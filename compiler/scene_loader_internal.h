@@ -186,10 +186,14 @@ class SceneLoader {
  private:
   // `time:` may come after the times it governs.
   enum class TimeUnit { kUnknownYet, kSeconds, kTicks };
-  struct TickCheck {  // a time literal that is not an integer, read before `time:`
+  // A time literal that is not an integer, read before `time:`. Most scenes
+  // never say `time:`, and then every fractional time is one of these: their
+  // path and message share one arena rather than taking two strings each.
+  struct TickCheck {
     SourceLocation location;
-    std::string path;
-    std::string message;
+    size_t begin = 0;      // the path, in tick_check_text_
+    size_t path_size = 0;  // the message follows the path
+    size_t end = 0;
   };
 
   // --- sections (scene_loader.cc) ---
@@ -242,6 +246,7 @@ class SceneLoader {
   bool has_version_ = false;
   TimeUnit time_unit_ = TimeUnit::kUnknownYet;
   std::vector<TickCheck> tick_checks_;
+  std::string tick_check_text_;
 };
 
 }  // namespace cinc::scene_loading

@@ -9,7 +9,7 @@
 namespace cinc {
 namespace {
 
-void WriteString(const std::string& text, std::string* out) {
+void WriteString(std::string_view text, std::string* out) {
   // Most strings (names, interp values, keys) are plain printable ASCII and
   // are copied as they are; anything else takes nlohmann's escaping (UTF-8
   // validated, control characters escaped, invalid bytes replaced).
@@ -21,7 +21,7 @@ void WriteString(const std::string& text, std::string* out) {
     *out += '"';
     return;
   }
-  *out += Json(text).dump(-1, ' ', false, Json::error_handler_t::replace);
+  *out += Json(std::string(text)).dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 bool IsScalar(const Json& value) { return !value.is_object() && !value.is_array(); }
@@ -75,13 +75,15 @@ struct Frame {
   bool first = true;
 };
 
-void Write(const Json& root, bool pretty, std::string* out) {
+// `base_depth` > 0 writes a value nested that deep inside an enclosing
+// document (never the root's layout rule then).
+void Write(const Json& root, bool pretty, size_t base_depth, std::string* out) {
   const char* separator = pretty ? ", " : ",";
   const char* colon = pretty ? ": " : ":";
   auto newline = [&](size_t depth) {
     if (!pretty) return;
     *out += '\n';
-    out->append(depth * 2, ' ');
+    out->append((base_depth + depth) * 2, ' ');
   };
   auto open = [&](const Json& value, std::vector<Frame>* stack, bool is_root) {
     if (IsScalar(value)) {
@@ -118,7 +120,7 @@ void Write(const Json& root, bool pretty, std::string* out) {
     stack->push_back({&value, value.begin(), true});
   };
   std::vector<Frame> stack;
-  open(root, &stack, pretty);
+  open(root, &stack, pretty && base_depth == 0);
   while (!stack.empty()) {
     Frame& frame = stack.back();
     if (frame.next == frame.container->end()) {
@@ -144,15 +146,25 @@ void Write(const Json& root, bool pretty, std::string* out) {
 
 std::string WriteJson(const Json& value) {
   std::string out;
-  Write(value, true, &out);
+  Write(value, true, 0, &out);
   out += '\n';
   return out;
 }
 
 std::string WriteCompactJson(const Json& value) {
   std::string out;
-  Write(value, false, &out);
+  Write(value, false, 0, &out);
   return out;
+}
+
+void AppendJsonString(std::string_view text, std::string* out) { WriteString(text, out); }
+
+void AppendJsonNumber(double value, std::string* out) {
+  *out += std::isfinite(value) ? FormatDouble(value) : "null";
+}
+
+void AppendJsonValue(const Json& value, size_t depth, std::string* out) {
+  Write(value, true, depth, out);
 }
 
 }  // namespace cinc

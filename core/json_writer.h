@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
 namespace cinc {
 
@@ -22,6 +23,18 @@ using Json = nlohmann::ordered_json;
 std::string WriteJson(const Json& value);
 // One line, no spaces after separators, no newline (for cue data and messages).
 std::string WriteCompactJson(const Json& value);
+
+// Pieces of WriteJson's pretty form, for writers that stream a large document
+// from their own model instead of building a Json first (the bytes are the
+// same as WriteJson's for the same values):
+// A string, quoted and escaped.
+void AppendJsonString(std::string_view text, std::string* out);
+// A number: shortest round trip, integers without ".0", null when not finite.
+void AppendJsonNumber(double value, std::string* out);
+// A value that is not the document itself, laid out as WriteJson lays out a
+// member of a container nested `depth` levels deep (the document's members
+// are at depth 1); no final newline.
+void AppendJsonValue(const Json& value, size_t depth, std::string* out);
 
 }  // namespace cinc
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "emit/camera_keys.h"
 #include "emit/channel_keys.h"
 #include "emit/channel_pieces.h"
 
@@ -25,41 +26,27 @@ std::vector<size_t> ResolvedDirectorNodesInOrder(const Scene& scene, const Timel
 }  // namespace
 
 std::optional<CameraTrack> EmitCameraTrack(const Scene& scene, const Timeline& timeline) {
-  struct TimedShot {
-    ExactTime start;
-    size_t file_order;
-    CameraShot shot;
-  };
-  std::vector<TimedShot> shots;
-  for (size_t index = 0; index < scene.director_nodes.size(); ++index) {
-    const Node& node = scene.director_nodes[index];
-    if (!node.shot || index >= timeline.director.size() || !timeline.director[index].resolved) {
-      continue;
-    }
-    const Shot& written = *node.shot;
-    ExactTime start = timeline.director[index].start;
-    CameraShot shot;
-    shot.camera = written.camera;
-    bool blends = ExactTime() < written.blend;
-    if (blends && written.blend_ease && written.blend_ease->kind == Ease::Kind::kStep) {
-      start += written.blend;  // a stepped blend shows the old camera, then cuts
-    } else if (blends) {
-      shot.blend = written.blend.ToDouble();
-      if (written.blend_ease) shot.blend_ease = written.blend_ease->control;
-    }
-    shot.start = start.ToDouble();
-    shots.push_back({start, index, std::move(shot)});
-  }
+  std::vector<PlayedShot> shots = ShotsInOrder(scene, timeline);
   if (shots.empty()) return std::nullopt;
-  std::stable_sort(shots.begin(), shots.end(), [](const TimedShot& a, const TimedShot& b) {
-    if (a.start != b.start) return a.start < b.start;
-    return a.file_order < b.file_order;
-  });
   CameraTrack track;
-  for (size_t index = 0; index < shots.size(); ++index) {
-    if (index + 1 < shots.size() && shots[index + 1].start == shots[index].start) continue;
-    track.shots.push_back(std::move(shots[index].shot));
+  for (const PlayedShot& played : shots) {
+    CameraShot shot;
+    shot.start = played.start.ToDouble();
+    shot.camera = played.camera;
+    if (ExactTime() < played.blend) {
+      shot.blend = played.blend.ToDouble();
+      shot.blend_ease = played.written_ease;
+    }
+    track.shots.push_back(std::move(shot));
   }
+  return track;
+}
+
+std::optional<CameraTrack> EmitCameraTrack(const Scene& scene, const Timeline& timeline,
+                                           const Rig& rig) {
+  std::optional<CameraTrack> track = EmitCameraTrack(scene, timeline);
+  if (track)
+    AddCameraChannelKeys(scene, rig, timeline.duration, ShotsInOrder(scene, timeline), &*track);
   return track;
 }
 

@@ -6,7 +6,8 @@
 // is the cut at S + blend it plays as; a linear blend_ease is [0, 0, 1, 1]
 // (it must override the runtime's default smoothstep). Of shots starting at
 // one instant the last in file order is kept (starts must strictly increase;
-// the last one is what shows). No fov / focus_distance / aperture keys yet.
+// the last one is what shows). With the rig, the track also gets the output
+// camera's fov, focus_distance and aperture keys (emit/camera_keys.h).
 // EmitTimeTrack returns nullopt when no node has `time_scale:`; otherwise
 // the time-scale channel (initial 1; each node a segment from the value at
 // its S to its target over its duration with its ease, SPEC section 5's
@@ -24,6 +25,8 @@
 namespace cinc {
 
 std::optional<CameraTrack> EmitCameraTrack(const Scene& scene, const Timeline& timeline);
+std::optional<CameraTrack> EmitCameraTrack(const Scene& scene, const Timeline& timeline,
+                                           const Rig& rig);
 
 // The director's time-scale channel as rig segments (ordered by (S, file order)).
 ChannelTrack<double> TimeScaleChannel(const Scene& scene, const Timeline& timeline);

@@ -86,7 +86,7 @@ Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& r
     CheckKeyCounts(camera, track, diagnostics);
     sequence.tracks.push_back(std::move(track));
   }
-  if (std::optional<CameraTrack> camera = EmitCameraTrack(scene, timeline)) {
+  if (std::optional<CameraTrack> camera = EmitCameraTrack(scene, timeline, rig)) {
     sequence.tracks.push_back(std::move(*camera));
   }
   if (std::optional<TimeTrack> time = EmitTimeTrack(scene, timeline)) {

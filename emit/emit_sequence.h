@@ -7,8 +7,8 @@
 // shots and the time track when there is time scale (emit/emit_director.h);
 // audio tracks of at most 256 clips and cues tracks of at most 256 cues
 // (emit/emit_cues.h). A channel of more than 10,000 keys is E_LIMIT naming
-// the object and the count (the keys are kept, the run has failed). Shards
-// for more than 256 tracks are not written yet. docs/emission.md tells what
+// the object and the count (the keys are kept, the run has failed). More
+// than 256 tracks are split by emit/shards.h. docs/emission.md tells what
 // each construct becomes and why.
 #ifndef CINC_EMIT_EMIT_SEQUENCE_H_
 #define CINC_EMIT_EMIT_SEQUENCE_H_

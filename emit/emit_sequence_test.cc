@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "emit/recorded_sequence.h"
 #include "emit/sequence_json.h"
 #include "emit/test_support.h"
 
@@ -57,6 +58,7 @@ SmallScene MakeSmallScene() {
   box_rig.opacity.initial = 1;
   CameraRig cam_rig;
   cam_rig.position.initial = Vec3(0, 1, 5);
+  cam_rig.fov.initial = 60;  // the camera track always keys the shown camera's fov
   setup.rig.objects = {box_rig};
   setup.rig.cameras = {cam_rig};
   return setup;
@@ -99,6 +101,9 @@ TEST(EmitSequence, SmallSceneBytes) {
       "type": "camera",
       "shots": [
         {"start": 0, "camera": "cam"}
+      ],
+      "fov": [
+        {"t": 0, "value": 60, "interp": "step"}
       ]
     },
     {
@@ -123,6 +128,7 @@ TEST(EmitSequence, SmallSceneBytes) {
 }
 )";
   EXPECT_EQ(WriteSequence(sequence), expected);
+  testing::ExpectValidSequence(sequence);
 }
 
 TEST(EmitSequence, CuesBeyond256GoToFurtherTracks) {
@@ -139,6 +145,7 @@ TEST(EmitSequence, CuesBeyond256GoToFurtherTracks) {
   EXPECT_EQ(std::get<CuesTrack>(sequence.tracks[3]).cues.size(), 256u);
   EXPECT_EQ(std::get<CuesTrack>(sequence.tracks[4]).cues.size(), 302u - 256u);
   EXPECT_EQ(std::get<CuesTrack>(sequence.tracks[4]).cues.back().name, "c299");
+  testing::ExpectValidSequence(sequence);
 }
 
 TEST(EmitSequence, PartialRigKeepsInitialValuesAndTrackOrder) {
@@ -156,6 +163,7 @@ TEST(EmitSequence, PartialRigKeepsInitialValuesAndTrackOrder) {
             (std::vector<std::string_view>{"transform", "transform", "camera", "time", "cues"}));
   EXPECT_EQ(std::get<TransformTrack>(sequence.tracks[1]).position[0].value,
             (std::vector<double>{0, 1, 5}));
+  testing::ExpectValidSequence(sequence);
 }
 
 }  // namespace

@@ -1,13 +1,24 @@
 #include "emit/emit_transforms.h"
 
+#include <algorithm>
+
+#include "emit/camera_keys.h"
 #include "emit/channel_keys.h"
 #include "emit/channel_pieces.h"
 #include "emit/pose_keys.h"
 #include "emit/rotation_keys.h"
 #include "emit/visibility.h"
+#include "markers/camera_aim.h"
 
 namespace cinc {
 namespace {
+
+// True when a position segment follows a Catmull-Rom path: its world
+// position is baked like an attached owner's (emit/pose_keys.h).
+bool HasPath(const ChannelTrack<Vec3>& position) {
+  return std::any_of(position.segments.begin(), position.segments.end(),
+                     [](const Segment<Vec3>& segment) { return !segment.waypoints.empty(); });
+}
 
 RotationKeyOptions RotationOptions(const Tolerance& tolerance) {
   RotationKeyOptions options;
@@ -46,7 +57,7 @@ TransformTrack EmitCameraTransform(const SceneObject& camera, const CameraRig& r
 TransformTrack EmitObjectTransform(const SceneObject& object, const Rig& rig, size_t index,
                                    const Tolerance& tolerance, const EmitSettings& settings) {
   OwnerRef owner = OwnerRef::Object(index);
-  if (!NeedsPoseKeys(rig, owner)) {
+  if (!NeedsPoseKeys(rig, owner) && !HasPath(rig.objects[index].position)) {
     return EmitObjectTransform(object, rig.objects[index], tolerance, settings);
   }
   // Scale and visibility are the object's own; only the pose is composed.
@@ -63,10 +74,16 @@ TransformTrack EmitObjectTransform(const SceneObject& object, const Rig& rig, si
 TransformTrack EmitCameraTransform(const SceneObject& camera, const Rig& rig, size_t index,
                                    const Tolerance& tolerance) {
   OwnerRef owner = OwnerRef::Camera(index);
-  if (!NeedsPoseKeys(rig, owner)) return EmitCameraTransform(camera, rig.cameras[index], tolerance);
+  const CameraRig& camera_rig = rig.cameras[index];
+  bool aimed = HasLookAt(camera_rig);
+  if (!aimed && !NeedsPoseKeys(rig, owner) && !HasPath(camera_rig.position)) {
+    return EmitCameraTransform(camera, camera_rig, tolerance);
+  }
   TransformTrack track;
   track.target = camera.name;
-  PoseKeys pose = EmitPoseKeys(rig, owner, tolerance);
+  // A look-at follows other owners: its own writer cuts at their instants too.
+  PoseKeys pose =
+      aimed ? EmitAimedPoseKeys(rig, owner, tolerance) : EmitPoseKeys(rig, owner, tolerance);
   track.position = std::move(pose.position);
   track.rotation = std::move(pose.rotation);
   return track;

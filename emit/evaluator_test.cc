@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "emit/evaluation_json.h"
+#include "emit/recorded_sequence.h"
 #include "emit/sequence_parse.h"
 
 namespace cinc {
@@ -180,6 +181,8 @@ TEST(Evaluator, HalfWayBlendLerpsSlerpsAndMixesTheLens) {
   EXPECT_NEAR(*camera->fov, 50, kExact);
   EXPECT_FALSE(camera->focus_distance.has_value());
   EXPECT_FALSE(camera->aperture.has_value());
+  testing::ExpectValidSequence(TwoShots());
+  testing::ExpectValidSequence(TwoShots(std::array<double, 4>{1.0 / 3.0, 1, 2.0 / 3.0, 1}));
 }
 
 TEST(Evaluator, BlendEasings) {
@@ -219,6 +222,7 @@ TEST(Evaluator, FovChannelOverridesAndFocusSwitchesDepthOfField) {
   EXPECT_EQ(focused->aperture, 4);
   camera.aperture.clear();
   EXPECT_EQ(EvaluateCamera(sequence, 1, TwoPoses())->aperture, 2.8);  // the default f-stop
+  testing::ExpectValidSequence(sequence);
   EXPECT_EQ(MissingCameras(sequence, TwoPoses()), std::vector<std::string>{});
   EXPECT_EQ(MissingCameras(sequence, {}), (std::vector<std::string>{"A", "B"}));
 }
@@ -241,6 +245,7 @@ TEST(Evaluator, LaterTransformTrackWinsPerChannel) {
   ExpectVec(samples[0].position, Vec3(9, 9, 9));
   ExpectVec(samples[0].scale, Vec3(2, 2, 2));
   ExpectQuat(samples[0].quaternion, 0, std::sqrt(0.5), 0, std::sqrt(0.5));
+  testing::ExpectValidSequence(sequence);
 }
 
 TEST(Evaluator, AudioOffsetsGainsAndTimeScale) {

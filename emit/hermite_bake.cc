@@ -1,5 +1,6 @@
 #include "emit/hermite_bake.h"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -9,13 +10,31 @@
 namespace cinc {
 namespace {
 
-// Baked intervals aim below the tolerance so instants between the checked
-// points stay within it too.
+// Segments aim below the tolerance so that instants between the checked
+// points stay within it too (docs/emission.md "Fitting").
 constexpr double kToleranceMargin = 0.9;
 // Finite differences leave rounding noise (~1e-9 units per second) where
 // the true derivative is 0, as at the ends of an eased move; below this it
 // is written as 0, a change far below any tolerance.
 constexpr double kTangentNoise = 1e-7;
+// The derivative's step: a small fraction of the span, but never so long
+// that a fast motion's fifth derivative shows (h^4 f^(5) / 30 stays ~1e-9).
+constexpr double kStepFraction = 1e-5;
+constexpr double kMaxStepSeconds = 1e-4;
+// The binary search for the longest segment stops within this fraction of
+// its length: at most ~1.6% more keys than the exact longest segments.
+constexpr double kSearchPrecision = 1.0 / 64;
+// Key times are rounded to the microsecond (short, readable decimals) when a
+// segment is much longer than that, so the rounding cannot matter.
+constexpr double kTimeGrid = 1e-6;
+constexpr double kRoundAbove = 100 * kTimeGrid;
+// Upper bound on checks per segment (a runaway check_step rule).
+constexpr int kMaxChecks = 4096;
+// Local maxima of the checked error from this fraction of the limit up are
+// searched for their true peak; lower ones cannot reach it (an error hump
+// sampled at >= 16 points is under-read by ~1%).
+constexpr double kPeakSearchFrom = 0.5;
+constexpr int kPeakSearchSteps = 24;
 
 struct Sample {
   double t;
@@ -23,26 +42,11 @@ struct Sample {
   Vec3 tangent;  // units per second
 };
 
-enum class Side { kForward, kBackward, kCentral };
-
 Vec3 WithoutNoise(Vec3 tangent) {
   for (int component = 0; component < 3; ++component) {
     if (std::abs(tangent[component]) < kTangentNoise) tangent[component] = 0;
   }
   return tangent;
-}
-
-Vec3 Tangent(const HermiteCurve& curve, double t, const Vec3& value, Side side, double step) {
-  auto at = [&](double time) { return curve.track(t, value, time); };
-  switch (side) {
-    case Side::kCentral:
-      return WithoutNoise((at(t + step) - at(t - step)) / (2 * step));
-    case Side::kForward:
-      return WithoutNoise((-3.0 * value + 4.0 * at(t + step) - at(t + 2 * step)) / (2 * step));
-    case Side::kBackward:
-      return WithoutNoise((3.0 * value - 4.0 * at(t - step) + at(t - 2 * step)) / (2 * step));
-  }
-  return Vec3(0);
 }
 
 Vec3 HermiteAt(const Sample& a, const Sample& b, double t) {
@@ -54,51 +58,272 @@ Vec3 HermiteAt(const Sample& a, const Sample& b, double t) {
   return played;
 }
 
-bool IntervalWithinTolerance(const HermiteCurve& curve, const Sample& a, const Sample& b,
-                             const HermiteBakeOptions& options) {
-  double limit = options.tolerance * kToleranceMargin;
-  for (int index = 1; index <= options.interior_checks; ++index) {
-    double t = a.t + (b.t - a.t) * index / (options.interior_checks + 1);
-    if (curve.error(t, HermiteAt(a, b, t)) > limit) return false;
+// The largest path length of one component of the played cubic over the
+// segment: |h(s)| summed between the roots of h'(s) = 0 in (0, 1).
+double PlayedPathLength(const Sample& a, const Sample& b) {
+  double span = b.t - a.t;
+  double longest = 0;
+  for (int component = 0; component < 3; ++component) {
+    double p0 = a.value[component];
+    double p1 = b.value[component];
+    double m0 = a.tangent[component] * span;
+    double m1 = b.tangent[component] * span;
+    // h'(s) = A s^2 + B s + C for the hermite basis.
+    double qa = 6 * p0 + 3 * m0 - 6 * p1 + 3 * m1;
+    double qb = -6 * p0 - 4 * m0 + 6 * p1 - 2 * m1;
+    double qc = m0;
+    std::vector<double> cuts = {0.0};
+    if (std::abs(qa) > 1e-300) {
+      double discriminant = qb * qb - 4 * qa * qc;
+      if (discriminant > 0) {
+        double root = std::sqrt(discriminant);
+        for (double s : {(-qb - root) / (2 * qa), (-qb + root) / (2 * qa)}) {
+          if (s > 0 && s < 1) cuts.push_back(s);
+        }
+      }
+    } else if (std::abs(qb) > 1e-300 && -qc / qb > 0 && -qc / qb < 1) {
+      cuts.push_back(-qc / qb);
+    }
+    cuts.push_back(1.0);
+    std::sort(cuts.begin(), cuts.end());
+    double length = 0;
+    for (size_t k = 1; k < cuts.size(); ++k) {
+      auto at = [&](double s) {
+        return HermiteValue(0, p0, m0, 1, p1, m1, s);  // s in [0, 1], tangents per unit s
+      };
+      length += std::abs(at(cuts[k]) - at(cuts[k - 1]));
+    }
+    longest = std::max(longest, length);
   }
-  return true;
+  return longest;
 }
+
+class Fitter {
+ public:
+  Fitter(const HermiteCurve& curve, double start, double end, const HermiteBakeOptions& options)
+      : curve_(curve),
+        start_(start),
+        end_(end),
+        options_(options),
+        limit_(options.tolerance * kToleranceMargin),
+        step_(std::min(kStepFraction * (end - start), kMaxStepSeconds)) {}
+
+  // The exact value at t carried from `from`, with its tangent.
+  Sample SampleAt(const Sample& from, double t) const {
+    Sample sample{t, curve_.track(from.t, from.value, t), {}};
+    sample.tangent = TangentAt(t, sample.value);
+    return sample;
+  }
+
+  Vec3 TangentAt(double t, const Vec3& value) const {
+    if (!(step_ > 0)) return Vec3(0);
+    auto at = [&](double k) { return curve_.track(t, value, t + k * step_); };
+    double h = step_;
+    if (t - 2 * h >= start_ && t + 2 * h <= end_) {
+      return WithoutNoise((at(-2) - 8.0 * at(-1) + 8.0 * at(1) - at(2)) / (12 * h));
+    }
+    // One-sided, fourth order, on the side inside the span.
+    double sign = t + 4 * h <= end_ ? 1.0 : -1.0;
+    Vec3 sum = -25.0 * value + 48.0 * at(sign) - 36.0 * at(2 * sign) + 16.0 * at(3 * sign) -
+               3.0 * at(4 * sign);
+    return WithoutNoise(sum / (12 * h * sign));
+  }
+
+  // True when the segment a -> b plays within the limit at every check and
+  // at the peaks around the checks' local maxima.
+  bool Fits(const Sample& a, const Sample& b) const {
+    int checks = std::max(1, options_.interior_checks);
+    if (options_.check_step > 0) {
+      double needed = std::ceil(PlayedPathLength(a, b) / options_.check_step);
+      checks = static_cast<int>(std::min<double>(kMaxChecks, std::max<double>(checks, needed)));
+    }
+    double span = b.t - a.t;
+    auto time_of = [&](int index) { return a.t + span * index / (checks + 1); };
+    auto error_at = [&](double t) { return curve_.error(t, HermiteAt(a, b, t)); };
+    // Coarse to fine (strides of halving powers of two), so a segment that
+    // is far too long fails at its first few checks.
+    std::vector<double> errors(static_cast<size_t>(checks) + 2, 0.0);
+    std::vector<bool> done(errors.size(), false);
+    int stride = 1;
+    while (stride * 2 <= checks + 1) stride *= 2;
+    for (; stride >= 1; stride /= 2) {
+      for (int index = stride; index <= checks; index += stride) {
+        if (done[static_cast<size_t>(index)]) continue;
+        done[static_cast<size_t>(index)] = true;
+        double error = error_at(time_of(index));
+        if (!(error <= limit_)) return false;
+        errors[static_cast<size_t>(index)] = error;
+      }
+    }
+    // The ends play the exact values: error 0 there (not evaluated).
+    for (int index = 1; index <= checks; ++index) {
+      size_t i = static_cast<size_t>(index);
+      bool local_peak = errors[i] >= errors[i - 1] && errors[i] >= errors[i + 1];
+      if (!local_peak || errors[i] < kPeakSearchFrom * limit_) continue;
+      if (!(PeakBetween(error_at, time_of(index - 1), time_of(index + 1)) <= limit_)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // Key times after `a`: the longest fitting segments, greedily.
+  std::vector<Sample> Greedy(const Sample& first, const Sample& last) const {
+    std::vector<Sample> keys = {first};
+    double guess = (end_ - start_) / 8;
+    while (true) {
+      const Sample a = keys.back();
+      double remaining = end_ - a.t;
+      auto candidate = [&](double length) {
+        if (length >= remaining) return last;
+        return SampleAt(a, KeyTime(a.t, length));
+      };
+      double length = std::min(guess, remaining);
+      Sample trial = candidate(length);
+      double good = 0;
+      double bad = 0;
+      Sample best = trial;
+      if (Fits(a, trial)) {
+        good = length;
+        best = trial;
+        bad = remaining * 2;  // unknown yet
+        while (good < remaining) {
+          double longer = std::min(good * 2, remaining);
+          trial = candidate(longer);
+          if (Fits(a, trial)) {
+            good = longer;
+            best = trial;
+          } else {
+            bad = longer;
+            break;
+          }
+        }
+        if (good >= remaining) {
+          keys.push_back(last);
+          return keys;
+        }
+      } else {
+        bad = length;
+        bool found = false;
+        for (int halvings = 0; halvings < options_.max_depth; ++halvings) {
+          double shorter = bad / 2;
+          if (!(a.t + shorter > a.t)) break;
+          trial = candidate(shorter);
+          if (Fits(a, trial)) {
+            good = shorter;
+            best = trial;
+            found = true;
+            break;
+          }
+          bad = shorter;
+        }
+        if (!found) {
+          // Nothing fits down to the depth limit: keep the shortest tried
+          // (a kink below the finite-difference step; never seen inside a
+          // smooth piece).
+          good = bad;
+          best = candidate(bad);
+        }
+      }
+      while (found_bracket(good, bad) && bad - good > kSearchPrecision * good) {
+        double middle = (good + bad) / 2;
+        trial = candidate(middle);
+        if (trial.t <= best.t || trial.t >= a.t + bad) break;  // the time grid is reached
+        if (Fits(a, trial)) {
+          good = middle;
+          best = trial;
+        } else {
+          bad = middle;
+        }
+      }
+      if (best.t >= end_) {
+        keys.push_back(last);
+        return keys;
+      }
+      keys.push_back(best);
+      guess = good;
+    }
+  }
+
+  // Drops every interior key whose neighbours' segment still fits, until
+  // no key can be dropped.
+  void RemoveRedundant(std::vector<Sample>* keys) const {
+    bool removed = true;
+    while (removed) {
+      removed = false;
+      for (size_t index = 1; index + 1 < keys->size();) {
+        if (Fits((*keys)[index - 1], (*keys)[index + 1])) {
+          keys->erase(keys->begin() + static_cast<std::ptrdiff_t>(index));
+          removed = true;
+        } else {
+          ++index;
+        }
+      }
+    }
+  }
+
+ private:
+  static bool found_bracket(double good, double bad) { return good > 0 && bad > good; }
+
+  // a + length, on the microsecond grid when that cannot matter.
+  double KeyTime(double a, double length) const {
+    double t = a + length;
+    if (length > kRoundAbove) {
+      double rounded = std::round(t / kTimeGrid) * kTimeGrid;
+      if (rounded > a && rounded < end_) t = rounded;
+    }
+    return t;
+  }
+
+  // The largest error on [lo, hi] near its peak: golden-section search for
+  // the maximum of a hump known to peak inside.
+  template <typename ErrorAt>
+  static double PeakBetween(const ErrorAt& error_at, double lo, double hi) {
+    constexpr double kInverseGolden = 0.6180339887498949;
+    double x1 = hi - kInverseGolden * (hi - lo);
+    double x2 = lo + kInverseGolden * (hi - lo);
+    double f1 = error_at(x1);
+    double f2 = error_at(x2);
+    double peak = std::max(f1, f2);
+    for (int step = 0; step < kPeakSearchSteps; ++step) {
+      if (f1 < f2) {
+        lo = x1;
+        x1 = x2;
+        f1 = f2;
+        x2 = lo + kInverseGolden * (hi - lo);
+        f2 = error_at(x2);
+      } else {
+        hi = x2;
+        x2 = x1;
+        f2 = f1;
+        x1 = hi - kInverseGolden * (hi - lo);
+        f1 = error_at(x1);
+      }
+      peak = std::max(peak, std::max(f1, f2));
+    }
+    return peak;
+  }
+
+  const HermiteCurve& curve_;
+  double start_;
+  double end_;
+  const HermiteBakeOptions& options_;
+  double limit_;
+  double step_;
+};
 
 }  // namespace
 
 void BakeHermite(const HermiteCurve& curve, double start, double end, const Vec3& start_value,
                  const Vec3& end_value, const HermiteBakeOptions& options,
                  KeyListBuilder* builder) {
-  double step = (end - start) * 1e-5;
-  Sample first{start, start_value, {}};
-  first.tangent = Tangent(curve, start, start_value, Side::kForward, step);
-  Sample last{end, end_value, {}};
-  last.tangent = Tangent(curve, end, end_value, Side::kBackward, step);
-
-  // Depth-first subdivision, left half first, so samples come out in order.
-  struct Interval {
-    Sample a, b;
-    int depth;
-  };
-  std::vector<Sample> samples = {first};
-  std::vector<Interval> pending = {{first, last, 0}};
-  while (!pending.empty()) {
-    Interval interval = pending.back();
-    pending.pop_back();
-    double middle_t = (interval.a.t + interval.b.t) / 2;
-    bool can_split =
-        interval.depth < options.max_depth && middle_t > interval.a.t && middle_t < interval.b.t;
-    if (!can_split || IntervalWithinTolerance(curve, interval.a, interval.b, options)) {
-      samples.push_back(interval.b);
-      continue;
-    }
-    Sample middle{middle_t, curve.track(interval.a.t, interval.a.value, middle_t), {}};
-    Side side = middle_t - step > start && middle_t + step < end ? Side::kCentral
-                : middle_t - step > start                        ? Side::kBackward
-                                                                 : Side::kForward;
-    middle.tangent = Tangent(curve, middle_t, middle.value, side, step);
-    pending.push_back({middle, interval.b, interval.depth + 1});
-    pending.push_back({interval.a, middle, interval.depth + 1});
+  Fitter fitter(curve, start, end, options);
+  Sample first{start, start_value, fitter.TangentAt(start, start_value)};
+  Sample last{end, end_value, fitter.TangentAt(end, end_value)};
+  std::vector<Sample> samples = {first, last};
+  if (end > start) {
+    samples = fitter.Greedy(first, last);
+    fitter.RemoveRedundant(&samples);
   }
 
   Key& leaving = builder->StartMotionAt(start, Components(start_value));

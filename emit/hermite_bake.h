@@ -5,13 +5,22 @@
 // Contract: BakeHermite writes keys over [start, end] starting with a
 // hermite key at `start` (through KeyListBuilder::StartMotionAt, so a jump
 // into the motion is kept) and ending with a step key at `end` carrying
-// `in_tangent`. Tangents are units per second by finite differences of the
-// exact curve with a step of 1e-5 of the span (central inside, second-order
-// one-sided at the ends, where eased progress has a kink); magnitudes below
-// 1e-7 are rounding noise and written 0. Each interval is split at its
-// midpoint until the played curve (per-component cubic hermite, as the
-// runtime plays it) is within 0.9 x tolerance of the exact one at
-// `interior_checks` evenly spaced points; subdivision stops at `max_depth`.
+// `in_tangent`. Tangents are units per second: the derivative of the exact
+// curve by fourth-order finite differences (central inside, one-sided at the
+// ends, where eased progress has a kink; step min(1e-5 of the span, 1e-4 s));
+// magnitudes below 1e-7 are rounding noise and written 0. Keys are placed by
+// a greedy longest-segment fit: from each key, the farthest next key time
+// (exponential then binary search, to 1/64 of the length; times rounded to
+// the microsecond where the segment is longer than 0.1 ms) whose segment
+// keeps the played curve (per-component cubic hermite, as the runtime plays
+// it) within 0.9 x tolerance of the exact one; then every interior key whose
+// removal still fits is removed, until none can be. A segment is checked at
+// at least `interior_checks` evenly spaced interior points, more when the
+// played curve moves more than `check_step` units between two of them, and
+// around every local maximum of the checked error the true maximum is
+// searched (golden section). `max_depth` bounds the halvings of a segment's
+// length; a segment that still does not fit then is kept.
+// docs/emission.md "Fitting" argues why this holds at every instant.
 // Interior keys carry only `out_tangent` (a missing in_tangent copies it).
 #ifndef CINC_EMIT_HERMITE_BAKE_H_
 #define CINC_EMIT_HERMITE_BAKE_H_
@@ -31,10 +40,17 @@ struct HermiteCurve {
   std::function<double(double t, const Vec3& played)> error;
 };
 
+// The check_step every baked Euler rotation uses (degrees).
+inline constexpr double kRotationCheckStepDegrees = 1;
+
 struct HermiteBakeOptions {
   double tolerance = 0;
-  int interior_checks = 16;
+  int interior_checks = 16;  // the fewest checks inside a segment
   int max_depth = 40;
+  // The most any component of the played curve may move between two checks
+  // (0: no limit). Rotations use 1 degree: near gimbal lock an Euler curve
+  // swings far while the rotation hardly moves, and the checks follow it.
+  double check_step = 0;
 };
 
 void BakeHermite(const HermiteCurve& curve, double start, double end, const Vec3& start_value,

@@ -123,4 +123,12 @@ AdvanceResult Player::Advance(double dt) {
   return result;
 }
 
+Player StartPlayback(const Sequence& sequence, const RuntimeScene& scene,
+                     Diagnostics* diagnostics) {
+  CheckRuntimeTargets(sequence, scene, diagnostics);
+  Player player(sequence);
+  player.Play();
+  return player;
+}
+
 }  // namespace cinc

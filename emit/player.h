@@ -19,12 +19,18 @@
 //  - Moments at one time come as audio stops, audio starts, then cues, each
 //    in (track, index) order. A clip's stop edge is at start + duration (a
 //    clip without duration, or ending after the sequence, has none).
+//  - StartPlayback is what the runtime does when a sequence starts in a
+//    scene: the run-time target checks first (emit/runtime_targets.h), whose
+//    problems are reported and do not stop the rest from playing, then a
+//    Player at 0, playing.
 #ifndef CINC_EMIT_PLAYER_H_
 #define CINC_EMIT_PLAYER_H_
 
 #include <cstddef>
 #include <vector>
 
+#include "core/diagnostics.h"
+#include "emit/runtime_targets.h"
 #include "emit/sequence.h"
 
 namespace cinc {
@@ -86,6 +92,8 @@ class Player {
   bool finished_ = false;
   bool include_from_ = true;
 };
+
+Player StartPlayback(const Sequence& sequence, const RuntimeScene& scene, Diagnostics* diagnostics);
 
 }  // namespace cinc
 

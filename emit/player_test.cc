@@ -6,6 +6,8 @@
 #include <cmath>
 #include <string>
 
+#include "emit/recorded_sequence.h"
+
 namespace cinc {
 namespace {
 
@@ -46,6 +48,31 @@ std::vector<std::string> Names(const AdvanceResult& result) {
 }
 
 using Events = std::vector<std::string>;
+
+TEST(Player, TheTimelinesOfTheseTestsAreValidSequences) {
+  testing::ExpectValidSequence(Timeline(/*loop=*/false));
+  testing::ExpectValidSequence(Timeline(/*loop=*/true));
+}
+
+TEST(Player, StartingInASceneChecksTargetsAndStillPlays) {
+  Sequence sequence = Timeline();
+  TransformTrack ghost;
+  ghost.target = "ghost";
+  sequence.tracks.push_back(ghost);
+  Diagnostics diagnostics("player.sequence.json");
+  Player player = StartPlayback(sequence, RuntimeScene{{"lid"}, {}, "CinemaCamera"}, &diagnostics);
+  ASSERT_EQ(diagnostics.items().size(), 1u);
+  EXPECT_EQ(diagnostics.items()[0].code, "E_CINEMA_TARGET");
+  EXPECT_EQ(diagnostics.items()[0].path, "/tracks/2/target");
+  EXPECT_EQ(diagnostics.items()[0].message, "track target 'ghost' is not in the scene");
+  EXPECT_TRUE(player.playing());
+  EXPECT_EQ(Names(player.Advance(1)), (Events{"cue@0", "start:0@1", "cue@1"}));
+
+  Diagnostics clean;
+  Player fine = StartPlayback(Timeline(), RuntimeScene{{"lid"}, {}, "CinemaCamera"}, &clean);
+  EXPECT_TRUE(clean.items().empty());
+  EXPECT_TRUE(fine.playing());
+}
 
 TEST(Player, FirstAdvanceAfterAStartIncludesItsFromSoACueAtZeroFiresOnce) {
   Player player(Timeline());

@@ -309,6 +309,7 @@ class PoseKeyWriter {
       };
       HermiteBakeOptions options;
       options.tolerance = tolerance_.rotation;
+      options.check_step = kRotationCheckStepDegrees;
       BakeHermite(curve, a, b, euler_start, euler_end, options, &rotations_);
     }
     euler_ = euler_end;

@@ -108,6 +108,7 @@ void BakeMotion(const Motion& motion, double start, double end, const Vec3& eule
   bake.tolerance = options.tolerance_degrees;
   bake.interior_checks = options.interior_checks;
   bake.max_depth = options.max_depth;
+  bake.check_step = kRotationCheckStepDegrees;
   BakeHermite(curve, start, end, euler_start, euler_end, bake, builder);
 }
 

@@ -9,10 +9,10 @@
 // ease (Euler interpolation of one component is that SLERP); it is checked
 // against the exact rotation at interior points before it is trusted. Any
 // other motion is baked: hermite keys with tangents from the derivative of
-// the continuous triple (numerical, one-sided at the motion's ends),
-// subdividing each interval at its midpoint until the played rotation (per
-// component hermite, then QuatFromEulerDegrees) is within the tolerance of
-// the exact one at 16 interior points of every interval.
+// the continuous triple (numerical, one-sided at the motion's ends), at the
+// fewest key times whose played rotation (per component hermite, then
+// QuatFromEulerDegrees) stays within the tolerance of the exact one
+// (emit/hermite_bake.h: greedy longest segments, then key removal).
 #ifndef CINC_EMIT_ROTATION_KEYS_H_
 #define CINC_EMIT_ROTATION_KEYS_H_
 
@@ -36,8 +36,8 @@ double HermiteValue(double t0, double v0, double m0, double t1, double v1, doubl
 
 struct RotationKeyOptions {
   double tolerance_degrees = 0.01;  // scene.tolerance.rotation
-  int interior_checks = 16;         // sample points checked inside each interval
-  int max_depth = 40;               // subdivision depth per motion
+  int interior_checks = 16;         // the fewest checks inside each segment
+  int max_depth = 40;               // halvings of a segment's length in the search
 };
 
 Keys RotationKeysFromPieces(const std::vector<Piece<Quat>>& pieces,

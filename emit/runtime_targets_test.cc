@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "emit/recorded_sequence.h"
+
 namespace cinc {
 namespace {
 
@@ -33,6 +35,7 @@ TEST(RuntimeTargetsTest, EverythingPresentIsFine) {
   RuntimeScene scene{{"lid", "ghost", "main", "side"}, {"main", "side"}, "CinemaCamera"};
   Diagnostics diagnostics;
   EXPECT_TRUE(CheckRuntimeTargets(TwoTracksAndShots(), scene, &diagnostics));
+  testing::ExpectValidSequence(TwoTracksAndShots());
   EXPECT_TRUE(diagnostics.items().empty());
 }
 

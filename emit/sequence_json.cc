@@ -1,6 +1,9 @@
 #include "emit/sequence_json.h"
 
+#include <algorithm>
+#include <string_view>
 #include <type_traits>
+#include <utility>
 
 namespace cinc {
 namespace {
@@ -150,6 +153,186 @@ Json SequenceToJson(const Sequence& sequence) {
   return json;
 }
 
-std::string WriteSequence(const Sequence& sequence) { return WriteJson(SequenceToJson(sequence)); }
+namespace {
+
+// WriteSequence streams the document straight from the model: a 100,000-node
+// scene's sequence as an ordered_json tree costs more time and memory than
+// the rest of the build. The layout is WriteJson's, and
+// sequence_json_test.cc checks the bytes against WriteJson(SequenceToJson()).
+
+void AppendComponents(const std::vector<double>& components, std::string* out) {
+  if (components.size() == 1) {
+    AppendJsonNumber(components[0], out);
+    return;
+  }
+  *out += '[';
+  for (size_t index = 0; index < components.size(); ++index) {
+    if (index > 0) *out += ", ";
+    AppendJsonNumber(components[index], out);
+  }
+  *out += ']';
+}
+
+// A key is always flat: one line.
+void AppendKey(const Key& key, std::string* out) {
+  *out += "{\"t\": ";
+  AppendJsonNumber(key.t, out);
+  *out += ", \"value\": ";
+  AppendComponents(key.value, out);
+  *out += ", \"interp\": ";
+  AppendJsonString(InterpolationName(key.interp), out);
+  if (key.in_tangent) {
+    *out += ", \"in_tangent\": ";
+    AppendComponents(*key.in_tangent, out);
+  }
+  if (key.out_tangent) {
+    *out += ", \"out_tangent\": ";
+    AppendComponents(*key.out_tangent, out);
+  }
+  if (key.ease) {
+    *out += ", \"ease\": [";
+    for (size_t index = 0; index < 4; ++index) {
+      if (index > 0) *out += ", ";
+      AppendJsonNumber((*key.ease)[index], out);
+    }
+    *out += ']';
+  }
+  *out += '}';
+}
+
+void Indent(size_t depth, std::string* out) {
+  *out += '\n';
+  out->append(depth * 2, ' ');
+}
+
+// A transform track at depth 2 (an element of "tracks"): laid out unless it
+// has no keys at all, when all its members are strings and it is flat.
+void AppendTransformTrack(const TransformTrack& track, std::string* out) {
+  if (track.position.empty() && track.rotation.empty() && track.scale.empty()) {
+    *out += "{\"type\": \"transform\", \"target\": ";
+    AppendJsonString(track.target, out);
+    *out += '}';
+    return;
+  }
+  *out += '{';
+  Indent(3, out);
+  *out += "\"type\": \"transform\",";
+  Indent(3, out);
+  *out += "\"target\": ";
+  AppendJsonString(track.target, out);
+  const std::pair<const char*, const Keys*> channels[] = {
+      {"position", &track.position}, {"rotation", &track.rotation}, {"scale", &track.scale}};
+  for (const auto& [name, keys] : channels) {
+    if (keys->empty()) continue;
+    *out += ',';
+    Indent(3, out);
+    AppendJsonString(name, out);
+    *out += ": [";
+    for (size_t index = 0; index < keys->size(); ++index) {
+      if (index > 0) *out += ',';
+      Indent(4, out);
+      AppendKey((*keys)[index], out);
+    }
+    Indent(3, out);
+    *out += ']';
+  }
+  Indent(2, out);
+  *out += '}';
+}
+
+// Whether WriteJson puts a cue on one line: when its data (if any) is a
+// scalar or an array of scalars.
+bool CueIsFlat(const SequenceCue& cue) {
+  if (!cue.data) return true;
+  auto is_scalar = [](const Json& value) { return !value.is_object() && !value.is_array(); };
+  if (is_scalar(*cue.data)) return true;
+  return cue.data->is_array() && std::all_of(cue.data->begin(), cue.data->end(), is_scalar);
+}
+
+// A cues track with at least one cue, at depth 2: cue data (any JSON) is
+// the only part that goes through the Json writer.
+void AppendCuesTrack(const CuesTrack& track, std::string* out) {
+  *out += '{';
+  Indent(3, out);
+  *out += "\"type\": \"cues\",";
+  Indent(3, out);
+  *out += "\"cues\": [";
+  for (size_t index = 0; index < track.cues.size(); ++index) {
+    const SequenceCue& cue = track.cues[index];
+    if (index > 0) *out += ',';
+    Indent(4, out);
+    const bool flat = CueIsFlat(cue);
+    // Between members: ", " on one line, or a newline at the members' depth.
+    auto next_member = [&](const char* name) {
+      if (flat) {
+        *out += ", ";
+      } else {
+        *out += ',';
+        Indent(5, out);
+      }
+      *out += name;
+    };
+    *out += '{';
+    if (!flat) Indent(5, out);
+    *out += "\"t\": ";
+    AppendJsonNumber(cue.t, out);
+    next_member("\"kind\": ");
+    AppendJsonString(cue.kind, out);
+    next_member("\"name\": ");
+    AppendJsonString(cue.name, out);
+    if (cue.target) {
+      next_member("\"target\": ");
+      AppendJsonString(*cue.target, out);
+    }
+    if (cue.data) {
+      next_member("\"data\": ");
+      AppendJsonValue(*cue.data, 5, out);
+    }
+    if (!flat) Indent(4, out);
+    *out += '}';
+  }
+  Indent(3, out);
+  *out += ']';
+  Indent(2, out);
+  *out += '}';
+}
+
+}  // namespace
+
+std::string WriteSequence(const Sequence& sequence) {
+  std::string out = "{";
+  Indent(1, &out);
+  out += "\"version\": " + std::to_string(sequence.version) + ",";
+  Indent(1, &out);
+  out += "\"name\": ";
+  AppendJsonString(sequence.name, &out);
+  out += ',';
+  Indent(1, &out);
+  out += "\"duration\": ";
+  AppendJsonNumber(sequence.duration, &out);
+  out += ',';
+  Indent(1, &out);
+  out += sequence.loop ? "\"loop\": true," : "\"loop\": false,";
+  Indent(1, &out);
+  out += "\"tracks\": [";
+  for (size_t index = 0; index < sequence.tracks.size(); ++index) {
+    if (index > 0) out += ',';
+    Indent(2, &out);
+    const Track& track = sequence.tracks[index];
+    if (const auto* transform = std::get_if<TransformTrack>(&track)) {
+      AppendTransformTrack(*transform, &out);
+    } else if (const auto* cues = std::get_if<CuesTrack>(&track); cues && !cues->cues.empty()) {
+      AppendCuesTrack(*cues, &out);
+    } else {
+      // Few and small: through the Json tree, written at the same depth.
+      AppendJsonValue(TrackToJson(track), 2, &out);
+    }
+  }
+  if (!sequence.tracks.empty()) Indent(1, &out);
+  out += ']';
+  Indent(0, &out);
+  out += "}\n";
+  return out;
+}
 
 }  // namespace cinc

@@ -5,8 +5,10 @@
 // in_tangent, out_tangent, ease} (SPEC section 8) with interp always written
 // and optional fields only when present; a 1-component value or tangent is a
 // JSON number, a 3-component one an array. A channel with no keys and an
-// absent optional field are left out. WriteSequence gives the file's bytes
-// (core WriteJson: 2-space indent, shortest round-trip numbers, final newline).
+// absent optional field are left out. WriteSequence gives the file's bytes:
+// exactly WriteJson(SequenceToJson(sequence)) (2-space indent, shortest
+// round-trip numbers, final newline), streamed from the model without the
+// Json tree of its transform tracks.
 #ifndef CINC_EMIT_SEQUENCE_JSON_H_
 #define CINC_EMIT_SEQUENCE_JSON_H_
 

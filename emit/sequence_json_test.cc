@@ -2,6 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+#include "emit/validator.h"
+
 namespace cinc {
 namespace {
 
@@ -72,6 +78,112 @@ TEST(SequenceJson, WholeFormatInTheSeedsOrder) {
             R"({"type":"time","scale":[{"t":5,"value":1,"interp":"linear"}]})");
   EXPECT_EQ(WriteCompactJson(json).substr(0, 58),
             R"({"version":1,"name":"flythrough","duration":8,"loop":false)");
+}
+
+// Every kind of track and key, a key-less transform track (flat), text that
+// needs escaping and values with no JSON spelling.
+Sequence EveryShapeOfSequence() {
+  Sequence sequence;
+  sequence.name = "every-shape";
+  sequence.duration = 8;
+  TransformTrack moving;
+  moving.target = "Lid \"top\" \xC3\xA9";
+  moving.position = {MakeKey(0, {0, 0.05, -0.0}, Interpolation::kLinear),
+                     MakeKey(1.5, {1e-9, 2, 3}, Interpolation::kHermite)};
+  moving.position[1].in_tangent = std::vector<double>{1, 2, 3};
+  moving.position[1].out_tangent = std::vector<double>{4, 5, 6};
+  moving.rotation = {MakeKey(0, {-8, -45, 0}, Interpolation::kBezier)};
+  moving.rotation[0].ease = std::array<double, 4>{0.42, 0, 0.58, 1};
+  moving.scale = {MakeKey(2, {1, 1, std::nan("")}, Interpolation::kStep),
+                  MakeKey(3, {}, Interpolation::kSmooth)};
+  sequence.tracks.push_back(moving);
+  TransformTrack still;
+  still.target = "Still";
+  sequence.tracks.push_back(still);
+  CameraTrack camera;
+  camera.shots = {{0, "FlyCam", std::nullopt, std::nullopt}};
+  camera.fov = {MakeKey(0, {60}, Interpolation::kLinear)};
+  camera.shake = CameraShake{{}, 9, 7, 0.5};
+  sequence.tracks.push_back(camera);
+  CuesTrack cues;
+  cues.cues = {{3, "script", "beat", "Director", Json::parse(R"({"beat": [2, {"x": []}]})")},
+               {4, "marker", "m", std::nullopt, Json(5)},
+               {5, "vfx", "flat", "Lid", Json::parse(R"([1, "two", null])")},
+               {6, "vfx", "empty", "Lid", Json::object()},
+               {7, "sound", "nested", std::nullopt, Json::parse(R"([[1], {"a": "\u00e9"}])")}};
+  sequence.tracks.push_back(cues);
+  sequence.tracks.push_back(CuesTrack{});
+  sequence.tracks.push_back(AudioTrack{});
+  sequence.tracks.push_back(TimeTrack{});
+  return sequence;
+}
+
+TEST(SequenceJson, WriteSequenceIsWriteJsonOfTheTree) {
+  Sequence sequence = EveryShapeOfSequence();
+  EXPECT_EQ(WriteSequence(sequence), WriteJson(SequenceToJson(sequence)));
+  sequence.loop = true;
+  sequence.tracks.erase(sequence.tracks.begin() + 2, sequence.tracks.end());
+  EXPECT_EQ(WriteSequence(sequence), WriteJson(SequenceToJson(sequence)));
+  sequence.tracks.clear();
+  EXPECT_EQ(WriteSequence(sequence), WriteJson(SequenceToJson(sequence)));
+}
+
+// The fast path must give the validator's own verdict and problems.
+TEST(SequenceJson, ValidatingTheModelMatchesValidatingItsJson) {
+  auto expect_same = [](const Sequence& sequence) -> bool {
+    Diagnostics from_model("s");
+    Diagnostics from_json("s");
+    bool model_valid = ValidateEmittedSequence(sequence, &from_model);
+    EXPECT_EQ(model_valid, ValidateEmittedSequence(SequenceToJson(sequence), &from_json));
+    EXPECT_EQ(from_model.items().size(), from_json.items().size());
+    for (size_t index = 0; index < std::min(from_model.items().size(), from_json.items().size());
+         ++index) {
+      EXPECT_EQ(from_model.items()[index].path, from_json.items()[index].path);
+      EXPECT_EQ(from_model.items()[index].message, from_json.items()[index].message);
+    }
+    return model_valid;
+  };
+  Sequence valid;
+  valid.name = "ok";
+  valid.duration = 4;
+  TransformTrack track;
+  track.target = "Box";
+  track.position = {MakeKey(0, {0, 0, 0}, Interpolation::kLinear),
+                    MakeKey(4, {1, 2, 3}, Interpolation::kHermite)};
+  track.position[1].in_tangent = std::vector<double>{0, 0, 0};
+  valid.tracks.push_back(track);
+  valid.tracks.push_back(TimeTrack{{MakeKey(1, {1}, Interpolation::kLinear)}});
+  valid.tracks.push_back(
+      CuesTrack{{{1, "script", "go", "Box", Json::parse(R"({"a": ["b", {"c": 1}]})")}}});
+  EXPECT_TRUE(expect_same(valid));
+
+  std::vector<std::function<void(Sequence*)>> breakages = {
+      [](Sequence* s) { s->duration = 0; },
+      [](Sequence* s) { s->name = "bad name"; },
+      [](Sequence* s) { std::get<TransformTrack>(s->tracks[0]).target.clear(); },
+      [](Sequence* s) { std::get<TransformTrack>(s->tracks[0]).position[1].t = 5; },
+      [](Sequence* s) { std::get<TransformTrack>(s->tracks[0]).position[1].t = 0; },
+      [](Sequence* s) { std::get<TransformTrack>(s->tracks[0]).position[0].value[1] = INFINITY; },
+      [](Sequence* s) { std::get<TransformTrack>(s->tracks[0]).position[0].value.pop_back(); },
+      [](Sequence* s) { std::get<TransformTrack>(s->tracks[0]).position[1].in_tangent->clear(); },
+      [](Sequence* s) {
+        std::get<TransformTrack>(s->tracks[0]).position[0].ease = {0, 0, 1.5, 1};
+      },
+      [](Sequence* s) { s->tracks.push_back(TimeTrack{}); },
+      [](Sequence* s) { std::get<TimeTrack>(s->tracks[1]).scale[0].value[0] = 20; },
+      [](Sequence* s) { std::get<CuesTrack>(s->tracks[2]).cues[0].kind = "scrip"; },
+      [](Sequence* s) { std::get<CuesTrack>(s->tracks[2]).cues[0].target.reset(); },
+      [](Sequence* s) { std::get<CuesTrack>(s->tracks[2]).cues[0].t = 4.5; },
+      [](Sequence* s) { std::get<CuesTrack>(s->tracks[2]).cues[0].name.clear(); },
+      [](Sequence* s) {
+        (*std::get<CuesTrack>(s->tracks[2]).cues[0].data)["a"][0] = std::string(300, 'x');
+      },
+  };
+  for (const auto& breakage : breakages) {
+    Sequence broken = valid;
+    breakage(&broken);
+    EXPECT_FALSE(expect_same(broken));
+  }
 }
 
 TEST(SequenceJson, TrackTypeNames) {

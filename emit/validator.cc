@@ -462,6 +462,8 @@ bool ValidateSequenceJson(const Json& document, Diagnostics* diagnostics) {
 }
 
 bool ValidateEmittedSequence(const Sequence& sequence, Diagnostics* diagnostics) {
+  // The fast path proves validity; a doubt runs the validator for the problems.
+  if (validator_internal::EmittedSequenceIsValid(sequence)) return true;
   return ValidateEmittedSequence(SequenceToJson(sequence), diagnostics);
 }
 

@@ -35,9 +35,11 @@ std::optional<Sequence> ReadSequenceJson(const Json& document, Diagnostics* diag
 // Validates only; true when the document is a valid sequence.
 bool ValidateSequenceJson(const Json& document, Diagnostics* diagnostics);
 
-// The check before cinc writes a sequence it built: SequenceToJson, then the
-// validator. Every problem becomes an E_INTERNAL error naming the format code,
-// the path and the message (a bug in cinc, not in the user's scene).
+// The check before cinc writes a sequence it built: the validator's verdict
+// on SequenceToJson(sequence), with the same problems, but transform tracks
+// are proven valid on the model without building their Json. Every problem
+// becomes an E_INTERNAL error naming the format code, the path and the
+// message (a bug in cinc, not in the user's scene).
 bool ValidateEmittedSequence(const Sequence& sequence, Diagnostics* diagnostics);
 // The same for the document about to be written (SequenceToJson's result), so
 // `cinc build` converts the sequence to JSON once.

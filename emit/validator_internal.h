@@ -33,6 +33,12 @@ std::string_view JsonTypeName(const Json& value);
 // Numbers in messages: shortest round trip; "nan", "inf", "-inf" otherwise.
 std::string NumberText(double value);
 
+// True only when the validator would accept SequenceToJson(sequence); false
+// when it might not (then run it for the exact problems). Transform and
+// cues tracks, the bulk of a large sequence, are checked on the model
+// (validator_fast.cc).
+bool EmittedSequenceIsValid(const Sequence& sequence);
+
 class FieldReader {
  public:
   explicit FieldReader(Diagnostics* diagnostics) : diagnostics_(diagnostics) {}

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "emit/recorded_sequence.h"
 #include "emit/sequence_json.h"
 #include "emit/sequence_parse.h"
 
@@ -41,6 +42,9 @@ TEST(Validator, ValidDocumentsHaveNoProblems) {
   EXPECT_EQ(Problems(Document(kTransform)), std::vector<std::string>{});
   EXPECT_EQ(Problems(Document("")), std::vector<std::string>{});
   EXPECT_EQ(Problems(Document(kTransform, R"("loop": true, )")), std::vector<std::string>{});
+  testing::ExpectValidSequenceText(Document(kTransform));
+  testing::ExpectValidSequenceText(Document(""));
+  testing::ExpectValidSequenceText(Document(kTransform, R"("loop": true, )"));
 }
 
 TEST(Validator, FormatNotJsonHasLineAndColumn) {
@@ -162,6 +166,8 @@ TEST(Validator, Duration) {
                 "E_CINEMA_DURATION /duration: duration 3600.5 is outside (0, 3600] seconds"}));
   EXPECT_EQ(Problems(R"({"version": 1, "name": "s", "duration": 3600, "tracks": []})"),
             std::vector<std::string>{});
+  testing::ExpectValidSequenceText(
+      R"({"version": 1, "name": "s", "duration": 3600, "tracks": []})");
 }
 
 TEST(Validator, KeyOrder) {
@@ -234,6 +240,7 @@ TEST(Validator, KeyValueNotFiniteInAModel) {
   Diagnostics clean;
   EXPECT_TRUE(ValidateEmittedSequence(sequence, &clean));
   EXPECT_TRUE(clean.items().empty());
+  testing::ExpectValidSequence(sequence);
 }
 
 TEST(Validator, Ease) {
@@ -331,6 +338,7 @@ TEST(Validator, LimitTracksKeysCuesClipsText) {
                 "E_CINEMA_LIMIT /tracks: 257 tracks; a sequence holds at most 256"}));
   EXPECT_EQ(Problems(Document(Repeat(R"({"type": "cues", "cues": []})", 256))),
             std::vector<std::string>{});
+  testing::ExpectValidSequenceText(Document(Repeat(R"({"type": "cues", "cues": []})", 256)));
 
   std::string keys;
   for (int index = 0; index <= 10000; ++index) {
@@ -366,6 +374,8 @@ TEST(Validator, LimitTracksKeysCuesClipsText) {
   EXPECT_EQ(Problems(Document(R"({"type": "transform", "target": ")" + accented.substr(0, 384) +
                               R"("})")),
             std::vector<std::string>{});
+  testing::ExpectValidSequenceText(
+      Document(R"({"type": "transform", "target": ")" + accented.substr(0, 384) + R"("})"));
 }
 
 TEST(Validator, EveryProblemOfOneFileWithLinesAndColumns) {

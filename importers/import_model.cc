@@ -20,9 +20,19 @@ namespace fs = std::filesystem;
 
 enum class FileKind { kGlb, kGltfJson, kBlend, kOther };
 
+// A .blend saved with "Compress" (Blender 3.0 and later) is Zstandard in the
+// seekable format: its `BLENDER` header is inside the first frame, and the
+// file starts with a Zstandard frame's magic (28 B5 2F FD) and ends with the
+// seek table's (B1 EA 92 8F). (Blender 2.x compressed with gzip; Assimp reads
+// those.)
+bool IsCompressedBlend(const std::string& bytes) {
+  return bytes.size() >= 17 && bytes.starts_with("\x28\xB5\x2F\xFD") &&
+         bytes.ends_with("\xB1\xEA\x92\x8F");
+}
+
 FileKind Sniff(const std::string& bytes) {
   if (bytes.starts_with("glTF")) return FileKind::kGlb;
-  if (bytes.starts_with("BLENDER")) return FileKind::kBlend;
+  if (bytes.starts_with("BLENDER") || IsCompressedBlend(bytes)) return FileKind::kBlend;
   size_t i = bytes.starts_with("\xEF\xBB\xBF") ? 3 : 0;
   while (i < bytes.size() &&
          (bytes[i] == ' ' || bytes[i] == '\t' || bytes[i] == '\n' || bytes[i] == '\r')) {

@@ -2,7 +2,8 @@
 //
 // Contract: the loader is chosen by the file's first bytes, never its name:
 // `glTF` is a GLB and `{` (after a BOM and whitespace) a glTF JSON, both read
-// by tinygltf; `BLENDER` is a .blend, converted to GLB by the installed
+// by tinygltf; `BLENDER` (or Zstandard in the seekable format, a .blend
+// saved compressed) is a .blend, converted to GLB by the installed
 // Blender (headless, autoexec disabled, importers/blender/cinc_export.py) into
 // a cache keyed by the file's content hash and then read as a GLB; anything
 // else goes to Assimp. Problems are reported to `diagnostics` with the path as

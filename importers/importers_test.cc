@@ -239,6 +239,33 @@ TEST(BlendConversionTest, ConvertsOnceThroughTheCache) {
   EXPECT_EQ(Lines(folder.File("calls.txt")).size(), 2u);  // new content, new conversion
 }
 
+// A .blend saved with "Compress" (Blender 3.x): Zstandard frames in the
+// seekable format, no `BLENDER` in the clear. Blender reads it; Assimp cannot.
+TEST(BlendConversionTest, CompressedBlendGoesToBlender) {
+  TempFolder folder;
+  folder.Write("converted.glb", MakeGlb(kSmallGltf));
+  ImportSettings settings;
+  settings.cache_folder = folder.File("cache");
+  settings.blender_executable = WriteFakeBlender(folder, kCopyGlb);
+  constexpr char kFrames[] = "\x28\xB5\x2F\xFD pretend frames";
+  constexpr char kSeekTable[] = "\x5E\x2A\x4D\x18 table \x01\0\0\0\0\xB1\xEA\x92\x8F";
+  std::string zstd_frames(kFrames, sizeof kFrames - 1);
+  std::string seek_table(kSeekTable, sizeof kSeekTable - 1);
+  std::string blend = folder.Write("part.blend", zstd_frames + seek_table);
+  Diagnostics diagnostics;
+  ImportedModel model = ImportModel(blend, &diagnostics, settings);
+  EXPECT_TRUE(diagnostics.items().empty());
+  ASSERT_EQ(model.markers.size(), 1u);
+  EXPECT_EQ(model.markers[0].name, "hole");
+  EXPECT_EQ(Lines(folder.File("calls.txt")).size(), 1u);
+
+  // Zstandard without the seek table is no .blend: Assimp says no loader reads it.
+  Diagnostics other;
+  ImportModel(folder.Write("data.zst", zstd_frames), &other, settings);
+  EXPECT_EQ(OnlyDiagnostic(other).code, "E_MODEL_FORMAT");
+  EXPECT_EQ(Lines(folder.File("calls.txt")).size(), 1u);
+}
+
 TEST(BlendConversionTest, ReportsTheScriptsError) {
   TempFolder folder;
   ImportSettings settings;

@@ -35,13 +35,16 @@ std::string Suggestion(std::string_view written, const std::vector<std::string_v
   return closest ? " (did you mean '" + *closest + "'?)" : "";
 }
 
-// Checks the attach references of one owner's nodes.
+// Checks the references of one owner's nodes: `attach` (to, mate),
+// `look_at` and `focus: {on}` (an object or obj/marker), and a director
+// node's `shot` (a camera).
 class AttachChecker {
  public:
   AttachChecker(const Scene& scene, const MarkerTable& table, Diagnostics* diagnostics)
       : scene_(scene), table_(table), diagnostics_(diagnostics) {
     for (const SceneObject& object : scene.objects) owner_names_.push_back(object.name);
     for (const SceneObject& camera : scene.cameras) owner_names_.push_back(camera.name);
+    for (const SceneObject& camera : scene.cameras) camera_names_.push_back(camera.name);
     for (size_t i = 0; i < scene.objects.size(); ++i) owners_.emplace(scene.objects[i].name, i);
     for (size_t i = 0; i < scene.cameras.size(); ++i) {
       owners_.emplace(scene.cameras[i].name, scene.objects.size() + i);
@@ -49,42 +52,73 @@ class AttachChecker {
   }
 
   void Check(const SceneObject& owner, size_t owner_number) {
+    if (owner.is_camera && !owner.focus.on.empty()) {
+      CheckPoint("camera '" + owner.name + "' focuses on ", owner.focus.on, owner.focus.origin);
+    }
     for (const Node& node : owner.nodes) {
+      std::string name = "node '" + node.QualifiedName() + "' ";
+      if (!node.look_at.empty()) CheckPoint(name + "looks at ", node.look_at, node.look_at_origin);
+      if (node.focus && !node.focus->on.empty()) {
+        CheckPoint(name + "focuses on ", node.focus->on, node.focus->origin);
+      }
       if (!node.attach) continue;
       const Attach& attach = *node.attach;
-      MarkerReference reference = SplitMarkerReference(attach.to);
-      auto found = owners_.find(std::string(reference.owner));
-      if (found == owners_.end()) {
-        Report("E_OBJECT_MISSING", attach,
-               "node '" + node.QualifiedName() + "' attaches to unknown object '" +
-                   std::string(reference.owner) + "'" + Suggestion(reference.owner, owner_names_));
-      } else if (reference.has_marker) {
-        CheckMarker(node, attach, found->second, reference.marker, "attaches to");
+      CheckPoint(name + "attaches to ", attach.to, attach.origin);
+      if (!attach.mate.empty()) {
+        CheckMarker(name + "mates ", attach.origin, owner_number, attach.mate);
       }
-      if (!attach.mate.empty()) CheckMarker(node, attach, owner_number, attach.mate, "mates");
+    }
+  }
+
+  // A shot must name a camera.
+  void CheckShots(const std::vector<Node>& director_nodes) {
+    for (const Node& node : director_nodes) {
+      if (!node.shot || node.shot->camera.empty()) continue;
+      const std::string& camera = node.shot->camera;
+      auto found = owners_.find(camera);
+      std::string prefix = "node '" + node.QualifiedName() + "' shows ";
+      if (found == owners_.end()) {
+        Report("E_OBJECT_MISSING", node.shot->origin,
+               prefix + "unknown camera '" + camera + "'" + Suggestion(camera, camera_names_));
+      } else if (found->second < scene_.objects.size()) {
+        Report("E_OBJECT_MISSING", node.shot->origin,
+               prefix + "'" + camera + "', which is an object, not a camera" +
+                   Suggestion(camera, camera_names_));
+      }
     }
   }
 
  private:
-  void Report(const char* code, const Attach& attach, std::string message) {
+  void Report(const char* code, const Origin& origin, std::string message) {
     if (diagnostics_ == nullptr) return;
-    diagnostics_->Error(code, attach.origin.location, attach.origin.path, std::move(message));
+    diagnostics_->Error(code, origin.location, origin.path, std::move(message));
   }
 
-  // `verb` is "attaches to" (a marker of the parent) or "mates" (its own).
-  void CheckMarker(const Node& node, const Attach& attach, size_t owner_number,
-                   std::string_view marker, const char* verb) {
-    std::string prefix = "node '" + node.QualifiedName() + "' " + verb + " ";
+  // `reference` is "obj" or "obj/marker"; `prefix` ends with the verb.
+  void CheckPoint(const std::string& prefix, const std::string& reference, const Origin& origin) {
+    MarkerReference parts = SplitMarkerReference(reference);
+    auto found = owners_.find(std::string(parts.owner));
+    if (found == owners_.end()) {
+      Report("E_OBJECT_MISSING", origin,
+             prefix + "unknown object '" + std::string(parts.owner) + "'" +
+                 Suggestion(parts.owner, owner_names_));
+    } else if (parts.has_marker) {
+      CheckMarker(prefix, origin, found->second, parts.marker);
+    }
+  }
+
+  void CheckMarker(const std::string& prefix, const Origin& origin, size_t owner_number,
+                   std::string_view marker) {
     if (owner_number >= scene_.objects.size()) {
       const SceneObject& camera = scene_.cameras[owner_number - scene_.objects.size()];
-      Report("E_MARKER_MISSING", attach,
+      Report("E_MARKER_MISSING", origin,
              prefix + "marker '" + std::string(marker) + "' of camera '" + camera.name +
                  "', which has no markers");
       return;
     }
     const SceneObject& object = scene_.objects[owner_number];
     if (object.model.empty()) {
-      Report("E_MARKER_MISSING", attach,
+      Report("E_MARKER_MISSING", origin,
              prefix + "marker '" + std::string(marker) + "' of object '" + object.name +
                  "', which has no model");
       return;
@@ -94,7 +128,7 @@ class AttachChecker {
     if (model == nullptr || model->load_failed || model->Find(marker) != nullptr) return;
     std::vector<std::string_view> names;
     for (const Marker& candidate : model->markers) names.push_back(candidate.name);
-    Report("E_MARKER_MISSING", attach,
+    Report("E_MARKER_MISSING", origin,
            prefix + "unknown marker '" + std::string(marker) + "' of object '" + object.name +
                "' (model '" + model->name + "')" + Suggestion(marker, names));
   }
@@ -102,7 +136,8 @@ class AttachChecker {
   const Scene& scene_;
   const MarkerTable& table_;
   Diagnostics* diagnostics_;
-  std::vector<std::string_view> owner_names_;       // objects, then cameras: file order
+  std::vector<std::string_view> owner_names_;  // objects, then cameras: file order
+  std::vector<std::string_view> camera_names_;
   std::unordered_map<std::string, size_t> owners_;  // name -> owner number (first wins)
 };
 
@@ -191,6 +226,7 @@ MarkerTable BuildMarkerTable(const Scene& scene, ModelLibrary library, Diagnosti
   for (size_t i = 0; i < scene.cameras.size(); ++i) {
     checker.Check(scene.cameras[i], scene.objects.size() + i);
   }
+  checker.CheckShots(scene.director_nodes);
   return table;
 }
 

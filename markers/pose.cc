@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "markers/camera_aim.h"
+
 namespace cinc {
 namespace {
 
@@ -38,7 +40,57 @@ struct Link {
 };
 
 template <typename Time>
-RigidPose WorldPose(const Rig& rig, OwnerRef owner, const ExactTime& select, const Time& t) {
+RigidPose WorldPose(const Rig& rig, OwnerRef owner, const ExactTime& select, const Time& t,
+                    int depth);
+
+// The look-at segment in charge at `select`, or nullptr.
+const Segment<Quat>* AimedSegment(const ChannelTrack<Quat>& rotation, const ExactTime& select) {
+  int index = ActiveSegmentIndex(rotation, select);
+  if (index < 0) return nullptr;
+  const Segment<Quat>& segment = rotation.segments[static_cast<size_t>(index)];
+  return segment.aim ? &segment : nullptr;
+}
+
+// The aim's world point: the owner's origin or its marker, the marker's
+// translation scaled by the owner's scale at t.
+template <typename Time>
+Vec3 AimPoint(const Rig& rig, const Aim& aim, const ExactTime& select, const Time& t, int depth) {
+  RigidPose owner = WorldPose(rig, aim.owner, select, t, depth);
+  OwnerChannels channels = ChannelsOf(rig, aim.owner);
+  Vec3 scale = channels.scale != nullptr ? LocalValue(*channels.scale, select, t) : Vec3(1, 1, 1);
+  return owner.position + owner.rotation * (aim.marker_position * scale);
+}
+
+// F at t for a frame whose parent is evaluated `depth` aims deep.
+RigidPose FrameTransform(const Rig& rig, const Frame& frame, const ExactTime& t, int depth) {
+  if (!frame.parent.valid()) return RigidPose{};
+  OwnerChannels parent = ChannelsOf(rig, frame.parent);
+  if (parent.position == nullptr) return RigidPose{};
+  Vec3 parent_scale = parent.scale != nullptr ? LocalValue(*parent.scale, t, t) : Vec3(1, 1, 1);
+  return FrameOnParent(WorldPose(rig, frame.parent, t, t, depth), parent_scale, frame);
+}
+
+// The world rotation of a look-at segment at t for a camera at `position`:
+// slerp(F(S) * from, R_look(t), u). Past a depth of one aim per aimed owner the
+// aims form a loop (a camera looking at something it carries): the segment
+// then holds R(S).
+template <typename Time>
+Quat AimedRotation(const Rig& rig, const Segment<Quat>& segment, const Frame* frame,
+                   const Vec3& position, const ExactTime& select, const Time& t, int depth) {
+  // The depth check comes first and the frame is evaluated one level deeper:
+  // a loop through an attachment (a looks at b, b is attached to a) must end.
+  if (depth > rig.aimed_owner_count) return segment.from;
+  Quat from = segment.from;
+  if (frame != nullptr) {
+    from = glm::normalize(FrameTransform(rig, *frame, segment.start, depth + 1).rotation * from);
+  }
+  Vec3 target = AimPoint(rig, *segment.aim, select, t, depth + 1);
+  return Interpolate(from, LookRotation(target - position, from), ProgressOf(segment, t));
+}
+
+template <typename Time>
+RigidPose WorldPose(const Rig& rig, OwnerRef owner, const ExactTime& select, const Time& t,
+                    int depth) {
   // Upward: the chain of frames in charge at `select`, iteratively. Each
   // owner appears at most once on a chain of an acyclic rig, so more links
   // than owners can only be a cycle: stop there and treat the top as world.
@@ -66,6 +118,20 @@ RigidPose WorldPose(const Rig& rig, OwnerRef owner, const ExactTime& select, con
   RigidPose world;
   for (size_t i = chain.size(); i-- > 0;) {
     const Link& link = chain[i];
+    const Segment<Quat>* aimed = AimedSegment(*link.channels.rotation, select);
+    if (aimed != nullptr) {
+      Vec3 local_position = LocalValue(*link.channels.position, select, t);
+      Vec3 position = local_position;
+      if (link.frame != nullptr) {
+        const OwnerChannels& parent = chain[i + 1].channels;
+        Vec3 parent_scale =
+            parent.scale != nullptr ? LocalValue(*parent.scale, select, t) : Vec3(1, 1, 1);
+        RigidPose frame = FrameOnParent(world, parent_scale, *link.frame);
+        position = frame.position + frame.rotation * local_position;
+      }
+      world = {position, AimedRotation(rig, *aimed, link.frame, position, select, t, depth)};
+      continue;
+    }
     RigidPose local{LocalValue(*link.channels.position, select, t),
                     LocalValue(*link.channels.rotation, select, t)};
     if (link.frame == nullptr) {
@@ -124,24 +190,42 @@ const std::string& FrameLabelAt(const Rig& rig, OwnerRef owner, const ExactTime&
 }
 
 RigidPose WorldPoseAt(const Rig& rig, OwnerRef owner, const ExactTime& t) {
-  return WorldPose(rig, owner, t, t);
+  return WorldPose(rig, owner, t, t, 0);
 }
 
 RigidPose WorldPoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select,
                           const ExactTime& t) {
-  return WorldPose(rig, owner, select, t);
+  return WorldPose(rig, owner, select, t, 0);
 }
 
 RigidPose WorldPoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select, double t) {
-  return WorldPose(rig, owner, select, t);
+  return WorldPose(rig, owner, select, t, 0);
 }
 
 RigidPose FrameTransformAt(const Rig& rig, const Frame& frame, const ExactTime& t) {
-  if (!frame.parent.valid()) return RigidPose{};
-  OwnerChannels parent = ChannelsOf(rig, frame.parent);
-  if (parent.position == nullptr) return RigidPose{};
-  Vec3 parent_scale = parent.scale != nullptr ? LocalValue(*parent.scale, t, t) : Vec3(1, 1, 1);
-  return FrameOnParent(WorldPoseAt(rig, frame.parent, t), parent_scale, frame);
+  return FrameTransform(rig, frame, t, 0);
+}
+
+}  // namespace cinc
+
+namespace cinc {
+
+Vec3 AimPointAt(const Rig& rig, const Aim& aim, const ExactTime& t) {
+  return AimPoint(rig, aim, t, t, 0);
+}
+
+Vec3 AimPointWithin(const Rig& rig, const Aim& aim, const ExactTime& select, double t) {
+  return AimPoint(rig, aim, select, t, 0);
+}
+
+Quat LookAtSegmentRotation(const Rig& rig, OwnerRef owner, const Segment<Quat>& segment,
+                           const ExactTime& t) {
+  OwnerChannels channels = ChannelsOf(rig, owner);
+  const FrameSpan* span =
+      channels.frames != nullptr ? ActiveFrameSpan(*channels.frames, segment.start) : nullptr;
+  const Frame* frame = span != nullptr && span->frame.parent.valid() ? &span->frame : nullptr;
+  Vec3 position = WorldPoseAt(rig, owner, t).position;
+  return AimedRotation(rig, segment, frame, position, t, t, 0);
 }
 
 }  // namespace cinc

@@ -8,6 +8,9 @@
 // inherited; only a marker's translation is scaled by its owner's scale
 // (cameras: 1). An owner in the world frame has W = L exactly (no product).
 //
+// A rotation segment with a look-at aim is evaluated from the live aim point
+// (markers/camera_aim.h); aims that loop back are cut after one visit per owner.
+//
 // The *Within variants choose every segment and frame at `select` and
 // evaluate them at t: over an interval with no segment or frame boundary
 // inside, this is the state's continuous function on the closed interval,
@@ -53,6 +56,15 @@ RigidPose WorldPoseAt(const Rig& rig, OwnerRef owner, const ExactTime& t);
 RigidPose WorldPoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select,
                           const ExactTime& t);
 RigidPose WorldPoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select, double t);
+
+// The world point an aim names (its owner's origin or marker) at t.
+Vec3 AimPointAt(const Rig& rig, const Aim& aim, const ExactTime& t);
+Vec3 AimPointWithin(const Rig& rig, const Aim& aim, const ExactTime& select, double t);
+
+// The world rotation a look-at segment of `owner` gives at t (whether or
+// not it is in charge then): slerp(R(S), R_look(t), u), markers/camera_aim.h.
+Quat LookAtSegmentRotation(const Rig& rig, OwnerRef owner, const Segment<Quat>& segment,
+                           const ExactTime& t);
 
 // F(t) of `frame` (identity for the world), with the parent's full state at t.
 RigidPose FrameTransformAt(const Rig& rig, const Frame& frame, const ExactTime& t);

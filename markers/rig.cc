@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "markers/attachments.h"
+#include "markers/camera_aim.h"
 #include "markers/marker_table.h"
 
 namespace cinc {
@@ -116,9 +117,42 @@ void ReportOverlaps(const SceneObject& owner, std::vector<PendingOverlap> overla
   }
 }
 
+// Position segments of `path` nodes carry their waypoints.
+void AddWaypoints(const SceneObject& owner, ChannelTrack<Vec3>* position) {
+  for (Segment<Vec3>& segment : position->segments) {
+    segment.waypoints = owner.nodes[static_cast<size_t>(segment.node_index)].path;
+  }
+}
+
+// `look_at: obj` or `obj/marker` as an aim; nullopt for a reference that
+// names nothing (BuildMarkerTable has reported it).
+std::optional<Aim> ResolveAim(const std::string& reference, const OwnerNames& names,
+                              const MarkerTable& markers) {
+  MarkerReference parts = SplitMarkerReference(reference);
+  Aim aim;
+  aim.owner = names.Find(parts.owner);
+  aim.label = reference;
+  if (!aim.owner.valid()) return std::nullopt;
+  if (!parts.has_marker) return aim;
+  if (aim.owner.is_camera) return std::nullopt;
+  const ModelMarkers* model = markers.ModelOf(static_cast<size_t>(aim.owner.index));
+  const Marker* marker = model != nullptr ? model->Find(parts.marker) : nullptr;
+  if (marker == nullptr) return std::nullopt;
+  aim.marker_position = marker->pose.position;
+  return aim;
+}
+
 const std::vector<NodeTime>* TimesOf(const std::vector<std::vector<NodeTime>>& lists,
                                      size_t index) {
   return index < lists.size() ? &lists[index] : nullptr;
+}
+
+// A rotation target: the node's `rotation`, or for `look_at` a placeholder
+// (the value comes from the aim, markers/camera_aim.h).
+std::optional<Quat> LookAtOrRotation(const Node& node) {
+  if (node.rotation) return node.rotation;
+  if (!node.look_at.empty()) return Quat(1, 0, 0, 0);
+  return std::nullopt;
 }
 
 // Position and rotation of `owner` (an object or a camera). Owners that
@@ -130,12 +164,13 @@ void BuildPoseChannels(const SceneObject& owner, const std::vector<NodeTime>* ti
                        const AttachmentPlan& plan, ChannelTrack<Vec3>* position,
                        ChannelTrack<Quat>* rotation, std::vector<PendingOverlap>* overlaps) {
   if (!plan.has_pose_nodes) {
-    *position = BuildTrack<Vec3>(
+    *position = CollectTrack<Vec3>(
         owner, times, owner.position, [](const Node& node) { return node.position; }, "position", 0,
         overlaps);
-    *rotation = BuildTrack<Quat>(
-        owner, times, owner.rotation, [](const Node& node) { return node.rotation; }, "rotation", 1,
-        overlaps);
+    AddWaypoints(owner, position);
+    FillFromValues(position);
+    *rotation =
+        BuildTrack<Quat>(owner, times, owner.rotation, LookAtOrRotation, "rotation", 1, overlaps);
     return;
   }
   const Node* first_node = owner.nodes.data();
@@ -146,10 +181,11 @@ void BuildPoseChannels(const SceneObject& owner, const std::vector<NodeTime>* ti
         return node.position;
       },
       "position", 0, overlaps);
+  AddWaypoints(owner, position);
   *rotation = CollectTrack<Quat>(
       owner, times, owner.rotation,
       [&](const Node& node) -> std::optional<Quat> {
-        if (node.rotation) return node.rotation;
+        if (node.rotation || !node.look_at.empty()) return LookAtOrRotation(node);
         bool detaches = plan.detaching[static_cast<size_t>(&node - first_node)];
         if (node.attach || node.spin || detaches) return Quat(1, 0, 0, 0);  // filled later
         return std::nullopt;
@@ -183,21 +219,38 @@ ObjectRig BuildObjectRig(const SceneObject& object, const std::vector<NodeTime>*
 }
 
 CameraRig BuildCameraRig(const SceneObject& camera, const std::vector<NodeTime>* times,
-                         const AttachmentPlan& plan, Diagnostics* diagnostics) {
+                         const AttachmentPlan& plan, const OwnerNames& names,
+                         const MarkerTable& markers, Diagnostics* diagnostics) {
   std::vector<PendingOverlap> overlaps;
   CameraRig rig;
   BuildPoseChannels(camera, times, plan, &rig.position, &rig.rotation, &overlaps);
+  for (Segment<Quat>& segment : rig.rotation.segments) {
+    const Node& node = camera.nodes[static_cast<size_t>(segment.node_index)];
+    if (!node.look_at.empty()) segment.aim = ResolveAim(node.look_at, names, markers);
+  }
   rig.fov = BuildTrack<double>(
       camera, times, camera.fov, [](const Node& node) { return node.fov; }, "fov", 2, &overlaps);
-  // `focus: {on}` (auto-focus) is not handled here yet: only distances drive.
-  rig.has_initial_focus = camera.focus.distance.has_value();
+  if (!camera.focus.on.empty()) {
+    rig.initial_focus_aim = ResolveAim(camera.focus.on, names, markers);
+  }
+  rig.has_initial_focus = camera.focus.distance.has_value() || rig.initial_focus_aim.has_value();
+  // `focus: {on}` segments get their aim; their `from` values are filled by
+  // FillAimedValues once every position is known.
   rig.focus = BuildTrack<double>(
       camera, times, camera.focus.distance.value_or(0),
       [](const Node& node) -> std::optional<double> {
         if (!node.focus) return std::nullopt;
+        if (!node.focus->on.empty()) return 0.0;
         return node.focus->distance;
       },
       "focus", 3, &overlaps);
+  for (Segment<double>& segment : rig.focus.segments) {
+    const Node& node = camera.nodes[static_cast<size_t>(segment.node_index)];
+    if (node.focus && !node.focus->on.empty()) {
+      segment.aim = ResolveAim(node.focus->on, names, markers);
+      if (!segment.aim) segment.to = segment.from;  // reported: hold
+    }
+  }
   if (!rig.has_initial_focus && !rig.focus.segments.empty()) {
     // No distance to come from: the first focus segment jumps to its target.
     rig.focus.segments.front().from = rig.focus.segments.front().to;
@@ -244,6 +297,27 @@ std::optional<double> FocusAt(const CameraRig& camera, const ExactTime& t) {
   return ValueAt(camera.focus, t);
 }
 
+Vec3 PathPoint(const Vec3& from, const std::vector<Vec3>& waypoints, const Vec3& to, double u) {
+  if (u <= 0) return from;
+  if (u >= 1) return to;
+  // P0 = from, P1..Pn-1 = waypoints, Pn = to; mirrored P-1 and Pn+1 (seed 001).
+  const size_t n = waypoints.size() + 1;
+  auto point = [&](size_t i) -> Vec3 {
+    if (i == 0) return from;
+    if (i == n) return to;
+    return waypoints[i - 1];
+  };
+  double scaled = u * static_cast<double>(n);
+  size_t span = std::min(static_cast<size_t>(scaled), n - 1);
+  double s = scaled - static_cast<double>(span);
+  Vec3 p1 = point(span);
+  Vec3 p2 = point(span + 1);
+  Vec3 p0 = span == 0 ? 2.0 * p1 - p2 : point(span - 1);
+  Vec3 p3 = span + 1 == n ? 2.0 * p2 - p1 : point(span + 2);
+  return 0.5 * (2.0 * p1 + (p2 - p0) * s + (2.0 * p0 - 5.0 * p1 + 4.0 * p2 - p3) * (s * s) +
+                (-p0 + 3.0 * p1 - 3.0 * p2 + p3) * (s * s * s));
+}
+
 Quat Spun(const Quat& value, const SpinTurn& spin, double u) {
   return glm::normalize(value * QuatFromAxisAngle(spin.axis, spin.radians * u));
 }
@@ -262,10 +336,19 @@ Rig BuildRig(const Scene& scene, const Timeline& timeline, const MarkerTable& ma
   for (size_t i = 0; i < scene.cameras.size(); ++i) {
     const std::vector<NodeTime>* times = TimesOf(timeline.cameras, i);
     AttachmentPlan plan = PlanAttachments(scene.cameras[i], times, names, markers);
-    rig.cameras.push_back(BuildCameraRig(scene.cameras[i], times, plan, diagnostics));
+    rig.cameras.push_back(
+        BuildCameraRig(scene.cameras[i], times, plan, names, markers, diagnostics));
   }
+  // Before any pose is evaluated: markers/pose.cc cuts aim loops by it.
+  auto has_aim = [](const ChannelTrack<Quat>& rotation) {
+    return std::any_of(rotation.segments.begin(), rotation.segments.end(),
+                       [](const Segment<Quat>& segment) { return segment.aim.has_value(); });
+  };
+  for (const ObjectRig& object : rig.objects) rig.aimed_owner_count += has_aim(object.rotation);
+  for (const CameraRig& camera : rig.cameras) rig.aimed_owner_count += has_aim(camera.rotation);
   CheckAttachmentCycles(scene, timeline, &rig, diagnostics);
   FillAttachedValues(scene, markers, &rig);
+  FillAimedValues(scene, &rig);
   return rig;
 }
 

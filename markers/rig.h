@@ -42,26 +42,6 @@ struct SpinTurn {
   double radians = 0;  // 0: no spin
 };
 
-template <typename Value>
-struct Segment {
-  ExactTime start;                        // S
-  ExactTime duration;                     // d = E - S from the timeline (may be 0)
-  std::optional<ExactTime> active_until;  // the next segment's S; nullopt for the last
-  Value from{};
-  Value to{};
-  Ease ease;
-  int node_index = 0;  // in the owner's node list
-  SpinTurn spin;       // rotation segments only
-
-  ExactTime end() const { return start + duration; }
-};
-
-template <typename Value>
-struct ChannelTrack {
-  Value initial{};
-  std::vector<Segment<Value>> segments;  // ordered by (S, file order)
-};
-
 // An object (or camera) of the scene: objects are numbered in scene.objects,
 // cameras in scene.cameras.
 struct OwnerRef {
@@ -72,6 +52,46 @@ struct OwnerRef {
   static OwnerRef Camera(size_t index) { return {true, static_cast<int>(index)}; }
   bool valid() const { return index >= 0; }
   friend bool operator==(const OwnerRef&, const OwnerRef&) = default;
+};
+
+// A point a camera aims at (`look_at`, `focus: {on}`): the origin of
+// `owner`, or its marker (model-space translation, scaled by the owner's
+// current scale). docs/cameras.md.
+struct Aim {
+  OwnerRef owner;
+  Vec3 marker_position{0, 0, 0};
+  std::string label;  // "body" or "body/hole-1", as written
+};
+
+template <typename Value>
+struct Segment {
+  ExactTime start;                        // S
+  ExactTime duration;                     // d = E - S from the timeline (may be 0)
+  std::optional<ExactTime> active_until;  // the next segment's S; nullopt for the last
+  Value from{};
+  Value to{};
+  Ease ease;
+  int node_index = 0;  // in the owner's node list
+  SpinTurn spin;       // rotation segments only
+  // Rotation segments of `look_at` and focus segments of `focus: {on}`:
+  // the value is computed from the live aim point (markers/camera_aim.h),
+  // `to` is unused. nullopt for every other segment.
+  std::optional<Aim> aim;
+  // Focus segments with an aim only: no distance to come from (depth of
+  // field was off), so the value is the live distance from S on.
+  bool aim_from_live = false;
+  // Position segments of a `path` node: the waypoints between `from` (P0)
+  // and `to` (Pn), world coordinates; the value follows the uniform
+  // Catmull-Rom spline with mirrored ends (SPEC section 5, seed 001).
+  std::vector<Vec3> waypoints;
+
+  ExactTime end() const { return start + duration; }
+};
+
+template <typename Value>
+struct ChannelTrack {
+  Value initial{};
+  std::vector<Segment<Value>> segments;  // ordered by (S, file order)
 };
 
 // What an owner's local pose is relative to: the world, or F(t) = [R_P,
@@ -114,6 +134,9 @@ struct CameraRig {
   // (its `from` equals its `to`), since there is no distance to come from.
   ChannelTrack<double> focus;
   bool has_initial_focus = false;
+  // The camera's own `focus: {on}`: before its first focus segment the
+  // focus is the live distance to this aim (has_initial_focus is true).
+  std::optional<Aim> initial_focus_aim;
   ChannelTrack<double> aperture;
   FrameTrack frames;
 };
@@ -121,6 +144,10 @@ struct CameraRig {
 struct Rig {
   std::vector<ObjectRig> objects;  // parallel to scene.objects
   std::vector<CameraRig> cameras;  // parallel to scene.cameras
+  // Owners with a look-at rotation segment. Aims nest at most this deep
+  // unless they loop (markers/pose.h cuts a loop there), so evaluation stays
+  // cheap: each aim level evaluates the frame and the target once.
+  int aimed_owner_count = 0;
 };
 
 // With the markers of `markers` (markers/marker_table.h): attach frames,
@@ -154,8 +181,16 @@ double SegmentProgress(const Segment<Value>& segment, const ExactTime& t) {
 Quat Spun(const Quat& value, const SpinTurn& spin, double u);
 
 // The segment's own value at eased progress u (with its spin, if any).
+// The uniform Catmull-Rom spline through from, waypoints..., to at eased
+// progress u (exactly `from` at u <= 0 and `to` at u >= 1).
+Vec3 PathPoint(const Vec3& from, const std::vector<Vec3>& waypoints, const Vec3& to, double u);
+
 template <typename Value>
 Value SegmentValueAtProgress(const Segment<Value>& segment, double u) {
+  if constexpr (std::is_same_v<Value, Vec3>) {
+    if (!segment.waypoints.empty())
+      return PathPoint(segment.from, segment.waypoints, segment.to, u);
+  }
   Value value = Interpolate(segment.from, segment.to, u);
   if constexpr (std::is_same_v<Value, Quat>) {
     if (segment.spin.radians != 0) value = Spun(value, segment.spin, u);
@@ -178,7 +213,8 @@ Value SegmentEndValue(const Segment<Value>& segment) {
 // True when the segment changes its value (not a hold from a value to itself).
 template <typename Value>
 bool SegmentMoves(const Segment<Value>& segment) {
-  return !(segment.from == segment.to) || segment.spin.radians != 0;
+  return !(segment.from == segment.to) || segment.spin.radians != 0 || segment.aim ||
+         !segment.waypoints.empty();
 }
 
 // The index of the segment in charge at t (the last with S <= t), or -1

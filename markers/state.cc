@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "markers/camera_aim.h"
 #include "markers/pose.h"
 
 namespace cinc {
@@ -63,7 +64,7 @@ SceneState EvaluateState(const Scene& scene, const Rig& rig, const ExactTime& t)
     out.position = world.position;
     out.rotation = world.rotation;
     out.fov = ValueAt(camera.fov, t);
-    out.focus = FocusAt(camera, t);
+    out.focus = FocusAt(rig, i, t);
     out.aperture = ValueAt(camera.aperture, t);
     out.frame = FrameLabelAt(rig, OwnerRef::Camera(i), t);
   }

@@ -288,6 +288,48 @@ objects:
                     errors = [e.message for e in schema.iter_errors(json.load(stream))]
                 self.assertEqual(errors, [], name)
 
+    def test_look_at_loops_and_yaw_flips_terminate_within_tolerance(self):
+        # A camera looking at one attached to it (a loop through an
+        # attachment), and a crane move whose target crosses the camera's
+        # vertical (yaw flips by 180 degrees between two doubles): both once
+        # recursed or looped for ever; both must build and verify.
+        loop = self.write("loop.yaml", """cinc: 1
+objects:
+  box: {position: [0, 0, 0]}
+cameras:
+  a:
+    position: [0, 0, 5]
+    nodes:
+      - {at: 0, duration: 1, look_at: b}
+  b:
+    position: [3, 0, 0]
+    nodes:
+      - {at: 0, duration: 1, attach: {to: a}}
+      - {at: 1, duration: 1, look_at: box}
+director:
+  nodes:
+    - {at: 0, shot: {camera: a}}
+    - {at: 3}
+""")
+        crane = self.write("crane.yaml", """cinc: 1
+objects:
+  box: {position: [0, 0, 0]}
+cameras:
+  cam:
+    position: [-5, 5, 0]
+    nodes:
+      - {at: 0, duration: 0, look_at: box}
+      - {at: 0, duration: 2, position: [5, 5, 0]}
+director:
+  nodes:
+    - {at: 0, shot: {camera: cam}}
+    - {at: 3}
+""")
+        for path in (loop, crane):
+            status, stdout, stderr = run("build", "--verify", path, timeout=120)
+            self.assertEqual(status, 0, stderr)
+            self.assertIn("verified: every owner within the tolerance", stdout)
+
     def test_schema_command_prints_both_schemas(self):
         for name in ("scene", "sequence"):
             status, stdout, _ = run("schema", name)

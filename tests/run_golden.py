@@ -5,6 +5,7 @@ Each case is a scene file under tests/golden/ whose leading comments say what
 to run and what to expect (the wren way: expectations live beside the input):
 
     # run: check                 the subcommand and options; the file is appended
+                                 (or stands where `{}` is: `verify {} other.json`)
     # exit: 1                    the expected exit status (default: 1 when any
     #                            `expect:` names an error, else 0)
     # expect: 7:14: error: node 'a.x' references unknown node 'b' [E_TIMING_MISSING]
@@ -55,7 +56,11 @@ def diagnostic_headers(stderr, file_name):
 def run_case(cinc, golden_dir, name):
     path = os.path.join(golden_dir, name)
     run, exit_status, expected = parse_case(path)
-    args = [cinc] + run.split() + [name]
+    words = run.split()
+    if "{}" in words:
+        args = [cinc] + [name if word == "{}" else word for word in words]
+    else:
+        args = [cinc] + words + [name]
     result = subprocess.run(args, cwd=golden_dir, capture_output=True, timeout=60)
     stdout = result.stdout.decode("utf-8", errors="replace")
     stderr = result.stderr.decode("utf-8", errors="replace")

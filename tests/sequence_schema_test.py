@@ -2,21 +2,34 @@
 """Tests of schemas/sequence.schema.json with an independent validator
 (python3-jsonschema, draft 2020-12).
 
-Usage: sequence_schema_test.py   (no arguments; paths are relative to this file)
+Usage: sequence_schema_test.py [TEST_EXECUTABLE...]
+(paths of files are relative to this file)
 
 (a) the schema is valid draft 2020-12; (b) every examples/**/*.sequence.json
 and tests/sequences/*.json validates; (c) good sequences written here
 validate; (d) bad sequences fail, each on the keyword and at the JSON path
 expected; (e) what only cinc checks (order, times past the duration, a second
-camera track) passes the schema, as docs/sequence-format.md says.
+camera track) passes the schema, as docs/sequence-format.md says; (f) every
+sequence the C++ tests treat as valid (emit/recorded_sequence.h) validates:
+each TEST_EXECUTABLE runs with CINC_RECORD_VALID_SEQUENCES set and the
+documents it records go through this validator too.
 """
 import copy
 import glob
 import json
 import os
+import subprocess
+import sys
+import tempfile
 import unittest
 
 from jsonschema import Draft202012Validator
+
+TEST_EXECUTABLES = sys.argv[1:]
+del sys.argv[1:]
+# The C++ tests record at least this many valid documents; fewer means the
+# recording broke, not that everything passed.
+MIN_RECORDED_SEQUENCES = 15
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCHEMA_PATH = os.path.join(ROOT, "schemas", "sequence.schema.json")
@@ -262,6 +275,23 @@ class SequenceSchemaTest(unittest.TestCase):
         for name, document in ONLY_CINC.items():
             with self.subTest(name=name):
                 self.assertEqual(errors_of(document), [])
+
+    def test_sequences_the_cpp_tests_treat_as_valid_pass_the_schema(self):
+        if not TEST_EXECUTABLES:
+            self.skipTest("run by ctest with the C++ test executables")
+        with tempfile.TemporaryDirectory() as folder:
+            environment = dict(os.environ, CINC_RECORD_VALID_SEQUENCES=folder)
+            for executable in TEST_EXECUTABLES:
+                run = subprocess.run([executable, "--gtest_brief=1"], env=environment,
+                                     capture_output=True, text=True)
+                self.assertEqual(run.returncode, 0, executable + "\n" + run.stdout[-4000:])
+            names = sorted(os.listdir(folder))
+            self.assertGreaterEqual(len(names), MIN_RECORDED_SEQUENCES, names)
+            for name in names:
+                with self.subTest(recorded=name):
+                    with open(os.path.join(folder, name), encoding="utf-8") as file:
+                        errors = errors_of(json.load(file))
+                    self.assertEqual(errors, [], describe(errors))
 
 
 if __name__ == "__main__":

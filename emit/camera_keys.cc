@@ -1,0 +1,491 @@
+#include "emit/camera_keys.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <set>
+
+#include "emit/channel_keys.h"
+#include "emit/hermite_bake.h"
+#include "emit/key_list_builder.h"
+#include "emit/rotation_keys.h"
+#include "markers/camera_aim.h"
+#include "markers/pose.h"
+
+namespace cinc {
+namespace {
+
+// Euler triples are carried in steps that turn at most this much, so that
+// the nearest triple is the continuous one.
+constexpr double kCarryStepDegrees = 10;
+constexpr int kCarryHalvings = 40;
+// Values checked for change at this many interior points of a piece.
+constexpr int kConstancyChecks = 9;
+constexpr double kSameRotationRadians = 1e-12;
+constexpr double kSamePositionRelative = 1e-12;
+
+template <typename Value>
+void AddInstants(const ChannelTrack<Value>& track, std::vector<ExactTime>* instants) {
+  for (const Segment<Value>& segment : track.segments) {
+    instants->push_back(segment.start);
+    instants->push_back(segment.end());
+    if (segment.active_until) instants->push_back(*segment.active_until);
+  }
+}
+
+// Every instant where the pose of one of `roots` may change how it moves:
+// the segments and frames of every owner it depends on (frame parents and
+// aims, transitively).
+std::vector<ExactTime> DependencyInstants(const Rig& rig, std::vector<OwnerRef> pending) {
+  std::vector<ExactTime> instants = {ExactTime()};
+  std::set<std::pair<bool, int>> visited;
+  while (!pending.empty()) {
+    OwnerRef owner = pending.back();
+    pending.pop_back();
+    if (!visited.insert({owner.is_camera, owner.index}).second) continue;
+    OwnerChannels channels = ChannelsOf(rig, owner);
+    if (channels.position == nullptr) continue;
+    AddInstants(*channels.position, &instants);
+    AddInstants(*channels.rotation, &instants);
+    if (channels.scale != nullptr) AddInstants(*channels.scale, &instants);
+    for (const FrameSpan& span : channels.frames->spans) {
+      instants.push_back(span.start);
+      if (span.frame.parent.valid()) pending.push_back(span.frame.parent);
+    }
+    for (const Segment<Quat>& segment : channels.rotation->segments) {
+      if (segment.aim) pending.push_back(segment.aim->owner);
+    }
+    if (owner.is_camera) {
+      const CameraRig& camera = rig.cameras[static_cast<size_t>(owner.index)];
+      AddInstants(camera.focus, &instants);
+      if (camera.initial_focus_aim) pending.push_back(camera.initial_focus_aim->owner);
+      for (const Segment<double>& segment : camera.focus.segments) {
+        if (segment.aim) pending.push_back(segment.aim->owner);
+      }
+    }
+  }
+  std::sort(instants.begin(), instants.end());
+  instants.erase(std::unique(instants.begin(), instants.end()), instants.end());
+  return instants;
+}
+
+// Hermite keys of 1-component values baked as Vec3 (x only) back to scalars.
+Keys ScalarKeys(Keys keys) {
+  for (Key& key : keys) {
+    key.value.resize(1);
+    if (key.in_tangent) key.in_tangent->resize(1);
+    if (key.out_tangent) key.out_tangent->resize(1);
+  }
+  return keys;
+}
+
+class AimedPoseWriter {
+ public:
+  AimedPoseWriter(const Rig& rig, OwnerRef owner, const Tolerance& tolerance)
+      : rig_(rig), owner_(owner), tolerance_(tolerance) {}
+
+  PoseKeys Write() {
+    std::vector<ExactTime> starts = DependencyInstants(rig_, {owner_});
+    for (size_t i = 0; i < starts.size(); ++i) {
+      std::optional<ExactTime> end;
+      if (i + 1 < starts.size()) end = starts[i + 1];
+      WritePiece(starts[i], end, i == 0);
+    }
+    return {positions_.Take(), rotations_.Take()};
+  }
+
+ private:
+  RigidPose Pose(const ExactTime& select, double t) const {
+    return WorldPoseWithin(rig_, owner_, select, t);
+  }
+
+  void WritePiece(const ExactTime& start, const std::optional<ExactTime>& end, bool first) {
+    RigidPose at_start = WorldPoseAt(rig_, owner_, start);
+    Vec3 position = at_start.position;
+    if (position_end_ && glm::length(position - *position_end_) <=
+                             kSamePositionRelative * (1 + glm::length(position))) {
+      position = *position_end_;
+    }
+    Quat rotation = at_start.rotation;
+    if (first) {
+      euler_ = CanonicalEulerDegrees(rotation);
+    } else if (AngleBetween(rotation, rotation_end_) > kSameRotationRadians) {
+      euler_ = NearestEulerTriple(rotation, euler_);
+    }
+    bool position_moves = false;
+    bool rotation_moves = false;
+    if (end) {
+      double a = start.ToDouble();
+      double b = end->ToDouble();
+      for (int j = 1; j <= kConstancyChecks + 1; ++j) {
+        RigidPose sample = j <= kConstancyChecks
+                               ? Pose(start, a + (b - a) * j / (kConstancyChecks + 1))
+                               : WorldPoseWithin(rig_, owner_, start, *end);
+        position_moves = position_moves || !(sample.position == at_start.position);
+        rotation_moves = rotation_moves || !(sample.rotation == at_start.rotation);
+      }
+    }
+    WritePosition(start, end, position, position_moves);
+    WriteRotation(start, end, rotation, rotation_moves);
+  }
+
+  void WritePosition(const ExactTime& start, const std::optional<ExactTime>& end, const Vec3& value,
+                     bool moves) {
+    if (!moves) {
+      positions_.SetAt(start.ToDouble(), Components(value));
+      position_end_ = value;
+      return;
+    }
+    Vec3 end_value = WorldPoseWithin(rig_, owner_, start, *end).position;
+    HermiteCurve curve;
+    curve.track = [&](double, const Vec3&, double to) { return Pose(start, to).position; };
+    curve.error = [&](double t, const Vec3& played) {
+      return glm::length(Pose(start, t).position - played);
+    };
+    HermiteBakeOptions options;
+    options.tolerance = tolerance_.position;
+    BakeHermite(curve, start.ToDouble(), end->ToDouble(), value, end_value, options, &positions_);
+    position_end_ = end_value;
+  }
+
+  // The continuous triple at `to`, carried from `from` (triple `euler`).
+  Vec3 Carry(const ExactTime& select, double from, const Vec3& euler, double to) const {
+    Vec3 current = euler;
+    double t = from;
+    Quat at_t = Pose(select, t).rotation;
+    while (t != to) {
+      double next = to;
+      Quat at_next = Pose(select, next).rotation;
+      for (int halvings = 0;
+           halvings < kCarryHalvings && Degrees(AngleBetween(at_t, at_next)) > kCarryStepDegrees;
+           ++halvings) {
+        next = t + (next - t) / 2;
+        at_next = Pose(select, next).rotation;
+      }
+      // A real jump between adjacent doubles (a target crossing the camera's
+      // vertical, where yaw flips) halves down to t itself: step one double
+      // and take the nearest triple, so the walk always ends.
+      if (next == t) {
+        next = std::nextafter(t, to);
+        at_next = Pose(select, next).rotation;
+      }
+      current = NearestEulerTriple(at_next, current);
+      t = next;
+      at_t = at_next;
+    }
+    return current;
+  }
+
+  void WriteRotation(const ExactTime& start, const std::optional<ExactTime>& end,
+                     const Quat& rotation, bool moves) {
+    if (!moves) {
+      rotations_.SetAt(start.ToDouble(), Components(euler_));
+      rotation_end_ = rotation;
+      return;
+    }
+    double a = start.ToDouble();
+    double b = end->ToDouble();
+    Quat end_rotation = WorldPoseWithin(rig_, owner_, start, *end).rotation;
+    Vec3 euler_start = euler_;
+    Vec3 euler_end = NearestEulerTriple(end_rotation, Carry(start, a, euler_start, b));
+    HermiteCurve curve;
+    curve.track = [&](double from, const Vec3& euler, double to) {
+      return Carry(start, from, euler, to);
+    };
+    curve.error = [&](double t, const Vec3& played) {
+      return Degrees(AngleBetween(Pose(start, t).rotation, QuatFromEulerDegrees(played)));
+    };
+    HermiteBakeOptions options;
+    options.tolerance = tolerance_.rotation;
+    options.check_step = kRotationCheckStepDegrees;
+    BakeHermite(curve, a, b, euler_start, euler_end, options, &rotations_);
+    euler_ = euler_end;
+    rotation_end_ = end_rotation;
+  }
+
+  const Rig& rig_;
+  OwnerRef owner_;
+  Tolerance tolerance_;
+  KeyListBuilder positions_;
+  KeyListBuilder rotations_;
+  std::optional<Vec3> position_end_;
+  Vec3 euler_{0, 0, 0};
+  Quat rotation_end_{1, 0, 0, 0};
+};
+
+// --- the camera track's channels ----------------------------------------
+
+enum class CameraChannel { kFov, kFocus, kAperture };
+
+// One shot camera's value of a channel, with the segment chosen at `select`.
+class ChannelSource {
+ public:
+  ChannelSource(const Rig& rig, CameraChannel channel, std::vector<std::optional<double>> fallback)
+      : rig_(rig), channel_(channel), fallback_(std::move(fallback)) {}
+
+  double At(int camera, const ExactTime& select, double t) const {
+    size_t index = static_cast<size_t>(camera);
+    const CameraRig& rig_camera = rig_.cameras[index];
+    if (channel_ == CameraChannel::kFocus) {
+      std::optional<double> focus = FocusWithin(rig_, index, select, t);
+      return focus ? *focus : fallback_[index].value_or(0);
+    }
+    const ChannelTrack<double>& track =
+        channel_ == CameraChannel::kFov ? rig_camera.fov : rig_camera.aperture;
+    int active = ActiveSegmentIndex(track, select);
+    if (active < 0) return track.initial;
+    const Segment<double>& segment = track.segments[static_cast<size_t>(active)];
+    return SegmentValueAtProgress(segment, SegmentProgressAt(segment, t));
+  }
+
+  // The plain (not auto-focus) segment of the camera in motion at `select`
+  // over [select, end), or nullptr.
+  const Segment<double>* PlainMotion(int camera, const ExactTime& select) const {
+    const CameraRig& rig_camera = rig_.cameras[static_cast<size_t>(camera)];
+    const ChannelTrack<double>& track = channel_ == CameraChannel::kFov     ? rig_camera.fov
+                                        : channel_ == CameraChannel::kFocus ? rig_camera.focus
+                                                                            : rig_camera.aperture;
+    int active = ActiveSegmentIndex(track, select);
+    if (active < 0) return nullptr;
+    const Segment<double>& segment = track.segments[static_cast<size_t>(active)];
+    if (segment.aim || !(select < segment.end())) return nullptr;
+    return &segment;
+  }
+
+ private:
+  const Rig& rig_;
+  CameraChannel channel_;
+  std::vector<std::optional<double>> fallback_;  // focus of a camera without depth of field
+};
+
+class CameraChannelWriter {
+ public:
+  CameraChannelWriter(const std::vector<PlayedShot>& shots, const ChannelSource& source,
+                      double tolerance)
+      : shots_(shots), source_(source), tolerance_(tolerance) {}
+
+  Keys Write(const std::vector<ExactTime>& starts) {
+    for (size_t i = 0; i < starts.size(); ++i) {
+      std::optional<ExactTime> end;
+      if (i + 1 < starts.size()) end = starts[i + 1];
+      WritePiece(starts[i], end);
+    }
+    return ScalarKeys(builder_.Take());
+  }
+
+ private:
+  // The shot in charge at `select`: the last with start <= select (the
+  // first shot also covers the time before it).
+  size_t ShotAt(const ExactTime& select) const {
+    size_t index = 0;
+    for (size_t k = 0; k < shots_.size(); ++k) {
+      if (!(select < shots_[k].start)) index = k;
+    }
+    return index;
+  }
+
+  bool Blending(size_t shot, const ExactTime& select) const {
+    const PlayedShot& played = shots_[shot];
+    return shot > 0 && ExactTime() < played.blend && !(select < played.start) &&
+           select < played.start + played.blend;
+  }
+
+  // The blend's weight as the runtime computes it (evaluator.cc).
+  double Weight(const PlayedShot& shot, double t) const {
+    double u = (t - shot.start.ToDouble()) / shot.blend.ToDouble();
+    u = std::clamp(u, 0.0, 1.0);
+    if (shot.written_ease) return CubicBezierEase(*shot.written_ease, u);
+    return u * u * (3 - 2 * u);
+  }
+
+  double Output(const ExactTime& select, double t) const {
+    size_t shot = ShotAt(select);
+    double shown = source_.At(shots_[shot].camera_index, select, t);
+    if (!Blending(shot, select)) return shown;
+    double previous = source_.At(shots_[shot - 1].camera_index, select, t);
+    return previous + (shown - previous) * Weight(shots_[shot], t);
+  }
+
+  bool Constant(const ExactTime& start, const ExactTime& end, int camera, double value) const {
+    double a = start.ToDouble();
+    double b = end.ToDouble();
+    for (int j = 1; j <= kConstancyChecks; ++j) {
+      if (source_.At(camera, start, a + (b - a) * j / (kConstancyChecks + 1)) != value) {
+        return false;
+      }
+    }
+    return source_.At(camera, start, b) == value;
+  }
+
+  void WritePiece(const ExactTime& start, const std::optional<ExactTime>& end) {
+    double value = Output(start, start.ToDouble());
+    if (!end) {
+      builder_.SetAt(start.ToDouble(), Components(Vec3(value, 0, 0)));
+      return;
+    }
+    size_t shot = ShotAt(start);
+    int shown = shots_[shot].camera_index;
+    double shown_value = source_.At(shown, start, start.ToDouble());
+    bool shown_constant = Constant(start, *end, shown, shown_value);
+    if (!Blending(shot, start)) {
+      if (shown_constant) {
+        builder_.SetAt(start.ToDouble(), Components(Vec3(value, 0, 0)));
+        return;
+      }
+      if (const Segment<double>* motion = source_.PlainMotion(shown, start)) {
+        WriteEasedMotion(
+            motion->ease, motion->start, motion->duration, start, *end,
+            [&](double u) {
+              return Components(Vec3(Interpolate(motion->from, motion->to, u), 0, 0));
+            },
+            &builder_);
+        return;
+      }
+    } else {
+      int previous = shots_[shot - 1].camera_index;
+      double previous_value = source_.At(previous, start, start.ToDouble());
+      const PlayedShot& played = shots_[shot];
+      if (shown_constant && Constant(start, *end, previous, previous_value)) {
+        if (previous_value == shown_value) {
+          builder_.SetAt(start.ToDouble(), Components(Vec3(value, 0, 0)));
+          return;
+        }
+        WriteEasedMotion(
+            played.blend_ease, played.start, played.blend, start, *end,
+            [&](double w) {
+              return Components(Vec3(Interpolate(previous_value, shown_value, w), 0, 0));
+            },
+            &builder_);
+        return;
+      }
+    }
+    Bake(start, *end, value);
+  }
+
+  void Bake(const ExactTime& start, const ExactTime& end, double value) {
+    // The left limit at `end`: the pieces' segments chosen at `start`.
+    double end_value = Output(start, end.ToDouble());
+    HermiteCurve curve;
+    curve.track = [&](double, const Vec3&, double to) { return Vec3(Output(start, to), 0, 0); };
+    curve.error = [&](double t, const Vec3& played) {
+      return std::abs(Output(start, t) - played.x);
+    };
+    HermiteBakeOptions options;
+    options.tolerance = tolerance_;
+    BakeHermite(curve, start.ToDouble(), end.ToDouble(), Vec3(value, 0, 0), Vec3(end_value, 0, 0),
+                options, &builder_);
+  }
+
+  const std::vector<PlayedShot>& shots_;
+  const ChannelSource& source_;
+  double tolerance_;
+  KeyListBuilder builder_;
+};
+
+// A camera whose depth of field is off shows its first focus distance; one
+// that never has depth of field, the first distance of any shot camera.
+std::vector<std::optional<double>> FocusFallbacks(const Rig& rig,
+                                                  const std::vector<PlayedShot>& shots) {
+  std::vector<std::optional<double>> fallback(rig.cameras.size());
+  std::optional<double> first_any;
+  for (size_t index = 0; index < rig.cameras.size(); ++index) {
+    const CameraRig& camera = rig.cameras[index];
+    if (camera.has_initial_focus) {
+      fallback[index] = FocusAt(rig, index, ExactTime());
+    } else if (!camera.focus.segments.empty()) {
+      fallback[index] = FocusAt(rig, index, camera.focus.segments.front().start);
+    }
+  }
+  for (const PlayedShot& shot : shots) {
+    if (!first_any && fallback[static_cast<size_t>(shot.camera_index)]) {
+      first_any = fallback[static_cast<size_t>(shot.camera_index)];
+    }
+  }
+  for (std::optional<double>& value : fallback) {
+    if (!value) value = first_any;
+  }
+  return fallback;
+}
+
+}  // namespace
+
+PoseKeys EmitAimedPoseKeys(const Rig& rig, OwnerRef camera, const Tolerance& tolerance) {
+  return AimedPoseWriter(rig, camera, tolerance).Write();
+}
+
+std::vector<PlayedShot> ShotsInOrder(const Scene& scene, const Timeline& timeline) {
+  std::vector<std::pair<size_t, PlayedShot>> shots;
+  for (size_t index = 0; index < scene.director_nodes.size(); ++index) {
+    const Node& node = scene.director_nodes[index];
+    if (!node.shot || index >= timeline.director.size() || !timeline.director[index].resolved) {
+      continue;
+    }
+    const Shot& written = *node.shot;
+    PlayedShot shot;
+    shot.start = timeline.director[index].start;
+    shot.camera = written.camera;
+    for (size_t c = 0; c < scene.cameras.size(); ++c) {
+      if (scene.cameras[c].name == written.camera) {
+        shot.camera_index = static_cast<int>(c);
+        break;
+      }
+    }
+    shot.blend_ease = Ease::CubicBezier(1.0 / 3, 0, 2.0 / 3, 1);  // smoothstep
+    bool blends = ExactTime() < written.blend;
+    if (blends && written.blend_ease && written.blend_ease->kind == Ease::Kind::kStep) {
+      shot.start += written.blend;  // a stepped blend shows the old camera, then cuts
+    } else if (blends) {
+      shot.blend = written.blend;
+      if (written.blend_ease) {
+        shot.blend_ease = *written.blend_ease;
+        shot.written_ease = written.blend_ease->control;
+      }
+    }
+    shots.emplace_back(index, std::move(shot));
+  }
+  std::stable_sort(shots.begin(), shots.end(), [](const auto& a, const auto& b) {
+    if (a.second.start != b.second.start) return a.second.start < b.second.start;
+    return a.first < b.first;
+  });
+  std::vector<PlayedShot> played;
+  for (size_t index = 0; index < shots.size(); ++index) {
+    if (index + 1 < shots.size() && shots[index + 1].second.start == shots[index].second.start) {
+      continue;
+    }
+    played.push_back(std::move(shots[index].second));
+  }
+  return played;
+}
+
+void AddCameraChannelKeys(const Scene& scene, const Rig& rig, const ExactTime& duration,
+                          const std::vector<PlayedShot>& shots, CameraTrack* track) {
+  if (shots.empty()) return;
+  std::vector<OwnerRef> cameras;
+  bool has_focus = false;
+  for (const PlayedShot& shot : shots) {
+    if (shot.camera_index < 0 || static_cast<size_t>(shot.camera_index) >= rig.cameras.size()) {
+      return;  // an unknown camera, reported already
+    }
+    cameras.push_back(OwnerRef::Camera(static_cast<size_t>(shot.camera_index)));
+    const CameraRig& camera = rig.cameras[static_cast<size_t>(shot.camera_index)];
+    has_focus = has_focus || camera.has_initial_focus || !camera.focus.segments.empty();
+  }
+  std::vector<ExactTime> starts = DependencyInstants(rig, cameras);
+  for (const PlayedShot& shot : shots) {
+    starts.push_back(shot.start);
+    starts.push_back(shot.start + shot.blend);
+  }
+  for (ExactTime& start : starts) start = std::min(start, duration);
+  std::sort(starts.begin(), starts.end());
+  starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
+
+  ChannelSource fov(rig, CameraChannel::kFov, {});
+  track->fov = CameraChannelWriter(shots, fov, scene.tolerance.rotation).Write(starts);
+  if (!has_focus) return;
+  ChannelSource focus(rig, CameraChannel::kFocus, FocusFallbacks(rig, shots));
+  track->focus_distance = CameraChannelWriter(shots, focus, scene.tolerance.position).Write(starts);
+  ChannelSource aperture(rig, CameraChannel::kAperture, {});
+  track->aperture = CameraChannelWriter(shots, aperture, scene.tolerance.position).Write(starts);
+}
+
+}  // namespace cinc

@@ -1,0 +1,118 @@
+#include "emit/shards.h"
+
+#include <algorithm>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+
+#include "emit/emit_sequence.h"
+#include "emit/validator.h"
+
+namespace cinc {
+namespace {
+
+size_t CuesTracksFor(size_t cues) { return (cues + kMaxCuesPerTrack - 1) / kMaxCuesPerTrack; }
+
+struct Plan {
+  std::vector<size_t> object_tracks;  // indices into sequence.tracks
+  size_t cues = 0;
+};
+
+}  // namespace
+
+std::vector<Sequence> ShardSequence(Sequence sequence,
+                                    const std::vector<std::string>& object_names) {
+  if (sequence.tracks.size() <= static_cast<size_t>(kMaxSequenceTracks)) {
+    std::vector<Sequence> whole;
+    whole.push_back(std::move(sequence));  // a 100k-node sequence is not copied
+    return whole;
+  }
+  std::unordered_map<std::string_view, size_t> shard_of_object;
+  for (const std::string& name : object_names) shard_of_object.emplace(name, 0);
+
+  std::vector<size_t> object_tracks;
+  std::vector<size_t> first_shard_tracks;  // everything but objects and cues
+  std::vector<const SequenceCue*> cues;
+  std::unordered_map<std::string_view, size_t> cues_of_object;
+  for (size_t index = 0; index < sequence.tracks.size(); ++index) {
+    const Track& track = sequence.tracks[index];
+    if (const auto* transform = std::get_if<TransformTrack>(&track)) {
+      bool is_object = shard_of_object.count(transform->target) > 0;
+      (is_object ? object_tracks : first_shard_tracks).push_back(index);
+    } else if (const auto* cue_track = std::get_if<CuesTrack>(&track)) {
+      for (const SequenceCue& cue : cue_track->cues) {
+        cues.push_back(&cue);
+        if (cue.target && shard_of_object.count(*cue.target) > 0) ++cues_of_object[*cue.target];
+      }
+    } else {
+      first_shard_tracks.push_back(index);
+    }
+  }
+  size_t unowned_cues = 0;
+  for (const SequenceCue* cue : cues) {
+    if (!cue->target || shard_of_object.count(*cue->target) == 0) ++unowned_cues;
+  }
+
+  // Greedy in file order: each shard takes objects while its tracks fit.
+  std::vector<Plan> plans(1);
+  plans[0].cues = unowned_cues;
+  const size_t limit = static_cast<size_t>(kMaxSequenceTracks);
+  for (size_t index : object_tracks) {
+    const auto& target = std::get<TransformTrack>(sequence.tracks[index]).target;
+    size_t own_cues = cues_of_object[target];
+    auto tracks_with = [&](const Plan& plan, size_t fixed) {
+      return fixed + plan.object_tracks.size() + 1 + CuesTracksFor(plan.cues + own_cues);
+    };
+    size_t fixed = plans.size() == 1 ? first_shard_tracks.size() : 0;
+    if (tracks_with(plans.back(), fixed) > limit && !plans.back().object_tracks.empty()) {
+      plans.emplace_back();
+    }
+    plans.back().object_tracks.push_back(index);
+    plans.back().cues += own_cues;
+    shard_of_object[target] = plans.size() - 1;
+  }
+
+  std::vector<Sequence> shards(plans.size());
+  for (size_t number = 0; number < plans.size(); ++number) {
+    Sequence& shard = shards[number];
+    shard.version = sequence.version;
+    shard.name = number == 0 ? sequence.name : sequence.name + "." + std::to_string(number + 1);
+    shard.duration = sequence.duration;
+    shard.loop = sequence.loop;
+    for (size_t index : plans[number].object_tracks) shard.tracks.push_back(sequence.tracks[index]);
+    if (number == 0) {
+      for (size_t index : first_shard_tracks) shard.tracks.push_back(sequence.tracks[index]);
+    }
+  }
+  std::vector<std::vector<SequenceCue>> cues_of_shard(plans.size());
+  for (const SequenceCue* cue : cues) {
+    size_t number = 0;
+    if (cue->target) {
+      auto found = shard_of_object.find(*cue->target);
+      if (found != shard_of_object.end()) number = found->second;
+    }
+    cues_of_shard[number].push_back(*cue);
+  }
+  for (size_t number = 0; number < plans.size(); ++number) {
+    std::vector<SequenceCue>& shard_cues = cues_of_shard[number];
+    for (size_t first = 0; first < shard_cues.size(); first += kMaxCuesPerTrack) {
+      CuesTrack track;
+      size_t last = std::min(shard_cues.size(), first + kMaxCuesPerTrack);
+      track.cues.assign(shard_cues.begin() + first, shard_cues.begin() + last);
+      shards[number].tracks.push_back(std::move(track));
+    }
+  }
+  return shards;
+}
+
+std::string ShardFilePath(const std::string& first, int number) {
+  std::string suffix = "." + std::to_string(number);
+  for (std::string_view extension : {".sequence.json", ".json"}) {
+    if (first.size() > extension.size() && first.ends_with(extension)) {
+      return first.substr(0, first.size() - extension.size()) + suffix + std::string(extension);
+    }
+  }
+  return first + suffix;
+}
+
+}  // namespace cinc
