@@ -174,7 +174,7 @@ int RunBuild(const CommandOptions& options, std::ostream& out, std::ostream& err
   }
   for (int number = static_cast<int>(paths.size()) + 1;; ++number) {
     std::string stale = ShardFilePath(output, number);
-    if (!IsStaleShard(stale, shards.front().name + "." + std::to_string(number))) break;
+    if (!IsStaleShard(stale, ShardName(shards.front().name, number))) break;
     std::error_code ignored;
     std::filesystem::remove(stale, ignored);
   }

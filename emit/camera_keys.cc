@@ -409,8 +409,27 @@ std::vector<std::optional<double>> FocusFallbacks(const Rig& rig,
 
 }  // namespace
 
-PoseKeys EmitAimedPoseKeys(const Rig& rig, OwnerRef camera, const Tolerance& tolerance) {
-  return AimedPoseWriter(rig, camera, tolerance).Write();
+bool FollowsAim(const Rig& rig, OwnerRef owner) {
+  std::vector<OwnerRef> pending = {owner};
+  std::set<std::pair<bool, int>> visited;
+  while (!pending.empty()) {
+    OwnerRef current = pending.back();
+    pending.pop_back();
+    if (!visited.insert({current.is_camera, current.index}).second) continue;
+    OwnerChannels channels = ChannelsOf(rig, current);
+    if (channels.position == nullptr) continue;
+    for (const Segment<Quat>& segment : channels.rotation->segments) {
+      if (segment.aim) return true;
+    }
+    for (const FrameSpan& span : channels.frames->spans) {
+      if (span.frame.parent.valid()) pending.push_back(span.frame.parent);
+    }
+  }
+  return false;
+}
+
+PoseKeys EmitAimedPoseKeys(const Rig& rig, OwnerRef owner, const Tolerance& tolerance) {
+  return AimedPoseWriter(rig, owner, tolerance).Write();
 }
 
 std::vector<PlayedShot> ShotsInOrder(const Scene& scene, const Timeline& timeline) {

@@ -3,10 +3,11 @@
 // docs/cameras.md states every choice.
 //
 // Contract:
-// - EmitAimedPoseKeys: position and rotation keys of a camera with a
-//   `look_at` (markers/camera_aim.h), played within the tolerance. The
+// - EmitAimedPoseKeys: position and rotation keys of an owner that
+//   FollowsAim: a camera with a `look_at` (markers/camera_aim.h), or an
+//   owner attached (through any chain) to one, played within the tolerance. The
 //   timeline is cut at every start, end and take-over of a segment, and
-//   every frame start, of every owner the camera's pose depends on (its
+//   every frame start, of every owner the owner's pose depends on (its
 //   frames' parents and its aims, transitively). A piece where the value
 //   does not change is a hold; any other piece is baked (emit/hermite_bake.h).
 //   Euler triples are continuous (canonical first key, later ones carried
@@ -39,7 +40,12 @@
 
 namespace cinc {
 
-PoseKeys EmitAimedPoseKeys(const Rig& rig, OwnerRef camera, const Tolerance& tolerance);
+// True when the owner's pose depends on a look-at: its own, or one of an
+// owner its frames' chains pass through (at any time). Such a pose moves
+// whenever an aim target does, so EmitAimedPoseKeys writes it.
+bool FollowsAim(const Rig& rig, OwnerRef owner);
+
+PoseKeys EmitAimedPoseKeys(const Rig& rig, OwnerRef owner, const Tolerance& tolerance);
 
 struct PlayedShot {
   ExactTime start;

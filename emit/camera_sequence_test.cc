@@ -3,6 +3,7 @@
 // worked by hand in each test (SPEC sections 5, 7, 8).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -11,6 +12,7 @@
 #include "emit/emit_sequence.h"
 #include "emit/evaluator.h"
 #include "emit/validator.h"
+#include "emit/verify.h"
 #include "markers/marker_table.h"
 #include "resolver/resolve_timing.h"
 
@@ -208,6 +210,97 @@ cameras:
     Vec3 played = *TransformOf(EvaluateSequence(built.sequence, t), "cam").position;
     ASSERT_LE(glm::length(played - expected), tolerance) << "t = " << t;
   }
+}
+
+// kLookAtScene with a cart at (0, 0, 5) turned 30 degrees about +Y, and the
+// camera attaching to it over [2, 3] once the look-at has tracked.
+constexpr const char* kAttachAfterLookAtScene = R"(cinc: 1
+objects:
+  target:
+    opacity: 1
+    nodes:
+      - {id: slide, at: 0, duration: 2, position: [2, 0, 0]}
+  cart:
+    opacity: 1
+    position: [0, 0, 5]
+    rotation: [0, 30, 0]
+cameras:
+  cam:
+    position: [0, 0, 5]
+    nodes:
+      - {id: aim, at: 0, duration: 1, look_at: target}
+      - {id: mount, at: 2, duration: 1, attach: {to: cart}}
+director:
+  nodes:
+    - {at: 0, shot: {camera: cam}}
+)";
+
+TEST(CameraSequenceTest, AnAttachAfterALookAtStartsFromTheTrackedRotation) {
+  Built built = Build(kAttachAfterLookAtScene);
+  const double tolerance = built.scene.tolerance.rotation * 1.0001;
+  const double look_yaw_at_two = std::atan2(-2.0, 5.0);
+  const double cart_yaw = Radians(30);
+  for (int step = 0; step <= 3000; ++step) {
+    double t = step / 1000.0;
+    // Up to 2 as in LookAtReplaysTheClosedForm; then L goes from
+    // F^-1 * R_look(2) to the identity in the cart's frame, all yaws about
+    // +Y: the world yaw goes linearly from R_look(2)'s to the cart's 30.
+    double yaw = 0;
+    if (t <= 2) {
+      yaw = std::atan2(-t, 5.0) * std::min(t, 1.0);
+    } else {
+      yaw = look_yaw_at_two + (cart_yaw - look_yaw_at_two) * std::min(t - 2, 1.0);
+    }
+    Quat expected = QuatFromAxisAngle(Vec3(0, 1, 0), yaw);
+    Evaluation evaluation = EvaluateSequence(built.sequence, t);
+    ASSERT_LE(AngleDegrees(*TransformOf(evaluation, "cam").quaternion, expected), tolerance)
+        << "t = " << t;
+  }
+}
+
+// A lamp carried by a camera, 1 m in front of it; the camera looks at the
+// part over [0, 1] (the part is straight ahead: no turn), then tracks it
+// while the part slides from x = 0 to 2 over [2, 4].
+constexpr const char* kCarriedByLookAtScene = R"(cinc: 1
+objects:
+  part:
+    opacity: 1
+    nodes:
+      - {id: slide, at: 2, duration: 2, position: [2, 0, 0]}
+  lamp:
+    opacity: 1
+    nodes:
+      - {id: mount, at: 0, duration: 0, attach: {to: cam, offset: {position: [0, 0, -1]}}}
+cameras:
+  cam:
+    position: [0, 0, 5]
+    nodes:
+      - {id: aim, at: 0, duration: 1, look_at: part}
+director:
+  nodes:
+    - {at: 0, shot: {camera: cam}}
+)";
+
+TEST(CameraSequenceTest, AnOwnerCarriedByALookAtFollowsTheTarget) {
+  Built built = Build(kCarriedByLookAtScene);
+  const double position_tolerance = built.scene.tolerance.position * 1.0001;
+  const double rotation_tolerance = built.scene.tolerance.rotation * 1.0001;
+  for (int step = 0; step <= 4000; ++step) {
+    double t = step / 1000.0;
+    // Part at (x, 0, 0), d = (x, 0, -5): the camera's -Z is d / |d| and its
+    // rotation a yaw of atan2(-x, 5); the lamp is at cam + that axis.
+    double x = std::clamp(t - 2, 0.0, 2.0);
+    Vec3 position = Vec3(0, 0, 5) + glm::normalize(Vec3(x, 0, -5));
+    Quat rotation = QuatFromAxisAngle(Vec3(0, 1, 0), std::atan2(-x, 5.0));
+    const TransformSample& lamp = TransformOf(EvaluateSequence(built.sequence, t), "lamp");
+    ASSERT_LE(glm::length(*lamp.position - position), position_tolerance) << "t = " << t;
+    ASSERT_LE(AngleDegrees(*lamp.quaternion, rotation), rotation_tolerance) << "t = " << t;
+  }
+  // `cinc build --verify`: the written sequence against the exact state.
+  Diagnostics diagnostics("out.sequence.json");
+  VerifyReport report = VerifySequence(built.scene, built.timeline, built.rig, built.sequence,
+                                       VerifySettings{built.scene.tolerance}, &diagnostics);
+  EXPECT_TRUE(report.passed) << VerifyReportToText(report);
 }
 
 #ifdef CINC_SOURCE_DIR

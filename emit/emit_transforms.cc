@@ -8,7 +8,6 @@
 #include "emit/pose_keys.h"
 #include "emit/rotation_keys.h"
 #include "emit/visibility.h"
-#include "markers/camera_aim.h"
 
 namespace cinc {
 namespace {
@@ -57,7 +56,10 @@ TransformTrack EmitCameraTransform(const SceneObject& camera, const CameraRig& r
 TransformTrack EmitObjectTransform(const SceneObject& object, const Rig& rig, size_t index,
                                    const Tolerance& tolerance, const EmitSettings& settings) {
   OwnerRef owner = OwnerRef::Object(index);
-  if (!NeedsPoseKeys(rig, owner) && !HasPath(rig.objects[index].position)) {
+  // Carried by a look-at camera: the pose moves with the aim target too,
+  // which EmitPoseKeys does not cut at nor see moving after the look-at's E.
+  bool aimed = FollowsAim(rig, owner);
+  if (!aimed && !NeedsPoseKeys(rig, owner) && !HasPath(rig.objects[index].position)) {
     return EmitObjectTransform(object, rig.objects[index], tolerance, settings);
   }
   // Scale and visibility are the object's own; only the pose is composed.
@@ -65,7 +67,8 @@ TransformTrack EmitObjectTransform(const SceneObject& object, const Rig& rig, si
   without_pose.scale = rig.objects[index].scale;
   without_pose.opacity = rig.objects[index].opacity;
   TransformTrack track = EmitObjectTransform(object, without_pose, tolerance, settings);
-  PoseKeys pose = EmitPoseKeys(rig, owner, tolerance);
+  PoseKeys pose =
+      aimed ? EmitAimedPoseKeys(rig, owner, tolerance) : EmitPoseKeys(rig, owner, tolerance);
   track.position = std::move(pose.position);
   track.rotation = std::move(pose.rotation);
   return track;
@@ -75,13 +78,14 @@ TransformTrack EmitCameraTransform(const SceneObject& camera, const Rig& rig, si
                                    const Tolerance& tolerance) {
   OwnerRef owner = OwnerRef::Camera(index);
   const CameraRig& camera_rig = rig.cameras[index];
-  bool aimed = HasLookAt(camera_rig);
+  bool aimed = FollowsAim(rig, owner);
   if (!aimed && !NeedsPoseKeys(rig, owner) && !HasPath(camera_rig.position)) {
     return EmitCameraTransform(camera, camera_rig, tolerance);
   }
   TransformTrack track;
   track.target = camera.name;
-  // A look-at follows other owners: its own writer cuts at their instants too.
+  // A look-at (its own or a carrier's) follows other owners: its writer cuts
+  // at their instants too.
   PoseKeys pose =
       aimed ? EmitAimedPoseKeys(rig, owner, tolerance) : EmitPoseKeys(rig, owner, tolerance);
   track.position = std::move(pose.position);

@@ -10,16 +10,19 @@
 // ends, where eased progress has a kink; step min(1e-5 of the span, 1e-4 s));
 // magnitudes below 1e-7 are rounding noise and written 0. Keys are placed by
 // a greedy longest-segment fit: from each key, the farthest next key time
-// (exponential then binary search, to 1/64 of the length; times rounded to
-// the microsecond where the segment is longer than 0.1 ms) whose segment
-// keeps the played curve (per-component cubic hermite, as the runtime plays
-// it) within 0.9 x tolerance of the exact one; then every interior key whose
-// removal still fits is removed, until none can be. A segment is checked at
-// at least `interior_checks` evenly spaced interior points, more when the
-// played curve moves more than `check_step` units between two of them, and
-// around every local maximum of the checked error the true maximum is
-// searched (golden section). `max_depth` bounds the halvings of a segment's
-// length; a segment that still does not fit then is kept.
+// (exponential then binary search, to 1/512 of the length; times rounded to
+// the microsecond where the segment is longer than 0.1 ms, before the
+// segment is checked) whose segment keeps the played curve (per-component
+// cubic hermite with the keys' final times, values and tangents, as the
+// runtime plays it) within kHermiteToleranceMargin x tolerance of the exact
+// one; then every interior key whose removal still fits is removed, until
+// none can be. A segment is checked at at least `interior_checks` evenly
+// spaced interior points, more when the played curve moves more than
+// `check_step` units between two of them, and around every local maximum of
+// the checked error the true maximum is searched (golden section).
+// `max_depth` bounds the halvings of a segment's length; a segment that
+// still does not fit then is kept (the one case the tolerance can be
+// exceeded: a kink below the finite-difference step).
 // docs/emission.md "Fitting" argues why this holds at every instant.
 // Interior keys carry only `out_tangent` (a missing in_tangent copies it).
 #ifndef CINC_EMIT_HERMITE_BAKE_H_
@@ -39,6 +42,13 @@ struct HermiteCurve {
   // How far `played` is from the exact state at t, in the tolerance's unit.
   std::function<double(double t, const Vec3& played)> error;
 };
+
+// The fraction of the tolerance a segment's checked error may reach. The
+// checks and the peak search find a segment's true largest error (to ~1e-10
+// of it); the last 1 % only absorbs floating-point noise in the exact state
+// and the error, and the ulp a jump may move a motion's end key by
+// (docs/emission.md "Fitting").
+inline constexpr double kHermiteToleranceMargin = 0.99;
 
 // The check_step every baked Euler rotation uses (degrees).
 inline constexpr double kRotationCheckStepDegrees = 1;

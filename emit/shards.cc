@@ -20,6 +20,14 @@ struct Plan {
 
 }  // namespace
 
+std::string ShardName(const std::string& name, int number) {
+  std::string suffix = "." + std::to_string(number);
+  // A name may be 128 characters ([A-Za-z0-9_.-], one byte each); the
+  // suffix must fit, so a long name gives way at its end.
+  return name.substr(0, kMaxShardNameLength - std::min(suffix.size(), kMaxShardNameLength)) +
+         suffix;
+}
+
 std::vector<Sequence> ShardSequence(Sequence sequence,
                                     const std::vector<std::string>& object_names) {
   if (sequence.tracks.size() <= static_cast<size_t>(kMaxSequenceTracks)) {
@@ -76,7 +84,7 @@ std::vector<Sequence> ShardSequence(Sequence sequence,
   for (size_t number = 0; number < plans.size(); ++number) {
     Sequence& shard = shards[number];
     shard.version = sequence.version;
-    shard.name = number == 0 ? sequence.name : sequence.name + "." + std::to_string(number + 1);
+    shard.name = number == 0 ? sequence.name : ShardName(sequence.name, number + 1);
     shard.duration = sequence.duration;
     shard.loop = sequence.loop;
     for (size_t index : plans[number].object_tracks) shard.tracks.push_back(sequence.tracks[index]);

@@ -30,6 +30,12 @@ namespace cinc {
 std::vector<Sequence> ShardSequence(Sequence sequence,
                                     const std::vector<std::string>& object_names);
 
+inline constexpr size_t kMaxShardNameLength = 128;
+
+// Shard `number`'s sequence name: `name.number`, the name cut at its end
+// where both would be longer than 128 characters (a sequence name's limit).
+std::string ShardName(const std::string& name, int number);
+
 // number >= 2; number 1 is `first` itself.
 std::string ShardFilePath(const std::string& first, int number);
 

@@ -104,6 +104,32 @@ TEST(ShardSequenceTest, FillsEveryShard) {
   EXPECT_EQ(Target(shards[2].tracks[0]), "o510");
 }
 
+TEST(ShardNameTest, ALongNameGivesWayToTheNumber) {
+  EXPECT_EQ(ShardName("crowd", 2), "crowd.2");
+  std::string longest(128, 'n');
+  EXPECT_EQ(ShardName(longest, 2), std::string(126, 'n') + ".2");
+  EXPECT_EQ(ShardName(longest, 12), std::string(125, 'n') + ".12");
+  EXPECT_EQ(ShardName(std::string(126, 'n'), 2), std::string(126, 'n') + ".2");
+  // The shards of a 128-character name are valid sequences.
+  Sequence sequence;
+  sequence.name = longest;
+  sequence.duration = 1;
+  for (int index = 0; index < 300; ++index) {
+    TransformTrack track;
+    track.target = "o" + std::to_string(index);
+    sequence.tracks.push_back(track);
+  }
+  std::vector<std::string> names;
+  for (int index = 0; index < 300; ++index) names.push_back("o" + std::to_string(index));
+  std::vector<Sequence> shards = ShardSequence(sequence, names);
+  ASSERT_EQ(shards.size(), 2u);
+  EXPECT_EQ(shards[1].name, std::string(126, 'n') + ".2");
+  for (const Sequence& shard : shards) {
+    Diagnostics diagnostics;
+    EXPECT_TRUE(ValidateEmittedSequence(shard, &diagnostics));
+  }
+}
+
 TEST(ShardFilePathTest, NumbersBeforeTheExtension) {
   EXPECT_EQ(ShardFilePath("out/a.sequence.json", 2), "out/a.2.sequence.json");
   EXPECT_EQ(ShardFilePath("a.json", 3), "a.3.json");

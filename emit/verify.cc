@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "emit/interpolation.h"
+#include "emit/shards.h"
 #include "markers/pose.h"
 
 namespace cinc {
@@ -280,7 +281,7 @@ MergedShards MergeShards(const std::vector<Sequence>& shards, const std::vector<
   for (size_t index = 1; index < shards.size(); ++index) {
     const Sequence& shard = shards[index];
     std::string file = index < files.size() ? files[index] : "shard " + std::to_string(index + 1);
-    std::string expected = shards.front().name + "." + std::to_string(index + 1);
+    std::string expected = ShardName(shards.front().name, static_cast<int>(index) + 1);
     if (shard.name != expected) {
       diagnostics->Error(
           "E_VERIFY", SourceLocation{}, "",

@@ -66,6 +66,11 @@ Value PreviousValue(const ChannelTrack<Value>& track, size_t index, const ExactT
   return index == 0 ? track.initial : SegmentValueAt(track.segments[index - 1], t);
 }
 
+bool HasAim(const ChannelTrack<Quat>& rotation) {
+  return std::any_of(rotation.segments.begin(), rotation.segments.end(),
+                     [](const Segment<Quat>& segment) { return segment.aim.has_value(); });
+}
+
 // Fills the values of attached owners instant by instant (see the header).
 class AttachedValueFiller {
  public:
@@ -76,13 +81,17 @@ class AttachedValueFiller {
     rotation_cursor_.assign(owners, 0);
     span_of_node_.resize(owners);
     work_stamp_.assign(owners, -1);
+    walk_stamp_.assign(owners, -1);
   }
 
   void Run() {
     std::map<ExactTime, std::vector<int>> work;
     for (int number = 0; number < OwnerCount(*rig_); ++number) {
       MutableChannels channels = MutableChannelsOf(rig_, OwnerAt(*rig_, number));
-      if (channels.frames->spans.empty()) continue;
+      // A look-at's value depends on its target, so a camera with one is
+      // filled here too, in time order: a later segment, attach or detach
+      // then starts from the tracked rotation (SPEC 5: nothing jumps).
+      if (channels.frames->spans.empty() && !HasAim(*channels.rotation)) continue;
       const SceneObject& owner = SceneOwner(scene_, OwnerAt(*rig_, number));
       std::vector<int>& spans = span_of_node_[static_cast<size_t>(number)];
       spans.assign(owner.nodes.size(), -1);
@@ -109,19 +118,29 @@ class AttachedValueFiller {
     std::map<int, std::vector<int>> dependents;
     std::map<int, int> waiting;
     for (int number : owners) {
+      // Everything `number` reads at t: its frames' parents and its aims'
+      // owners, then theirs (frame in charge and aims), each visited once.
+      ++walk_;
+      std::vector<int> pending;
       for (const Frame* frame : FramesAround(number, t)) {
-        if (!frame->parent.valid()) continue;
-        int current = OwnerNumber(*rig_, frame->parent);
-        for (int steps = 0; steps <= OwnerCount(*rig_); ++steps) {
-          if (current != number && work_stamp_[static_cast<size_t>(current)] == instant) {
-            dependents[current].push_back(number);
-            ++waiting[number];
-          }
-          const FrameSpan* span =
-              ActiveFrameSpan(*MutableChannelsOf(rig_, OwnerAt(*rig_, current)).frames, t);
-          if (span == nullptr || !span->frame.parent.valid()) break;
-          current = OwnerNumber(*rig_, span->frame.parent);
+        if (frame->parent.valid()) pending.push_back(OwnerNumber(*rig_, frame->parent));
+      }
+      AddAimsAround(number, t, &pending);
+      while (!pending.empty()) {
+        int current = pending.back();
+        pending.pop_back();
+        if (walk_stamp_[static_cast<size_t>(current)] == walk_) continue;
+        walk_stamp_[static_cast<size_t>(current)] = walk_;
+        if (current != number && work_stamp_[static_cast<size_t>(current)] == instant) {
+          dependents[current].push_back(number);
+          ++waiting[number];
         }
+        const FrameSpan* span =
+            ActiveFrameSpan(*MutableChannelsOf(rig_, OwnerAt(*rig_, current)).frames, t);
+        if (span != nullptr && span->frame.parent.valid()) {
+          pending.push_back(OwnerNumber(*rig_, span->frame.parent));
+        }
+        AddAimsAround(current, t, &pending);
       }
     }
     std::priority_queue<int, std::vector<int>, std::greater<int>> ready;
@@ -151,6 +170,22 @@ class AttachedValueFiller {
     return order;
   }
 
+  // The owners aimed at by the rotation segment in charge before t and by
+  // those that start at t (their look-at is evaluated at t).
+  void AddAimsAround(int number, const ExactTime& t, std::vector<int>* pending) {
+    const std::vector<Segment<Quat>>& segments =
+        MutableChannelsOf(rig_, OwnerAt(*rig_, number)).rotation->segments;
+    auto at = std::lower_bound(
+        segments.begin(), segments.end(), t,
+        [](const Segment<Quat>& segment, const ExactTime& time) { return segment.start < time; });
+    if (at != segments.begin() && (at - 1)->aim) {
+      pending->push_back(OwnerNumber(*rig_, (at - 1)->aim->owner));
+    }
+    for (; at != segments.end() && at->start == t; ++at) {
+      if (at->aim) pending->push_back(OwnerNumber(*rig_, at->aim->owner));
+    }
+  }
+
   // The frames owner `number` reads at t: the one in charge before t and
   // every one that starts at t.
   std::vector<const Frame*> FramesAround(int number, const ExactTime& t) {
@@ -166,13 +201,27 @@ class AttachedValueFiller {
   }
 
   void FillOwnerAt(int number, const ExactTime& t) {
+    // Positions first (they never read the owner's rotation): a look-at
+    // evaluated at t reads the camera's position at t, which the last
+    // position segment starting at t decides, whichever node comes first.
+    size_t p = position_cursor_[static_cast<size_t>(number)];
+    size_t r = rotation_cursor_[static_cast<size_t>(number)];
+    FillNodesAt(number, t, /*positions_only=*/true, &p, &r);
+    FillNodesAt(number, t, /*positions_only=*/false, &position_cursor_[static_cast<size_t>(number)],
+                &rotation_cursor_[static_cast<size_t>(number)]);
+  }
+
+  // The segments of owner `number` starting at t, in node order, from the
+  // cursors on (advanced past them).
+  void FillNodesAt(int number, const ExactTime& t, bool positions_only, size_t* p_cursor,
+                   size_t* r_cursor) {
     OwnerRef owner_ref = OwnerAt(*rig_, number);
     const SceneObject& owner = SceneOwner(scene_, owner_ref);
     MutableChannels channels = MutableChannelsOf(rig_, owner_ref);
     std::vector<Segment<Vec3>>& positions = channels.position->segments;
     std::vector<Segment<Quat>>& rotations = channels.rotation->segments;
-    size_t& p = position_cursor_[static_cast<size_t>(number)];
-    size_t& r = rotation_cursor_[static_cast<size_t>(number)];
+    size_t& p = *p_cursor;
+    size_t& r = *r_cursor;
     while (true) {
       int position_node =
           p < positions.size() && positions[p].start == t ? positions[p].node_index : INT_MAX;
@@ -184,8 +233,9 @@ class AttachedValueFiller {
       Segment<Vec3>* position = position_node == node_index ? &positions[p] : nullptr;
       Segment<Quat>* rotation = rotation_node == node_index ? &rotations[r] : nullptr;
       int span = span_of_node_[static_cast<size_t>(number)][static_cast<size_t>(node_index)];
-      if (position != nullptr && rotation != nullptr && span >= 0) {
-        RigidPose world = WorldBefore(channels, span, p, r, t);
+      if (positions_only) rotation = nullptr;  // filled by the second pass
+      if (position != nullptr && rotation_node == node_index && span >= 0) {
+        RigidPose world = WorldBefore(channels, span, p, r, t, !positions_only);
         if (node.attach) {
           // Nothing jumps at S: L_from = F(S)^-1 * W(S).
           RigidPose frame = FrameTransformAt(*rig_, channels.frames->spans[span].frame, t);
@@ -193,35 +243,66 @@ class AttachedValueFiller {
           RigidPose local_to = MateInverse(owner_ref, channels, *node.attach, position->end());
           position->from = local_from.position;
           position->to = local_to.position;
-          rotation->from = local_from.rotation;
-          rotation->to = local_to.rotation;
+          if (rotation != nullptr) {
+            rotation->from = local_from.rotation;
+            rotation->to = local_to.rotation;
+          }
         } else {
           // Detaching: from W(S) in the world; rotation to the node's or W(S)'s.
           position->from = world.position;
-          rotation->from = world.rotation;
-          if (!node.rotation) rotation->to = world.rotation;
+          if (rotation != nullptr) {
+            rotation->from = world.rotation;
+            if (!node.rotation) rotation->to = world.rotation;
+          }
         }
       } else {
         if (position != nullptr) position->from = PreviousValue(*channels.position, p, t);
         if (rotation != nullptr) {
-          rotation->from = PreviousValue(*channels.rotation, r, t);
-          if (!node.rotation) rotation->to = rotation->from;  // a spin alone
+          rotation->from = PreviousRotation(owner_ref, channels, r, t);
+          // A spin alone keeps its start; a look-at's `to` is unused.
+          if (!node.rotation && !rotation->aim) rotation->to = rotation->from;
         }
       }
-      if (position != nullptr) ++p;
-      if (rotation != nullptr) ++r;
+      if (position_node == node_index) ++p;
+      if (rotation_node == node_index) ++r;
     }
   }
 
-  // W(t) over the segments before cursor (p, r) and the frame before `span`.
-  RigidPose WorldBefore(const MutableChannels& channels, int span, size_t p, size_t r,
+  // The rotation channel's value at t over the segments before r, local to
+  // the frame in charge at t. A look-at's `to` is a placeholder: its value
+  // is the world rotation from the live aim, brought into that frame.
+  Quat PreviousRotation(OwnerRef owner, const MutableChannels& channels, size_t r,
                         const ExactTime& t) {
-    RigidPose local{PreviousValue(*channels.position, p, t),
+    if (r == 0) return channels.rotation->initial;
+    const Segment<Quat>& previous = channels.rotation->segments[r - 1];
+    if (!previous.aim) return SegmentValueAt(previous, t);
+    Quat value = LookAtSegmentRotation(*rig_, owner, previous, t);
+    const FrameSpan* span = ActiveFrameSpan(*channels.frames, t);
+    if (span != nullptr && span->frame.parent.valid()) {
+      value = glm::conjugate(FrameTransformAt(*rig_, span->frame, t).rotation) * value;
+    }
+    return glm::normalize(value);
+  }
+
+  // W(t) over the segments before cursor (p, r) and the frame before `span`:
+  // the left limit at the switch. A look-at in charge before it gives its
+  // tracked world rotation (the camera at that left-limit position); with
+  // `rotation` false only the position is meant.
+  RigidPose WorldBefore(const MutableChannels& channels, int span, size_t p, size_t r,
+                        const ExactTime& t, bool rotation) {
+    RigidPose world{PreviousValue(*channels.position, p, t),
                     PreviousValue(*channels.rotation, r, t)};
-    if (span == 0) return local;
-    const Frame& previous = channels.frames->spans[static_cast<size_t>(span - 1)].frame;
-    if (!previous.parent.valid()) return local;
-    return Compose(FrameTransformAt(*rig_, previous, t), local);
+    const Frame* previous = nullptr;
+    if (span > 0) {
+      const Frame& frame = channels.frames->spans[static_cast<size_t>(span - 1)].frame;
+      if (frame.parent.valid()) previous = &frame;
+    }
+    if (previous != nullptr) world = Compose(FrameTransformAt(*rig_, *previous, t), world);
+    if (rotation && r > 0 && channels.rotation->segments[r - 1].aim) {
+      world.rotation = LookAtSegmentRotation(*rig_, channels.rotation->segments[r - 1], previous,
+                                             world.position, t);
+    }
+    return world;
   }
 
   // L_to = [R_a, s o t_a]^-1 for `mate: a` (s: the owner's scale at E,
@@ -243,6 +324,8 @@ class AttachedValueFiller {
   std::vector<size_t> rotation_cursor_;
   std::vector<std::vector<int>> span_of_node_;  // per owner: node index -> span index
   std::vector<int> work_stamp_;                 // the instant an owner last had work
+  std::vector<int> walk_stamp_;                 // the dependency walk that last visited an owner
+  int walk_ = 0;
 };
 
 struct AttachmentEdge {

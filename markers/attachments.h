@@ -13,10 +13,12 @@
 //   times, or an owner attached to itself, is E_MARKER_CYCLE, reported once
 //   when it forms, at the attach of the cycle's first owner in file order;
 //   the span that closes it is cut (made world) so the rig stays acyclic.
-// - FillAttachedValues: for owners with spans, every position and rotation
-//   segment's `from` and `to`, in global time order (owners at one instant
-//   after the owners their chains need), so that each attach reads its
-//   parents' full state at S.
+// - FillAttachedValues: for owners with spans or a look-at, every position
+//   and rotation segment's `from` and `to`, in global time order (owners at
+//   one instant after the owners their frames' chains and aims need), so
+//   that each attach reads its parents' full state at S. A segment, attach
+//   or detach after a look-at starts from its tracked world rotation at S
+//   (brought into the frame), so nothing jumps.
 #ifndef CINC_MARKERS_ATTACHMENTS_H_
 #define CINC_MARKERS_ATTACHMENTS_H_
 

@@ -8,8 +8,6 @@
 namespace cinc {
 namespace {
 
-bool IsWorldOwner(const CameraRig& camera) { return camera.frames.spans.empty(); }
-
 // The live distance from the camera to the aim point at exact t.
 double LiveDistanceAt(const Rig& rig, size_t camera, const Aim& aim, const ExactTime& t) {
   Vec3 position = WorldPoseAt(rig, OwnerRef::Camera(camera), t).position;
@@ -34,44 +32,6 @@ double FocusSegmentValueAt(const Rig& rig, size_t camera, const Segment<double>&
   if (!segment.aim) return SegmentValueAt(segment, t);
   return AimedFocus(segment, LiveDistanceAt(rig, camera, *segment.aim, t),
                     SegmentProgress(segment, t));
-}
-
-// The frame rotation of a camera at t (identity in the world).
-Quat FrameRotationAt(const Rig& rig, const CameraRig& camera, const ExactTime& t) {
-  const FrameSpan* span = ActiveFrameSpan(camera.frames, t);
-  if (span == nullptr || !span->frame.parent.valid()) return Quat(1, 0, 0, 0);
-  return FrameTransformAt(rig, span->frame, t).rotation;
-}
-
-void FillRotationFroms(const Scene& scene, size_t index, Rig* rig) {
-  CameraRig& camera = rig->cameras[index];
-  const SceneObject& owner = scene.cameras[index];
-  std::vector<Segment<Quat>>& segments = camera.rotation.segments;
-  bool world = IsWorldOwner(camera);
-  bool after_aim = false;  // a `from` before this one was recomputed
-  for (size_t k = 1; k < segments.size(); ++k) {
-    const Segment<Quat>& previous = segments[k - 1];
-    Segment<Quat>& segment = segments[k];
-    const Node& node = owner.nodes[static_cast<size_t>(segment.node_index)];
-    // Attach and detaching nodes take their `from` from the world pose
-    // (markers/attachments.h), which already evaluates the look-at.
-    bool own_from = node.attach || (!world && node.position);
-    if (own_from) {
-      after_aim = false;
-      continue;
-    }
-    if (previous.aim) {
-      Quat value = LookAtSegmentRotation(*rig, OwnerRef::Camera(index), previous, segment.start);
-      if (!world) value = glm::conjugate(FrameRotationAt(*rig, camera, segment.start)) * value;
-      segment.from = glm::normalize(value);
-      after_aim = true;
-    } else if (after_aim && world) {
-      segment.from = SegmentValueAt(previous, segment.start);
-    } else {
-      continue;
-    }
-    if (!node.rotation && node.look_at.empty()) segment.to = segment.from;  // a spin alone
-  }
 }
 
 void FillFocusFroms(size_t index, Rig* rig) {
@@ -145,7 +105,9 @@ bool HasAutoFocus(const CameraRig& camera) {
 
 void FillAimedValues(const Scene& scene, Rig* rig) {
   for (size_t index = 0; index < rig->cameras.size() && index < scene.cameras.size(); ++index) {
-    if (HasLookAt(rig->cameras[index])) FillRotationFroms(scene, index, rig);
+    // Rotation `from` values after a look-at are filled with the attached
+    // owners', instant by instant (markers/attachments.h): an attach after
+    // a look-at must start from the tracked rotation.
     if (HasAutoFocus(rig->cameras[index])) FillFocusFroms(index, rig);
   }
 }

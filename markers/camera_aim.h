@@ -15,9 +15,12 @@
 // - A focus segment with an aim is lerp(from, live(t), u), live = |aim point
 //   - camera position|; with aim_from_live, live(t) from S on. A camera with
 //   `focus: {on}` of its own tracks live(t) before its first focus segment.
-// - FillAimedValues (the last step of BuildRig): every segment's `from` that
-//   follows a look-at or auto-focus segment (and the first focus segment of
-//   a camera with an initial aim), once every position is known.
+// - FillAimedValues (the last step of BuildRig): every focus segment's
+//   `from` that follows an auto-focus segment (and the first focus segment
+//   of a camera with an initial aim), once every position is known. Rotation
+//   `from` values after a look-at (and the attach or detach that ends one)
+//   are filled earlier, in time order with the attached owners'
+//   (markers/attachments.h), so each starts from the tracked rotation.
 #ifndef CINC_MARKERS_CAMERA_AIM_H_
 #define CINC_MARKERS_CAMERA_AIM_H_
 

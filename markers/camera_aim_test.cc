@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "markers/marker_table.h"
@@ -125,6 +126,102 @@ TEST(LookAtStateTest, ALaterRotationStartsFromTheTrackedRotation) {
   // At S = 1 the look-at had reached R_look(1): target (1, 0, 0).
   const Segment<Quat>& segment = rig.cameras[0].rotation.segments[1];
   ExpectNear(Forward(segment.from), glm::normalize(Vec3(1, 0, -5)), 1e-12);
+}
+
+Quat Yaw(double radians) { return QuatFromAxisAngle(Vec3(0, 1, 0), radians); }
+
+// cart at (0, 0, 5) turned 30 degrees about +Y; R_look(2) of the camera at
+// (0, 0, 5) and the target at (2, 0, 0): d = (2, 0, -5), a yaw of atan2(-2, 5).
+constexpr double kCartYaw = 30 * kPiValue / 180;
+const double kLookYawAtTwo = std::atan2(-2.0, 5.0);
+
+size_t AddCart(TestScene* test) {
+  size_t cart = test->AddObject("cart");
+  test->scene.objects[cart].position = Vec3(0, 0, 5);
+  test->scene.objects[cart].rotation = Yaw(kCartYaw);
+  return cart;
+}
+
+// The world pose just before t (the segments and frames in charge at
+// `before`, evaluated at t) and at t must be one: nothing jumps.
+void ExpectNoJump(const Rig& rig, const char* before, const char* at) {
+  RigidPose left = WorldPoseWithin(rig, OwnerRef::Camera(0), Time(before), Time(at));
+  RigidPose exact = WorldPoseAt(rig, OwnerRef::Camera(0), Time(at));
+  EXPECT_LT(AngleBetween(left.rotation, exact.rotation), 1e-12) << "at " << at;
+  ExpectNear(left.position, exact.position, 1e-12);
+}
+
+TEST(LookAtStateTest, AnAttachStartsFromTheTrackedRotation) {
+  LookScene setup = MakeLookScene();
+  AddCart(&setup.test);
+  Node& mount = setup.test.AddCameraNode(setup.camera, "mount", "2", "3");
+  mount.attach = Attach{"cart", std::nullopt, "", {}};
+  Rig rig = BuildRig(setup.test.scene, setup.test.timeline, nullptr);
+  // W(2) = R_look(2); L goes from F^-1 W(2) to the identity in the cart's
+  // frame, all about +Y: the world yaw goes linearly from R_look(2)'s to 30.
+  ExpectNoJump(rig, "1.5", "2");
+  for (const char* t : {"2", "2.25", "2.5", "3", "4"}) {
+    double u = std::clamp(Time(t).ToDouble() - 2, 0.0, 1.0);
+    RigidPose pose = WorldPoseAt(rig, OwnerRef::Camera(0), Time(t));
+    EXPECT_LT(AngleBetween(pose.rotation, Yaw(kLookYawAtTwo + (kCartYaw - kLookYawAtTwo) * u)),
+              1e-12)
+        << "t = " << t;
+    ExpectNear(pose.position, Vec3(0, 0, 5), 1e-12);
+  }
+}
+
+// The camera rides the cart from 0 and looks at the target (the LookScene
+// motion) over [0.5, 1.5], then tracks it.
+LookScene MakeAttachedLookScene() {
+  LookScene setup;
+  setup.target = setup.test.AddObject("target");
+  AddCart(&setup.test);
+  setup.camera = setup.test.AddCamera("cam");
+  setup.test.scene.cameras[setup.camera].position = Vec3(0, 0, 5);
+  Node& move = setup.test.AddObjectNode(setup.target, "move", "0", "2");
+  move.position = Vec3(2, 0, 0);
+  Node& mount = setup.test.AddCameraNode(setup.camera, "mount", "0", "0");
+  mount.attach = Attach{"cart", std::nullopt, "", {}};
+  Node& aim = setup.test.AddCameraNode(setup.camera, "aim", "0.5", "1.5");
+  aim.look_at = "target";
+  return setup;
+}
+
+TEST(LookAtStateTest, ADetachStartsFromTheTrackedRotation) {
+  LookScene setup = MakeAttachedLookScene();
+  Node& leave = setup.test.AddCameraNode(setup.camera, "leave", "2", "3");
+  leave.position = Vec3(0, 0, 6);
+  Rig rig = BuildRig(setup.test.scene, setup.test.timeline, nullptr);
+  // Separating keeps W(2)'s rotation, R_look(2), while the position slides
+  // in the world from (0, 0, 5) to (0, 0, 6).
+  ExpectNoJump(rig, "1.75", "2");
+  for (const char* t : {"2", "2.5", "3"}) {
+    double u = Time(t).ToDouble() - 2;
+    RigidPose pose = WorldPoseAt(rig, OwnerRef::Camera(0), Time(t));
+    EXPECT_LT(AngleBetween(pose.rotation, Yaw(kLookYawAtTwo)), 1e-12) << "t = " << t;
+    ExpectNear(pose.position, Vec3(0, 0, 5 + u), 1e-12);
+  }
+}
+
+TEST(LookAtStateTest, OnAnAttachedCameraASpinThenARotationContinue) {
+  LookScene setup = MakeAttachedLookScene();
+  Node& spin = setup.test.AddCameraNode(setup.camera, "spin", "2", "3");
+  spin.spin = Spin{Vec3(0, 1, 0), 90, {}};
+  Node& turn = setup.test.AddCameraNode(setup.camera, "turn", "3", "4");
+  turn.rotation = Quat(1, 0, 0, 0);  // local: the cart's rotation
+  Rig rig = BuildRig(setup.test.scene, setup.test.timeline, nullptr);
+  // Local at 2: F^-1 R_look(2) = yaw (a - 30); the spin adds 90 * u about +Y;
+  // the rotation then SLERPs the local yaw (a + 60) to 0. World = yaw 30 * L.
+  ExpectNoJump(rig, "1.75", "2");
+  ExpectNoJump(rig, "2.5", "3");
+  const double quarter = kPiValue / 2;
+  for (const char* t : {"2", "2.5", "3", "3.5", "4"}) {
+    double time = Time(t).ToDouble();
+    double local = time <= 3 ? kLookYawAtTwo - kCartYaw + quarter * (time - 2)
+                             : (kLookYawAtTwo - kCartYaw + quarter) * (4 - time);
+    Quat rotation = WorldPoseAt(rig, OwnerRef::Camera(0), Time(t)).rotation;
+    EXPECT_LT(AngleBetween(rotation, Yaw(kCartYaw + local)), 1e-12) << "t = " << t;
+  }
 }
 
 TEST(AutoFocusStateTest, InterpolatesToTheLiveDistanceThenTracks) {

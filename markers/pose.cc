@@ -228,4 +228,9 @@ Quat LookAtSegmentRotation(const Rig& rig, OwnerRef owner, const Segment<Quat>& 
   return AimedRotation(rig, segment, frame, position, t, t, 0);
 }
 
+Quat LookAtSegmentRotation(const Rig& rig, const Segment<Quat>& segment, const Frame* frame,
+                           const Vec3& position, const ExactTime& t) {
+  return AimedRotation(rig, segment, frame, position, t, t, 0);
+}
+
 }  // namespace cinc

@@ -65,6 +65,11 @@ Vec3 AimPointWithin(const Rig& rig, const Aim& aim, const ExactTime& select, dou
 // not it is in charge then): slerp(R(S), R_look(t), u), markers/camera_aim.h.
 Quat LookAtSegmentRotation(const Rig& rig, OwnerRef owner, const Segment<Quat>& segment,
                            const ExactTime& t);
+// The same for a camera at world `position` whose look-at `from` is local to
+// `frame` (nullptr: the world), without reading the owner's own pose: the
+// left limit at an attach or detach, whose new values are not filled yet.
+Quat LookAtSegmentRotation(const Rig& rig, const Segment<Quat>& segment, const Frame* frame,
+                           const Vec3& position, const ExactTime& t);
 
 // F(t) of `frame` (identity for the world), with the parent's full state at t.
 RigidPose FrameTransformAt(const Rig& rig, const Frame& frame, const ExactTime& t);

@@ -11,7 +11,8 @@
   equal the committed ones to 1e-5.
 - Golden poses: `cinc eval` of the scene at chosen times gives the world poses
   worked out in closed form from those marker coordinates (1e-6), and the
-  built sequence plays them within the scene's tolerance.
+  built sequence plays cinc's exact state within the scene's tolerance (so
+  the closed form within the tolerance plus that 1e-6).
 
 Needs Blender (`apt-get install blender python3-numpy`; scripts/setup
 installs it): without it the test fails, it does not skip. The scene uses
@@ -40,8 +41,10 @@ CACHE = None  # a fresh XDG_CACHE_HOME: the .blend conversions really run
 
 EXACT = 1e-6         # closed form vs cinc's exact state (the GLBs hold float32: ~4e-9)
 MARKER = 1e-5        # regenerated vs committed markers
-PLAYED_M = 1.2e-4    # the sequence plays within the scene's tolerance: 1e-4 m ...
-PLAYED_DEG = 0.012   # ... and 0.01 degrees
+TOLERANCE_M = 1e-4   # the scene's tolerance (the default): the sequence plays the
+TOLERANCE_DEG = 0.01  # exact state within it, in metres (distance) and degrees
+PLAYED_M = TOLERANCE_M + EXACT      # played vs the closed form: the tolerance plus
+PLAYED_DEG = TOLERANCE_DEG + 1e-5   # the closed form's own distance from the exact state
 
 # --- Small quaternion algebra, [x, y, z, w] -----------------------------------
 
@@ -301,6 +304,10 @@ class GoldenPosesTest(Assertions):
             self.assert_vector(state[name]["position"], position, EXACT, what)
             self.assert_rotation(state[name]["quaternion"], quaternion, 1e-5, what)
             self.assertEqual(state[name]["frame"], frame, what)
+            distance = math.dist(played[name]["position"], state[name]["position"])
+            self.assertLessEqual(distance, TOLERANCE_M, what + " (played vs the exact state)")
+            self.assert_rotation(played[name]["quaternion"], state[name]["quaternion"],
+                                 TOLERANCE_DEG, what + " (played vs the exact state)")
             self.assert_vector(played[name]["position"], position, PLAYED_M, what + " (played)")
             self.assert_rotation(played[name]["quaternion"], quaternion, PLAYED_DEG,
                                  what + " (played)")
