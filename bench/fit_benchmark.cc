@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/diagnostics.h"
+#include "emit/closed_form.h"
 #include "emit/emit_sequence.h"
 #include "emit/evaluator.h"
 #include "emit/hermite_bake.h"
@@ -39,31 +40,11 @@ constexpr double kToleranceRotation = 0.01;
 constexpr double kTurn = 2 * kPi;
 constexpr double kReplayHz = 10000;
 
-struct Pose {
-  Vec3 position{0, 0, 0};
-  Quat rotation{1, 0, 0, 0};
-};
-
-Quat AxisAngle(const Vec3& axis, double radians) {
-  Vec3 unit = glm::normalize(axis);
-  double s = std::sin(radians / 2);
-  return Quat(std::cos(radians / 2), unit.x * s, unit.y * s, unit.z * s);
-}
-
-Quat EulerYxz(double pitch, double yaw, double roll) {
-  return AxisAngle(Vec3(0, 1, 0), Radians(yaw)) * AxisAngle(Vec3(1, 0, 0), Radians(pitch)) *
-         AxisAngle(Vec3(0, 0, 1), Radians(roll));
-}
-
-Pose Then(const Pose& a, const Pose& b) {
-  return {a.position + a.rotation * b.position, a.rotation * b.rotation};
-}
-
-double AngleDegrees(const Quat& a, const Quat& b) {
-  Quat relative = glm::conjugate(a) * b;
-  double v = std::sqrt(relative.x * relative.x + relative.y * relative.y + relative.z * relative.z);
-  return Degrees(2 * std::atan2(v, std::abs(relative.w)));
-}
+using Pose = closed_form::RigidPoseForm;
+using closed_form::AngleDegrees;
+using closed_form::AxisAngle;
+using closed_form::EulerYxz;
+using closed_form::Then;
 
 struct Case {
   std::string name;

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "core/diagnostics.h"
+#include "emit/closed_form.h"
 #include "emit/emit_sequence.h"
 #include "emit/evaluator.h"
 #include "emit/hermite_bake.h"
@@ -28,33 +29,12 @@ constexpr double kTolerancePosition = 0.0001;  // metres
 constexpr double kToleranceRotation = 0.01;    // degrees
 constexpr double kTurn = 2 * kPi;
 
-// Poses written out here, independent of markers/pose.h.
-struct Expected {
-  Vec3 position{0, 0, 0};
-  Quat rotation{1, 0, 0, 0};
-};
-
-Quat AxisAngle(const Vec3& axis, double radians) {
-  Vec3 unit = axis / std::sqrt(axis.x * axis.x + axis.y * axis.y + axis.z * axis.z);
-  double s = std::sin(radians / 2);
-  return Quat(std::cos(radians / 2), unit.x * s, unit.y * s, unit.z * s);
-}
-
-Quat EulerYxz(double pitch, double yaw, double roll) {
-  return AxisAngle(Vec3(0, 1, 0), Radians(yaw)) * AxisAngle(Vec3(1, 0, 0), Radians(pitch)) *
-         AxisAngle(Vec3(0, 0, 1), Radians(roll));
-}
-
-// a * b for rigid poses: b's position turned by a, then a's added.
-Expected Then(const Expected& a, const Expected& b) {
-  return {a.position + a.rotation * b.position, a.rotation * b.rotation};
-}
-
-double AngleDegrees(const Quat& a, const Quat& b) {
-  Quat relative = glm::conjugate(a) * b;
-  double v = std::sqrt(relative.x * relative.x + relative.y * relative.y + relative.z * relative.z);
-  return Degrees(2 * std::atan2(v, std::abs(relative.w)));
-}
+// Poses written out independently of markers/pose.h (emit/closed_form.h).
+using Expected = closed_form::RigidPoseForm;
+using closed_form::AngleDegrees;
+using closed_form::AxisAngle;
+using closed_form::EulerYxz;
+using closed_form::Then;
 
 double Smoothstep(double u) { return u * u * (3 - 2 * u); }
 
