@@ -14,6 +14,7 @@
 #include <string>
 
 #include "compiler/scene_loader.h"
+#include "compiler/yaml_reader.h"
 #include "core/diagnostics.h"
 #include "core/json_writer.h"
 #include "emit/emit_sequence.h"
@@ -48,6 +49,20 @@ void LibyamlEvents(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * scene_text.size()));
 }
 
+// cinc's YamlReader draining every event: libyaml on its worker thread plus
+// the hand-over, the floor of the load stage. Argument: parse-ahead bytes
+// (0: always on a worker; a huge value: on this thread).
+void ReaderEvents(benchmark::State& state) {
+  const size_t parse_ahead_bytes = static_cast<size_t>(state.range(0));
+  for (auto _ : state) {
+    cinc::YamlReader reader(scene_text, parse_ahead_bytes);
+    long events = 0;
+    while (reader.Next().kind != cinc::YamlEventKind::kEnd) ++events;
+    benchmark::DoNotOptimize(events);
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * scene_text.size()));
+}
+
 // Runs the pipeline up to `last_stage`: 0 load, 1 resolve, 2 rig, 3 emit, 4 JSON text.
 void Pipeline(benchmark::State& state) {
   const int last_stage = static_cast<int>(state.range(0));
@@ -76,7 +91,17 @@ void Pipeline(benchmark::State& state) {
 }
 
 BENCHMARK(LibyamlEvents)->Unit(benchmark::kMillisecond);
-BENCHMARK(Pipeline)->ArgName("stages")->DenseRange(0, 4)->Unit(benchmark::kMillisecond);
+BENCHMARK(ReaderEvents)
+    ->ArgName("parse_ahead_bytes")
+    ->Arg(0)
+    ->Arg(int64_t{1} << 40)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(Pipeline)
+    ->ArgName("stages")
+    ->DenseRange(0, 4)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();  // the load runs libyaml on a second thread
 
 }  // namespace
 

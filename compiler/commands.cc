@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <type_traits>
 #include <utility>
 
 #include "compiler/pipeline.h"
@@ -81,6 +82,14 @@ bool IsSequenceFile(const std::string& path) {
   std::ostringstream text;
   text << stream.rdbuf();
   return DetectDocumentKind(text.str()) == DocumentKind::kSequence;
+}
+
+// Moves `value` to the heap and never frees it: the process is about to
+// exit, and the operating system takes a large scene's memory back at once
+// where freeing it piece by piece takes 50 ms at 100,000 nodes.
+template <typename T>
+void LeaveToExit(T&& value) {
+  new std::remove_reference_t<T>(std::move(value));  // NOLINT: deliberately never deleted
 }
 
 std::vector<std::string> ObjectNames(const Scene& scene) {
@@ -184,6 +193,11 @@ int RunBuild(const CommandOptions& options, std::ostream& out, std::ostream& err
     return kExitInternal;
   }
   for (const std::string& path : paths) out << "wrote " << path << "\n";
+  if (!options.free_memory) {
+    LeaveToExit(std::move(compilation));
+    LeaveToExit(std::move(shards));
+    LeaveToExit(std::move(texts));
+  }
   return kExitSuccess;
 }
 

@@ -29,6 +29,9 @@ struct CommandOptions {
   bool verify = false;      // build: --verify
   std::string sequence;     // verify: the sequence file (its first shard)
   std::string schema_name;  // schema: scene | sequence
+  // False when the process exits right after the command (main): a build
+  // then leaves its memory to the operating system instead of freeing it.
+  bool free_memory = true;
 };
 
 int RunBuild(const CommandOptions& options, std::ostream& out, std::ostream& errors);

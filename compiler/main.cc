@@ -1,5 +1,7 @@
 // cinc: the command line (SPEC section 11). Parses arguments with CLI11 and
 // hands over to compiler/commands. CLI11's own exit codes map to 2 (usage).
+#include <malloc.h>
+
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <map>
@@ -12,7 +14,13 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Show every subcommand's options");
 
+  // A fixed threshold: blocks of 256 KB and more are mapped and given back to
+  // the system when freed. glibc otherwise raises the threshold after the
+  // first large free, and a large scene's freed temporaries (the resolver's
+  // tables) then stay in the process: 12 MB of peak memory at 100,000 nodes.
+  mallopt(M_MMAP_THRESHOLD, 256 * 1024);
   CommandOptions options;
+  options.free_memory = false;  // the process ends with the command
   std::string diagnostics_format = "text";
   std::string visibility = "both";
   auto add_common = [&](CLI::App* command) {

@@ -186,19 +186,11 @@ class SceneLoader {
  private:
   // `time:` may come after the times it governs.
   enum class TimeUnit { kUnknownYet, kSeconds, kTicks };
-  // A time literal that is not an integer, read before `time:`. Most scenes
-  // never say `time:`, and then every fractional time is one of these: their
-  // path and message share one arena rather than taking two strings each.
-  struct TickCheck {
-    SourceLocation location;
-    size_t begin = 0;      // the path, in tick_check_text_
-    size_t path_size = 0;  // the message follows the path
-    size_t end = 0;
-  };
 
   // --- sections (scene_loader.cc) ---
   void LoadTopLevel(const YamlEvent& first);
   void LoadVersion(const YamlEvent& first);
+  void ReportFractionalTicks();
   void LoadTimeUnit(const YamlEvent& first);
   void LoadTolerance(const YamlEvent& first);
   void LoadModels(const YamlEvent& first);
@@ -237,6 +229,7 @@ class SceneLoader {
   friend class MappingWalker;
   friend class PathSegment;
 
+  std::string_view text_;
   YamlReader reader_;
   std::string file_;
   SceneLoadOptions options_;
@@ -245,8 +238,10 @@ class SceneLoader {
   Scene scene_;
   bool has_version_ = false;
   TimeUnit time_unit_ = TimeUnit::kUnknownYet;
-  std::vector<TickCheck> tick_checks_;
-  std::string tick_check_text_;
+  // A time with a fraction was read before `time:`. Most scenes never say
+  // `time:`, so nothing is kept per value: if the unit turns out to be ticks,
+  // ReportFractionalTicks reads the document again with the unit known.
+  bool fraction_before_time_unit_ = false;
 };
 
 }  // namespace cinc::scene_loading

@@ -184,7 +184,6 @@ void SceneLoader::LoadNodeField(int field, const YamlEvent& value,
       if (std::optional<ExactTime> duration = ReadTime(value, "duration", false)) {
         node->duration = *duration;
         node->has_duration = true;
-        node->duration_origin = OriginAt(value.location);
       }
       break;
     case kPosition:
@@ -213,8 +212,7 @@ void SceneLoader::LoadNodeField(int field, const YamlEvent& value,
       break;
     case kLookAt:
       if (std::optional<std::string> target = ReadString(value, "look_at")) {
-        node->look_at = std::move(*target);
-        node->look_at_origin = OriginAt(value.location);
+        node->look_at = LocatedString{std::move(*target), OriginAt(value.location)};
       }
       break;
     case kFov:
@@ -242,14 +240,12 @@ void SceneLoader::LoadNodeField(int field, const YamlEvent& value,
       break;
     case kLabel:
       if (std::optional<std::string> label = ReadString(value, "label")) {
-        node->label = std::move(*label);
-        node->label_origin = OriginAt(value.location);
+        node->label = LocatedString{std::move(*label), OriginAt(value.location)};
       }
       break;
     case kAction:
       if (std::optional<std::string> action = ReadName(value, "action")) {
-        node->action = std::move(*action);
-        node->action_origin = OriginAt(value.location);
+        node->action = LocatedString{std::move(*action), OriginAt(value.location)};
       }
       break;
   }
@@ -453,7 +449,6 @@ void SceneLoader::LoadPath(const YamlEvent& first, Node* node) {
     TypeError(first, "a list of points");
     return;
   }
-  node->path_origin = OriginAt(first.location);
   size_t count = 0;
   for (;;) {
     YamlEvent event = Next();

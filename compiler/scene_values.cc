@@ -547,15 +547,7 @@ std::optional<ExactTime> SceneLoader::ReadTime(const YamlEvent& first, std::stri
     if (time_unit_ == TimeUnit::kTicks) {
       ReportValue(first, field, kNotWholeTicks);
     } else {
-      TickCheck check{first.location, tick_check_text_.size(), path_.size(), 0};
-      tick_check_text_ += path_;
-      tick_check_text_ += field;
-      tick_check_text_ += ' ';
-      tick_check_text_ += first.value;
-      tick_check_text_ += ' ';
-      tick_check_text_ += kNotWholeTicks;
-      check.end = tick_check_text_.size();
-      tick_checks_.push_back(check);
+      fraction_before_time_unit_ = true;
     }
   }
   return value;

@@ -1,8 +1,6 @@
 #include "compiler/yaml_reader.h"
 
-#include <yaml.h>
-
-#include <cstdio>
+#include <string>
 #include <unordered_map>
 #include <utility>
 
@@ -79,29 +77,11 @@ struct Cursor {
   SourceLocation origin;  // the alias (or replayed node) that started it
 };
 
-bool ForcesString(const yaml_char_t* tag) {
-  if (tag == nullptr) return false;
-  std::string_view text(reinterpret_cast<const char*>(tag));
-  return text == "!" || text == "tag:yaml.org,2002:str";
-}
-
 }  // namespace
 
 struct YamlReader::State {
-  explicit State(std::string_view input) : text(input) {
-    yaml_parser_initialize(&parser);
-    yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(text.data()),
-                                 text.size());
-  }
-  ~State() {
-    ReleaseEvent();
-    yaml_parser_delete(&parser);
-  }
-
-  void ReleaseEvent() {
-    if (has_event) yaml_event_delete(&event);
-    has_event = false;
-  }
+  State(std::string_view text, size_t parse_ahead_bytes)
+      : source(text, kMaxDepth, parse_ahead_bytes) {}
 
   void AddProblem(const char* code, SourceLocation location, std::string message) {
     problems.push_back({code, location, std::move(message)});
@@ -111,45 +91,6 @@ struct YamlReader::State {
     AddProblem(code, location, std::move(message));
     failed = true;
     cursors.clear();
-  }
-
-  SourceLocation LocationOfOffset(size_t offset) const {
-    SourceLocation location{1, 1};
-    if (offset > text.size()) offset = text.size();
-    for (size_t i = 0; i < offset; ++i) {
-      unsigned char c = static_cast<unsigned char>(text[i]);
-      bool line_break = c == '\n' || (c == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'));
-      if (line_break) {
-        ++location.line;
-        location.column = 1;
-      } else if ((c & 0xC0) != 0x80 && c != '\r') {  // count code points, not bytes
-        ++location.column;
-      }
-    }
-    return location;
-  }
-
-  void ReportParserError() {
-    std::string message = parser.problem != nullptr ? parser.problem : "invalid YAML";
-    SourceLocation location;
-    if (parser.error == YAML_READER_ERROR) {
-      location = LocationOfOffset(parser.problem_offset);
-      if (parser.problem_value != -1) {
-        char value[32];
-        std::snprintf(value, sizeof(value), " (0x%02X)",
-                      static_cast<unsigned>(parser.problem_value));
-        message += value;
-      }
-    } else {
-      location = {static_cast<int>(parser.problem_mark.line) + 1,
-                  static_cast<int>(parser.problem_mark.column) + 1};
-      if (parser.context != nullptr) {
-        message += " (" + std::string(parser.context) + " at line " +
-                   std::to_string(parser.context_mark.line + 1) + ", column " +
-                   std::to_string(parser.context_mark.column + 1) + ")";
-      }
-    }
-    Fail(kFormatCode, location, std::move(message));
   }
 
   void OpenRecording(std::string anchor) {
@@ -189,39 +130,34 @@ struct YamlReader::State {
   // a capture, when `open_capture`) asks for it. False once reading ended.
   bool FetchRaw(RawEvent* raw, bool open_capture) {
     for (;;) {
-      ReleaseEvent();
-      if (!yaml_parser_parse(&parser, &event)) {
-        ReportParserError();
-        return false;
-      }
-      has_event = true;
-      raw->location = {static_cast<int>(event.start_mark.line) + 1,
-                       static_cast<int>(event.start_mark.column) + 1};
+      const SourceEvent event = source.Next();
+      raw->location = event.location;
       raw->plain = false;
       raw->unresolved = false;
       raw->value = {};
-      const yaml_char_t* anchor = nullptr;
-      switch (event.type) {
-        case YAML_NO_EVENT:
-        case YAML_STREAM_START_EVENT:
-        case YAML_DOCUMENT_END_EVENT:
-          continue;
-        case YAML_DOCUMENT_START_EVENT:
+      switch (event.kind) {
+        case SourceEventKind::kDocumentStart:
           if (document_started) {
             Fail(kFormatCode, raw->location, "only one document is allowed");
             return false;
           }
           document_started = true;
           continue;
-        case YAML_STREAM_END_EVENT:
+        case SourceEventKind::kStreamEnd:
           if (!document_started) {
             Fail(kFormatCode, {1, 1}, "the file is empty");
           } else {
             finished = true;
           }
           return false;
-        case YAML_ALIAS_EVENT: {
-          std::string name(reinterpret_cast<const char*>(event.data.alias.anchor));
+        case SourceEventKind::kError:
+          Fail(kFormatCode, raw->location, std::string(event.value));
+          return false;
+        case SourceEventKind::kStopped:  // only after the depth check below failed
+          failed = true;
+          return false;
+        case SourceEventKind::kAlias: {
+          std::string name(event.anchor);
           auto found = anchors.find(name);
           if (found == anchors.end()) {
             AddProblem(kFormatCode, raw->location, "unknown alias '" + name + "'");
@@ -235,31 +171,28 @@ struct YamlReader::State {
           }
           break;
         }
-        case YAML_SCALAR_EVENT:
+        case SourceEventKind::kScalar:
           raw->kind = TapeKind::kScalar;
-          raw->value = {reinterpret_cast<const char*>(event.data.scalar.value),
-                        event.data.scalar.length};
-          raw->plain = event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
-                       !ForcesString(event.data.scalar.tag);
-          anchor = event.data.scalar.anchor;
+          raw->value = event.value;
+          raw->plain = event.plain;
           break;
-        case YAML_SEQUENCE_START_EVENT:
+        case SourceEventKind::kSequenceStart:
           raw->kind = TapeKind::kSequenceStart;
-          anchor = event.data.sequence_start.anchor;
           break;
-        case YAML_MAPPING_START_EVENT:
+        case SourceEventKind::kMappingStart:
           raw->kind = TapeKind::kMappingStart;
-          anchor = event.data.mapping_start.anchor;
           break;
-        case YAML_SEQUENCE_END_EVENT:
+        case SourceEventKind::kSequenceEnd:
           raw->kind = TapeKind::kSequenceEnd;
           break;
-        case YAML_MAPPING_END_EVENT:
+        case SourceEventKind::kMappingEnd:
           raw->kind = TapeKind::kMappingEnd;
           break;
       }
       if (open_capture && !IsEnd(raw->kind)) OpenRecording("");
-      if (anchor != nullptr) OpenRecording(reinterpret_cast<const char*>(anchor));
+      if (event.kind != SourceEventKind::kAlias && !event.anchor.empty()) {
+        OpenRecording(std::string(event.anchor));
+      }
       if (IsStart(raw->kind) && ++raw_depth > kMaxDepth) {
         Fail(kFormatCode, raw->location, "the document nests deeper than 1000 levels");
         return false;
@@ -271,10 +204,7 @@ struct YamlReader::State {
     }
   }
 
-  std::string_view text;
-  yaml_parser_t parser;
-  yaml_event_t event;
-  bool has_event = false;
+  YamlEventSource source;
   bool document_started = false;
   bool root_done = false;
   bool failed = false;
@@ -292,7 +222,8 @@ struct YamlReader::State {
   YamlNodeHandle capture_result;
 };
 
-YamlReader::YamlReader(std::string_view text) : state_(std::make_unique<State>(text)) {}
+YamlReader::YamlReader(std::string_view text, size_t parse_ahead_bytes)
+    : state_(std::make_unique<State>(text, parse_ahead_bytes)) {}
 
 YamlReader::~YamlReader() = default;
 

@@ -27,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "compiler/yaml_event_source.h"
 #include "core/diagnostics.h"
 
 namespace cinc {
@@ -69,8 +70,10 @@ class YamlReader {
   static constexpr int kMaxDepth = 1000;
   static constexpr int64_t kMaxExpandedValues = 1000000;
 
-  // `text` must outlive the reader.
-  explicit YamlReader(std::string_view text);
+  // `text` must outlive the reader. Texts of at least `parse_ahead_bytes`
+  // are parsed ahead on a second thread (compiler/yaml_event_source.h).
+  explicit YamlReader(std::string_view text,
+                      size_t parse_ahead_bytes = YamlEventSource::kDefaultParseAheadBytes);
   ~YamlReader();
   YamlReader(const YamlReader&) = delete;
   YamlReader& operator=(const YamlReader&) = delete;

@@ -48,8 +48,8 @@ struct ReadResult {
 };
 
 // Reads every event (keeping at most `keep` of them as text), then Finish().
-ReadResult ReadAll(std::string_view text, size_t keep = 1000) {
-  YamlReader reader(text);
+ReadResult ReadAll(std::string_view text, size_t keep, size_t parse_ahead_bytes) {
+  YamlReader reader(text, parse_ahead_bytes);
   ReadResult result;
   for (;;) {
     YamlEvent event = reader.Next();
@@ -62,11 +62,27 @@ ReadResult ReadAll(std::string_view text, size_t keep = 1000) {
   return result;
 }
 
+// Every test runs twice: parsing on the reader's thread (the default for
+// small texts) and parsing ahead on a worker thread (the default for large
+// ones). Both must give the same events and problems.
+class YamlReaderTest : public ::testing::TestWithParam<size_t> {
+ protected:
+  ReadResult ReadAll(std::string_view text, size_t keep = 1000) const {
+    return cinc::ReadAll(text, keep, GetParam());
+  }
+};
+
+INSTANTIATE_TEST_SUITE_P(Threads, YamlReaderTest,
+                         ::testing::Values(YamlEventSource::kDefaultParseAheadBytes, 0),
+                         [](const ::testing::TestParamInfo<size_t>& info) {
+                           return info.param == 0 ? "ParsedAhead" : "ParsedInline";
+                         });
+
 double SecondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-TEST(YamlReaderTest, YieldsEventsWithLocationsAndStyles) {
+TEST_P(YamlReaderTest, YieldsEventsWithLocationsAndStyles) {
   ReadResult result = ReadAll("a: [1, 'x', \"y\"]\nb: {c: ~}\nd: |\n  text\n");
   EXPECT_THAT(result.events, ElementsAre("1:1 {", "1:1 a", "1:4 [", "1:5 1", "1:8 'x'", "1:13 'y'",
                                          "1:16 ]", "2:1 b", "2:4 {", "2:5 c", "2:8 ~", "2:9 }",
@@ -74,13 +90,13 @@ TEST(YamlReaderTest, YieldsEventsWithLocationsAndStyles) {
   EXPECT_THAT(result.problems, IsEmpty());
 }
 
-TEST(YamlReaderTest, StringTagsMakeScalarsStrings) {
+TEST_P(YamlReaderTest, StringTagsMakeScalarsStrings) {
   ReadResult result = ReadAll("[!!str 1, ! 2, !!int 3, !custom 4]");
   EXPECT_THAT(result.events,
               ElementsAre("1:1 [", "1:2 '1'", "1:11 '2'", "1:16 3", "1:25 4", "1:34 ]"));
 }
 
-TEST(YamlReaderTest, AliasReplaysTheAnchoredNodeWithItsOwnLocations) {
+TEST_P(YamlReaderTest, AliasReplaysTheAnchoredNodeWithItsOwnLocations) {
   ReadResult result = ReadAll("a: &x [1, {k: v}]\nb: *x\nc: &s word\nd: *s\n");
   EXPECT_THAT(result.events, ElementsAre("1:1 {", "1:1 a", "1:4 [", "1:8 1", "1:11 {", "1:12 k",
                                          "1:15 v", "1:16 }", "1:17 ]", "2:1 b", "1:4 [", "1:8 1",
@@ -89,7 +105,7 @@ TEST(YamlReaderTest, AliasReplaysTheAnchoredNodeWithItsOwnLocations) {
   EXPECT_THAT(result.problems, IsEmpty());
 }
 
-TEST(YamlReaderTest, AliasesInsideAnchorsAreExpandedWhenReplayed) {
+TEST_P(YamlReaderTest, AliasesInsideAnchorsAreExpandedWhenReplayed) {
   ReadResult result = ReadAll("a: &x [1]\nb: &y [*x, *x]\nc: *y\n");
   EXPECT_THAT(result.events,
               ElementsAre("1:1 {", "1:1 a", "1:4 [", "1:8 1", "1:9 ]",  // a
@@ -100,19 +116,19 @@ TEST(YamlReaderTest, AliasesInsideAnchorsAreExpandedWhenReplayed) {
                           "4:1 }"));
 }
 
-TEST(YamlReaderTest, UnknownAliasIsReportedAndReadAsAnUnresolvedScalar) {
+TEST_P(YamlReaderTest, UnknownAliasIsReportedAndReadAsAnUnresolvedScalar) {
   ReadResult result = ReadAll("a: *nope\nb: 1\n");
   EXPECT_THAT(result.events,
               ElementsAre("1:1 {", "1:1 a", "1:4  (unresolved)", "2:1 b", "2:4 1", "3:1 }"));
   EXPECT_THAT(result.problems, ElementsAre("1:4 E_SCENE_FORMAT unknown alias 'nope'"));
 }
 
-TEST(YamlReaderTest, RedefinedAnchorAppliesFromThereOn) {
+TEST_P(YamlReaderTest, RedefinedAnchorAppliesFromThereOn) {
   ReadResult result = ReadAll("[&x 1, *x, &x 2, *x]");
   EXPECT_THAT(result.events, ElementsAre("1:1 [", "1:2 1", "1:2 1", "1:12 2", "1:12 2", "1:20 ]"));
 }
 
-TEST(YamlReaderTest, BillionLaughsStopsAtTheExpansionBudgetQuickly) {
+TEST_P(YamlReaderTest, BillionLaughsStopsAtTheExpansionBudgetQuickly) {
   std::string bomb = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n";
   const std::string names = "abcdefghi";
   for (size_t level = 1; level < names.size(); ++level) {
@@ -132,7 +148,7 @@ TEST(YamlReaderTest, BillionLaughsStopsAtTheExpansionBudgetQuickly) {
                           "(alias expansion)"));
 }
 
-TEST(YamlReaderTest, NestingBeyondTheLimitStopsQuickly) {
+TEST_P(YamlReaderTest, NestingBeyondTheLimitStopsQuickly) {
   std::string deep(100000, '[');
   auto start = std::chrono::steady_clock::now();
   ReadResult result = ReadAll(deep, 0);
@@ -142,7 +158,7 @@ TEST(YamlReaderTest, NestingBeyondTheLimitStopsQuickly) {
               ElementsAre("1:1001 E_SCENE_FORMAT the document nests deeper than 1000 levels"));
 }
 
-TEST(YamlReaderTest, BlockNestingBeyondTheLimitStops) {
+TEST_P(YamlReaderTest, BlockNestingBeyondTheLimitStops) {
   std::string deep;
   for (int level = 0; level < 2000; ++level) deep += "- ";
   deep += "x\n";
@@ -151,13 +167,13 @@ TEST(YamlReaderTest, BlockNestingBeyondTheLimitStops) {
               ElementsAre("1:2001 E_SCENE_FORMAT the document nests deeper than 1000 levels"));
 }
 
-TEST(YamlReaderTest, NestingOfExactlyTheLimitIsRead) {
+TEST_P(YamlReaderTest, NestingOfExactlyTheLimitIsRead) {
   ReadResult result = ReadAll(std::string(1000, '[') + std::string(1000, ']'), 0);
   EXPECT_EQ(result.event_count, 2000u);
   EXPECT_THAT(result.problems, IsEmpty());
 }
 
-TEST(YamlReaderTest, AliasExpansionCountsTowardsTheDepthLimit) {
+TEST_P(YamlReaderTest, AliasExpansionCountsTowardsTheDepthLimit) {
   std::string text = "a: &x " + std::string(600, '[') + std::string(600, ']') + "\n";
   text += "b: " + std::string(400, '[') + "*x" + std::string(400, ']') + "\n";
   ReadResult result = ReadAll(text, 0);
@@ -167,45 +183,45 @@ TEST(YamlReaderTest, AliasExpansionCountsTowardsTheDepthLimit) {
               ElementsAre("2:404 E_SCENE_FORMAT the document nests deeper than 1000 levels"));
 }
 
-TEST(YamlReaderTest, EmptyFileIsAProblem) {
+TEST_P(YamlReaderTest, EmptyFileIsAProblem) {
   EXPECT_THAT(ReadAll("").problems, ElementsAre("1:1 E_SCENE_FORMAT the file is empty"));
   EXPECT_THAT(ReadAll("# just a comment\n\n").problems,
               ElementsAre("1:1 E_SCENE_FORMAT the file is empty"));
 }
 
-TEST(YamlReaderTest, SyntaxErrorGivesLibyamlsProblemAndMark) {
+TEST_P(YamlReaderTest, SyntaxErrorGivesLibyamlsProblemAndMark) {
   ReadResult result = ReadAll("a: 1\nb: [1, 2\nc: 3\n");
   EXPECT_THAT(result.problems,
               ElementsAre("3:2 E_SCENE_FORMAT did not find expected ',' or ']' (while parsing "
                           "a flow sequence at line 2, column 4)"));
 }
 
-TEST(YamlReaderTest, InvalidUtf8IsReportedAtItsByte) {
+TEST_P(YamlReaderTest, InvalidUtf8IsReportedAtItsByte) {
   ReadResult result = ReadAll("a: 1\nbé: \x80\n");
   EXPECT_THAT(result.problems,
               ElementsAre("2:5 E_SCENE_FORMAT invalid leading UTF-8 octet (0x80)"));
 }
 
-TEST(YamlReaderTest, NulByteIsReported) {
+TEST_P(YamlReaderTest, NulByteIsReported) {
   ReadResult result = ReadAll(std::string("a: b\0c\n", 7));
   EXPECT_THAT(result.problems,
               ElementsAre("1:5 E_SCENE_FORMAT control characters are not allowed (0x00)"));
 }
 
-TEST(YamlReaderTest, SecondDocumentIsAProblem) {
+TEST_P(YamlReaderTest, SecondDocumentIsAProblem) {
   ReadResult result = ReadAll("a: 1\n---\nb: 2\n");
   EXPECT_THAT(result.events, ElementsAre("1:1 {", "1:1 a", "1:4 1", "2:1 }"));
   EXPECT_THAT(result.problems, ElementsAre("2:1 E_SCENE_FORMAT only one document is allowed"));
 }
 
-TEST(YamlReaderTest, ExplicitDocumentMarkersAreFine) {
+TEST_P(YamlReaderTest, ExplicitDocumentMarkersAreFine) {
   ReadResult result = ReadAll("---\na: 1\n...\n");
   EXPECT_THAT(result.problems, IsEmpty());
   EXPECT_EQ(result.event_count, 4u);
 }
 
-TEST(YamlReaderTest, CaptureSkipsANodeThatReplayDeliversLater) {
-  YamlReader reader("{a: [1, *x], b: 2}");
+TEST_P(YamlReaderTest, CaptureSkipsANodeThatReplayDeliversLater) {
+  YamlReader reader("{a: [1, *x], b: 2}", GetParam());
   EXPECT_EQ(Show(reader.Next()), "1:1 {");
   EXPECT_EQ(Show(reader.Next()), "1:2 a");
   bool at_end = true;
@@ -226,8 +242,8 @@ TEST(YamlReaderTest, CaptureSkipsANodeThatReplayDeliversLater) {
   EXPECT_EQ(Show(problems[0]), "1:9 E_SCENE_FORMAT unknown alias 'x'");
 }
 
-TEST(YamlReaderTest, CaptureInsideAReplayAndAtTheEndOfACollection) {
-  YamlReader reader("[&l [{k: 1}, 2], *l]");
+TEST_P(YamlReaderTest, CaptureInsideAReplayAndAtTheEndOfACollection) {
+  YamlReader reader("[&l [{k: 1}, 2], *l]", GetParam());
   for (int i = 0; i < 8; ++i) reader.Next();  // [ [ { k 1 } 2 ]
   EXPECT_EQ(Show(reader.Next()), "1:2 [");    // the alias's replay, at the anchor
   bool at_end = true;
@@ -248,6 +264,37 @@ TEST(YamlReaderTest, CaptureInsideAReplayAndAtTheEndOfACollection) {
   EXPECT_EQ(Show(reader.Next()), "1:11 }");
   EXPECT_EQ(reader.Next().kind, YamlEventKind::kEnd);
   EXPECT_FALSE(reader.has_problems());
+}
+
+// Many chunks of events, with anchors defined in one chunk and replayed
+// several chunks later, and a syntax error at the very end.
+std::string ManyChunks() {
+  std::string text = "base: &base {x: 1, y: [2, 3]}\nitems:\n";
+  for (int i = 0; i < 3000; ++i) {
+    text += "  - {id: n" + std::to_string(i) + ", v: 'q" + std::to_string(i) + "', w: *base}\n";
+  }
+  return text + "  - [unclosed\n";
+}
+
+TEST(YamlReaderThreadsTest, ParsingAheadGivesTheSameEventsAndProblemsOverManyChunks) {
+  const std::string text = ManyChunks();
+  ReadResult inline_result = ReadAll(text, 1000000, text.size() + 1);
+  ReadResult ahead_result = ReadAll(text, 1000000, 0);
+  EXPECT_EQ(inline_result.event_count, 3000u * 16u + 15u);  // 16 per item, 9 of them replayed
+  EXPECT_EQ(inline_result.event_count, ahead_result.event_count);
+  EXPECT_EQ(inline_result.events, ahead_result.events);
+  EXPECT_THAT(ahead_result.problems,
+              ElementsAre("3004:1 E_SCENE_FORMAT did not find expected ',' or ']' (while parsing "
+                          "a flow sequence at line 3003, column 5)"));
+  EXPECT_EQ(inline_result.problems, ahead_result.problems);
+}
+
+TEST(YamlReaderThreadsTest, AReaderLeftEarlyStopsItsWorker) {
+  const std::string text = ManyChunks();
+  for (int events = 0; events < 20000; events += 4999) {
+    YamlReader reader(text, 0);
+    for (int i = 0; i < events; ++i) reader.Next();
+  }  // each destructor returns although the worker is chunks ahead
 }
 
 }  // namespace

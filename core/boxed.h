@@ -1,10 +1,11 @@
 // Boxed<T>: an optional value kept on the heap, with value semantics.
 //
 // Contract: behaves like std::optional<T> for the operations the scene model
-// uses (has_value, bool, *, ->, value, emplace, reset, assignment from T or
-// std::nullopt, copy and move), but an empty one costs one pointer. Scene
-// nodes hold their rarely used parts (attach, spin, focus, shot, sound) this
-// way so that a 100,000-node scene does not pay for them on every node.
+// uses (has_value, bool, *, ->, value, emplace, reset, assignment from T,
+// std::optional<T> or std::nullopt, copy and move), but an empty one costs
+// one pointer. Scene nodes hold their rarely used parts (attach, spin, focus,
+// shot, sound, look_at, label, action) and rig segments their aim this way,
+// so that a 100,000-node scene does not pay for them on every node.
 #ifndef CINC_CORE_BOXED_H_
 #define CINC_CORE_BOXED_H_
 
@@ -33,6 +34,10 @@ class Boxed {
   }
   Boxed& operator=(T value) {
     value_ = std::make_unique<T>(std::move(value));
+    return *this;
+  }
+  Boxed& operator=(std::optional<T> value) {
+    value_ = value ? std::make_unique<T>(std::move(*value)) : nullptr;
     return *this;
   }
 

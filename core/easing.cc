@@ -45,7 +45,9 @@ std::optional<Ease> Ease::FromName(std::string_view name) {
   } else {
     return std::nullopt;
   }
-  ease.name = std::string(name);
+  for (size_t index = 0; index < kEaseNames.size(); ++index) {
+    if (kEaseNames[index] == name) ease.name_number = static_cast<uint8_t>(index + 1);
+  }
   return ease;
 }
 

@@ -8,27 +8,35 @@
 #define CINC_CORE_EASING_H_
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace cinc {
 
+// The names Ease::FromName accepts, in the order the docs list them.
+inline constexpr std::array<std::string_view, 7> kEaseNames = {
+    "linear", "step", "ease_in_out", "ease", "ease-in", "ease-out", "ease-in-out"};
+
 struct Ease {
-  enum class Kind { kLinear, kStep, kCubicBezier };
+  enum class Kind : uint8_t { kLinear, kStep, kCubicBezier };
   Kind kind = Kind::kLinear;
+  // 1 + the index in kEaseNames; 0 for a written array. Every node and rig
+  // segment holds an Ease, so it stays small.
+  uint8_t name_number = 0;
   std::array<double, 4> control{0, 0, 1, 1};  // x1, y1, x2, y2 for kCubicBezier
-  std::string name;  // "linear", "ease_in_out", "ease-in", ...; empty for a written array
+
+  // "linear", "ease_in_out", "ease-in", ...; empty for a written array.
+  std::string_view name() const {
+    return name_number == 0 ? std::string_view() : kEaseNames[name_number - 1u];
+  }
 
   static Ease Linear() { return Ease{}; }
   static Ease CubicBezier(double x1, double y1, double x2, double y2);
   // linear, step, ease_in_out, ease, ease-in, ease-out, ease-in-out; nullopt otherwise.
   static std::optional<Ease> FromName(std::string_view name);
 };
-
-// The names FromName accepts, in the order the docs list them.
-inline constexpr std::array<std::string_view, 7> kEaseNames = {
-    "linear", "step", "ease_in_out", "ease", "ease-in", "ease-out", "ease-in-out"};
 
 // Eased progress for u (clamped to [0, 1]).
 double ApplyEase(const Ease& ease, double u);

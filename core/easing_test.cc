@@ -38,7 +38,7 @@ TEST(EasingTest, EveryNameIsKnown) {
   for (std::string_view name : kEaseNames) {
     std::optional<Ease> ease = Ease::FromName(name);
     ASSERT_TRUE(ease.has_value()) << name;
-    EXPECT_EQ(name, ease->name);
+    EXPECT_EQ(name, ease->name());
   }
   EXPECT_FALSE(Ease::FromName("ease_in").has_value());
   EXPECT_FALSE(Ease::FromName("").has_value());

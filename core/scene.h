@@ -28,6 +28,12 @@ struct Origin {
   std::string path;
 };
 
+// A string value with where it was written: a look-at target, a label, an action.
+struct LocatedString {
+  std::string value;
+  Origin origin;
+};
+
 // --- timing -----------------------------------------------------------------
 
 enum class RelationKind { kAt, kAfter, kWith, kEndWith, kBefore };
@@ -94,16 +100,15 @@ struct FocusTarget {  // `focus: 2.5` or `focus: {on: obj or obj/marker}`
 struct Node {
   std::string id;     // empty when the author gave none
   std::string owner;  // object or camera name, or "director"
-  int index = 0;      // 0-based position in its list
   Origin origin;      // the node's mapping
+  int index = 0;      // 0-based position in its list
 
   // Timing. `relations` empty means chaining (after the previous node of the list).
-  std::vector<Relation> relations;
   bool uses_start_list = false;  // relations came from `start:`
-  ExactTime chain_lag;           // the top-level lag when chaining
-  ExactTime duration;            // 0 when not given (and not required)
   bool has_duration = false;
-  Origin duration_origin;
+  std::vector<Relation> relations;
+  ExactTime chain_lag;  // the top-level lag when chaining
+  ExactTime duration;   // 0 when not given (and not required)
 
   // Channel targets.
   std::optional<Vec3> position;
@@ -114,9 +119,7 @@ struct Node {
   Boxed<Attach> attach;
   Boxed<Spin> spin;
   std::vector<Vec3> path;
-  Origin path_origin;
-  std::string look_at;
-  Origin look_at_origin;
+  Boxed<LocatedString> look_at;  // "object" or "object/marker"
   std::optional<double> fov;
   Boxed<FocusTarget> focus;
   std::optional<double> aperture;
@@ -126,10 +129,8 @@ struct Node {
   Boxed<Shot> shot;
   std::vector<Cue> cues;  // `cue:` takes one cue or a list
   Boxed<Sound> sound;
-  std::optional<std::string> label;
-  Origin label_origin;
-  std::string action;
-  Origin action_origin;
+  Boxed<LocatedString> label;
+  Boxed<LocatedString> action;
 
   // "object.id", or "object#index" for a node without an id.
   std::string QualifiedName() const;

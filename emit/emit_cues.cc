@@ -74,11 +74,11 @@ class CueCollector {
                                                    segment.duration, segment.ease)});
       }
       if (node.label) AddLabel(node, *time);
-      if (!node.action.empty() && !target.empty()) {
+      if (node.action && !target.empty()) {
         SequenceCue cue;
         cue.t = time->start.ToDouble();
         cue.kind = "script";
-        cue.name = node.action;
+        cue.name = node.action->value;
         cue.target = target;
         cues_.push_back({time->start, std::move(cue)});
       }
@@ -100,9 +100,9 @@ class CueCollector {
     SequenceCue cue;
     cue.t = time.start.ToDouble();
     cue.kind = "marker";
-    cue.name = *node.label;
+    cue.name = node.label->value;
     Json data = Json::object();
-    data["label"] = *node.label;
+    data["label"] = node.label->value;
     data["node"] = node.QualifiedName();
     data["end"] = time.end.ToDouble();
     cue.data = std::move(data);
@@ -138,7 +138,7 @@ class CueCollector {
 }  // namespace
 
 Json EaseDescription(const Ease& ease) {
-  if (!ease.name.empty()) return ease.name;
+  if (!ease.name().empty()) return std::string(ease.name());
   switch (ease.kind) {
     case Ease::Kind::kLinear:
       return "linear";

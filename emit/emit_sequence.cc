@@ -1,6 +1,9 @@
 #include "emit/emit_sequence.h"
 
 #include <string>
+#include <system_error>
+#include <thread>
+#include <vector>
 
 #include "emit/emit_cues.h"
 #include "emit/emit_director.h"
@@ -8,6 +11,9 @@
 
 namespace cinc {
 namespace {
+
+// Below this many objects a second thread costs more than it saves.
+constexpr size_t kObjectsWorthAThread = 8;
 
 // A scene that produced errors may come with a partial rig: its objects
 // then keep their initial values (the run fails anyway).
@@ -60,6 +66,38 @@ void AppendInChunks(std::vector<Item> items, size_t limit, std::vector<Item> Tra
   }
 }
 
+// Every object's transform track. Given the rig, objects are independent
+// (an attached one reads its parents' channels, never their tracks), so the
+// work is shared with a second thread, every other object each: emission is
+// the largest stage after loading. Results do not depend on the split.
+std::vector<TransformTrack> EmitObjectTransforms(const Scene& scene, const Rig& rig,
+                                                 const EmitSettings& settings) {
+  std::vector<TransformTrack> tracks(scene.objects.size());
+  auto emit_every_other = [&](size_t first) {
+    for (size_t index = first; index < scene.objects.size(); index += 2) {
+      const SceneObject& object = scene.objects[index];
+      tracks[index] =
+          index < rig.objects.size()
+              ? EmitObjectTransform(object, rig, index, scene.tolerance, settings)
+              : EmitObjectTransform(object, StillObject(object), scene.tolerance, settings);
+    }
+  };
+  std::thread helper;
+  if (scene.objects.size() >= kObjectsWorthAThread) {
+    try {
+      helper = std::thread(emit_every_other, 1);
+    } catch (const std::system_error&) {  // no thread to be had: all on this one
+    }
+  }
+  emit_every_other(0);
+  if (helper.joinable()) {
+    helper.join();
+  } else {
+    emit_every_other(1);
+  }
+  return tracks;
+}
+
 }  // namespace
 
 Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& rig,
@@ -69,14 +107,10 @@ Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& r
   sequence.name = scene.name;
   sequence.duration = timeline.duration.ToDouble();
   sequence.loop = scene.loop;
+  std::vector<TransformTrack> object_tracks = EmitObjectTransforms(scene, rig, settings);
   for (size_t index = 0; index < scene.objects.size(); ++index) {
-    const SceneObject& object = scene.objects[index];
-    TransformTrack track =
-        index < rig.objects.size()
-            ? EmitObjectTransform(object, rig, index, scene.tolerance, settings)
-            : EmitObjectTransform(object, StillObject(object), scene.tolerance, settings);
-    CheckKeyCounts(object, track, diagnostics);
-    sequence.tracks.push_back(std::move(track));
+    CheckKeyCounts(scene.objects[index], object_tracks[index], diagnostics);
+    sequence.tracks.push_back(std::move(object_tracks[index]));
   }
   for (size_t index = 0; index < scene.cameras.size(); ++index) {
     const SceneObject& camera = scene.cameras[index];

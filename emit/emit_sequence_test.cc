@@ -42,7 +42,7 @@ SmallScene MakeSmallScene() {
   Node open;
   open.owner = "director";
   open.id = "open";
-  open.label = "Go";
+  open.label = LocatedString{"Go", {}};
   open.shot = Shot{"cam", {}, std::nullopt, {}};
   setup.scene.objects = {box};
   setup.scene.cameras = {cam};

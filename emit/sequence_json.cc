@@ -299,8 +299,34 @@ void AppendCuesTrack(const CuesTrack& track, std::string* out) {
 
 }  // namespace
 
+namespace {
+
+// Generous room for the whole text, so that it is written without regrowing:
+// a 100,000-node scene's 5 MB text would otherwise be copied as it doubles,
+// with both copies alive (the build's peak memory). Reserved pages that are
+// never written cost no memory. A short estimate only means regrowing.
+size_t TextSizeBound(const Sequence& sequence) {
+  constexpr size_t kPerKey = 640;  // 14 numbers of at most 25 characters, names, indents
+  constexpr size_t kPerCue = 512;  // kind, name, target and a small data value
+  size_t bound = 64 * 1024 + sequence.name.size();
+  for (const Track& track : sequence.tracks) {
+    if (const auto* transform = std::get_if<TransformTrack>(&track)) {
+      bound += 256 + transform->target.size() +
+               kPerKey * (transform->position.size() + transform->rotation.size() +
+                          transform->scale.size());
+    } else if (const auto* cues = std::get_if<CuesTrack>(&track)) {
+      bound += 256 + kPerCue * cues->cues.size();
+    }
+  }
+  return bound;
+}
+
+}  // namespace
+
 std::string WriteSequence(const Sequence& sequence) {
-  std::string out = "{";
+  std::string out;
+  out.reserve(TextSizeBound(sequence));
+  out += "{";
   Indent(1, &out);
   out += "\"version\": " + std::to_string(sequence.version) + ",";
   Indent(1, &out);

@@ -69,7 +69,7 @@ LookScene MakeLookScene() {
   Node& move = setup.test.AddObjectNode(setup.target, "move", "0", "2");
   move.position = Vec3(2, 0, 0);
   Node& aim = setup.test.AddCameraNode(setup.camera, "aim", "0", "1");
-  aim.look_at = "target";
+  aim.look_at = LocatedString{"target", {}};
   return setup;
 }
 
@@ -102,7 +102,7 @@ TEST(LookAtStateTest, AMarkerIsScaledByItsOwner) {
   size_t camera = test.AddCamera("cam");
   test.scene.cameras[camera].position = Vec3(0, 0, 2);
   Node& aim = test.AddCameraNode(camera, "aim", "0", "0");
-  aim.look_at = "post/tip";
+  aim.look_at = LocatedString{"post/tip", {}};
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
   // The marker at (0, 1 * 2, 0): d = (0, 2, -2), pitch 45 degrees, yaw 0.
   Vec3 euler = CanonicalEulerDegrees(WorldPoseAt(rig, OwnerRef::Camera(0), Time("0")).rotation);
@@ -183,7 +183,7 @@ LookScene MakeAttachedLookScene() {
   Node& mount = setup.test.AddCameraNode(setup.camera, "mount", "0", "0");
   mount.attach = Attach{"cart", std::nullopt, "", {}};
   Node& aim = setup.test.AddCameraNode(setup.camera, "aim", "0.5", "1.5");
-  aim.look_at = "target";
+  aim.look_at = LocatedString{"target", {}};
   return setup;
 }
 
@@ -317,7 +317,7 @@ Origin At(int line, int column, const std::string& path) { return {{line, column
 TEST(CameraReferenceTest, KnownTargetsAreQuiet) {
   TestScene test = CameraReferenceScene();
   Node& aim = test.AddCameraNode(0, "aim", "0", "1");
-  aim.look_at = "body/hole-1";
+  aim.look_at = LocatedString{"body/hole-1", {}};
   aim.focus = FocusTarget{std::nullopt, "body", {}};
   test.scene.cameras[0].focus.on = "body/hole-1";
   Node shot;
@@ -332,20 +332,16 @@ TEST(CameraReferenceTest, LookAtAndFocusTargetsThatNameNothing) {
   test.scene.cameras[0].focus.on = "bdy";
   test.scene.cameras[0].focus.origin = At(3, 12, "/cameras/cam/focus");
   Node& aim = test.AddCameraNode(0, "aim", "0", "1");
-  aim.look_at = "bdy";
-  aim.look_at_origin = At(5, 40, "/cameras/cam/nodes/0/look_at");
+  aim.look_at = LocatedString{"bdy", At(5, 40, "/cameras/cam/nodes/0/look_at")};
   Node& mark = test.AddCameraNode(0, "mark", "1", "2");
-  mark.look_at = "body/hole-9";
-  mark.look_at_origin = At(6, 40, "/cameras/cam/nodes/1/look_at");
+  mark.look_at = LocatedString{"body/hole-9", At(6, 40, "/cameras/cam/nodes/1/look_at")};
   Node& pull = test.AddCameraNode(0, "pull", "0", "1");
   pull.focus = FocusTarget{std::nullopt, "body/hol-1", At(7, 41, "/cameras/cam/nodes/2/focus")};
   Node& lens = test.AddCameraNode(0, "lens", "0", "1");
-  lens.look_at = "cam/tip";
-  lens.look_at_origin = At(8, 40, "/cameras/cam/nodes/3/look_at");
+  lens.look_at = LocatedString{"cam/tip", At(8, 40, "/cameras/cam/nodes/3/look_at")};
   size_t pivot = test.AddObject("pivot");
   Node& far = test.AddCameraNode(0, "far", "0", "1");
-  far.look_at = "pivot/x";
-  far.look_at_origin = At(9, 40, "/cameras/cam/nodes/4/look_at");
+  far.look_at = LocatedString{"pivot/x", At(9, 40, "/cameras/cam/nodes/4/look_at")};
   (void)pivot;
   EXPECT_EQ(
       (std::vector<Reported>{

@@ -56,9 +56,11 @@ class AttachChecker {
       CheckPoint("camera '" + owner.name + "' focuses on ", owner.focus.on, owner.focus.origin);
     }
     for (const Node& node : owner.nodes) {
+      const bool focuses = node.focus && !node.focus->on.empty();
+      if (!node.look_at && !focuses && !node.attach) continue;  // most nodes: no name built
       std::string name = "node '" + node.QualifiedName() + "' ";
-      if (!node.look_at.empty()) CheckPoint(name + "looks at ", node.look_at, node.look_at_origin);
-      if (node.focus && !node.focus->on.empty()) {
+      if (node.look_at) CheckPoint(name + "looks at ", node.look_at->value, node.look_at->origin);
+      if (focuses) {
         CheckPoint(name + "focuses on ", node.focus->on, node.focus->origin);
       }
       if (!node.attach) continue;

@@ -151,7 +151,7 @@ const std::vector<NodeTime>* TimesOf(const std::vector<std::vector<NodeTime>>& l
 // (the value comes from the aim, markers/camera_aim.h).
 std::optional<Quat> LookAtOrRotation(const Node& node) {
   if (node.rotation) return node.rotation;
-  if (!node.look_at.empty()) return Quat(1, 0, 0, 0);
+  if (node.look_at) return Quat(1, 0, 0, 0);
   return std::nullopt;
 }
 
@@ -185,7 +185,7 @@ void BuildPoseChannels(const SceneObject& owner, const std::vector<NodeTime>* ti
   *rotation = CollectTrack<Quat>(
       owner, times, owner.rotation,
       [&](const Node& node) -> std::optional<Quat> {
-        if (node.rotation || !node.look_at.empty()) return LookAtOrRotation(node);
+        if (node.rotation || node.look_at) return LookAtOrRotation(node);
         bool detaches = plan.detaching[static_cast<size_t>(&node - first_node)];
         if (node.attach || node.spin || detaches) return Quat(1, 0, 0, 0);  // filled later
         return std::nullopt;
@@ -226,7 +226,7 @@ CameraRig BuildCameraRig(const SceneObject& camera, const std::vector<NodeTime>*
   BuildPoseChannels(camera, times, plan, &rig.position, &rig.rotation, &overlaps);
   for (Segment<Quat>& segment : rig.rotation.segments) {
     const Node& node = camera.nodes[static_cast<size_t>(segment.node_index)];
-    if (!node.look_at.empty()) segment.aim = ResolveAim(node.look_at, names, markers);
+    if (node.look_at) segment.aim = ResolveAim(node.look_at->value, names, markers);
   }
   rig.fov = BuildTrack<double>(
       camera, times, camera.fov, [](const Node& node) { return node.fov; }, "fov", 2, &overlaps);

@@ -72,14 +72,14 @@ struct Segment {
   Value to{};
   Ease ease;
   int node_index = 0;  // in the owner's node list
-  SpinTurn spin;       // rotation segments only
-  // Rotation segments of `look_at` and focus segments of `focus: {on}`:
-  // the value is computed from the live aim point (markers/camera_aim.h),
-  // `to` is unused. nullopt for every other segment.
-  std::optional<Aim> aim;
   // Focus segments with an aim only: no distance to come from (depth of
   // field was off), so the value is the live distance from S on.
   bool aim_from_live = false;
+  SpinTurn spin;  // rotation segments only
+  // Rotation segments of `look_at` and focus segments of `focus: {on}`:
+  // the value is computed from the live aim point (markers/camera_aim.h),
+  // `to` is unused. Empty for every other segment.
+  Boxed<Aim> aim;
   // Position segments of a `path` node: the waypoints between `from` (P0)
   // and `to` (Pn), world coordinates; the value follows the uniform
   // Catmull-Rom spline with mirrored ends (SPEC section 5, seed 001).

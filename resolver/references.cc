@@ -21,7 +21,10 @@ NodeTable::NodeTable(const Scene& scene) {
   for (const SceneObject& camera : scene.cameras) node_count += camera.nodes.size();
   nodes_.reserve(node_count);
   places_.reserve(node_count);
-  number_by_name_.reserve(node_count);
+  size_t slot_count = 16;
+  while (slot_count < 2 * node_count) slot_count *= 2;
+  name_slots_.resize(slot_count);
+  name_mask_ = slot_count - 1;
 
   auto add_list = [this](const std::vector<Node>& nodes, NodeListKind kind, int list) {
     const std::string* last_owner = nullptr;
@@ -38,8 +41,10 @@ NodeTable::NodeTable(const Scene& scene) {
                     .try_emplace(node.owner, static_cast<int>(owner_index_by_name_.size()))
                     .first->second;
       }
-      // try_emplace keeps the first: a duplicate is the loader's to report.
-      number_by_name_.try_emplace(NameKey{owner, node.id}, number);
+      // The first is kept: a duplicate is the loader's to report.
+      const size_t hash = NameHash(owner, node.id);
+      NameSlot& slot = name_slots_[FindSlot(hash, owner, node.id)];
+      if (slot.number < 0) slot = {hash, owner, number};
     }
   };
   for (int i = 0; i < static_cast<int>(scene.objects.size()); ++i) {
@@ -56,6 +61,18 @@ int NodeTable::PreviousInList(int number) const {
   return places_[number].position == 0 ? -1 : number - 1;
 }
 
+size_t NodeTable::NameHash(int owner, std::string_view id) {
+  return std::hash<std::string_view>{}(id)*31 + static_cast<size_t>(owner);
+}
+
+size_t NodeTable::FindSlot(size_t hash, int owner, std::string_view id) const {
+  for (size_t index = hash & name_mask_;; index = (index + 1) & name_mask_) {
+    const NameSlot& slot = name_slots_[index];
+    if (slot.number < 0) return index;
+    if (slot.hash == hash && slot.owner == owner && nodes_[slot.number]->id == id) return index;
+  }
+}
+
 int NodeTable::OwnerIndex(std::string_view owner) const {
   auto found = owner_index_by_name_.find(owner);
   return found == owner_index_by_name_.end() ? -1 : found->second;
@@ -64,8 +81,7 @@ int NodeTable::OwnerIndex(std::string_view owner) const {
 int NodeTable::Find(std::string_view owner, std::string_view id) const {
   const int owner_index = OwnerIndex(owner);
   if (owner_index < 0) return -1;
-  auto found = number_by_name_.find(NameKey{owner_index, id});
-  return found == number_by_name_.end() ? -1 : found->second;
+  return name_slots_[FindSlot(NameHash(owner_index, id), owner_index, id)].number;
 }
 
 int NodeTable::Resolve(const Node& from, std::string_view reference) const {

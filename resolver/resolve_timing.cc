@@ -99,18 +99,19 @@ class TimingResolver {
 
   // Out-edges in written order: the relations, or the one chaining edge.
   TimingGraph BuildGraph() const {
-    TimingGraph graph(table_.size());
+    std::vector<std::pair<int, int>> edges;
+    edges.reserve(static_cast<size_t>(table_.size()));
     for (int number = 0; number < table_.size(); ++number) {
       if (table_.node(number).relations.empty()) {
         const int previous = table_.PreviousInList(number);
-        if (previous >= 0) boost::add_edge(number, previous, graph);
+        if (previous >= 0) edges.emplace_back(number, previous);
         continue;
       }
       for (int index = first_relation_[number]; index < first_relation_[number + 1]; ++index) {
-        if (relation_targets_[index] >= 0) boost::add_edge(number, relation_targets_[index], graph);
+        if (relation_targets_[index] >= 0) edges.emplace_back(number, relation_targets_[index]);
       }
     }
-    return graph;
+    return MakeTimingGraph(table_.size(), std::move(edges));
   }
 
   void ReportCycles(const TimingGraphAnalysis& analysis) {

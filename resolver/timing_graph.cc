@@ -15,7 +15,9 @@ std::vector<int> ShortestCycleThrough(const TimingGraph& graph, int first,
   std::vector<int> cycle;
   for (size_t head = 0; head < queue.size() && cycle.empty(); ++head) {
     const int vertex = queue[head];
-    for (auto [edge, edge_end] = boost::out_edges(vertex, graph); edge != edge_end; ++edge) {
+    for (auto [edge, edge_end] =
+             boost::out_edges(static_cast<TimingGraph::vertex_descriptor>(vertex), graph);
+         edge != edge_end; ++edge) {
       const int dependency = static_cast<int>(boost::target(*edge, graph));
       if (component[dependency] != component[first]) continue;
       if (dependency == first) {
@@ -37,6 +39,13 @@ std::vector<int> ShortestCycleThrough(const TimingGraph& graph, int first,
 }
 
 }  // namespace
+
+TimingGraph MakeTimingGraph(int vertex_count, std::vector<std::pair<int, int>> edges) {
+  std::stable_sort(edges.begin(), edges.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  return TimingGraph(boost::edges_are_sorted, edges.begin(), edges.end(),
+                     static_cast<size_t>(vertex_count));
+}
 
 TimingGraphAnalysis AnalyzeTimingGraph(const TimingGraph& graph) {
   const int vertex_count = static_cast<int>(boost::num_vertices(graph));
@@ -67,7 +76,9 @@ TimingGraphAnalysis AnalyzeTimingGraph(const TimingGraph& graph) {
   std::vector<bool> component_is_cyclic(component_count, false);
   for (int c = 0; c < component_count; ++c) component_is_cyclic[c] = component_size[c] > 1;
   for (int vertex = 0; vertex < vertex_count; ++vertex) {
-    for (auto [edge, edge_end] = boost::out_edges(vertex, graph); edge != edge_end; ++edge) {
+    for (auto [edge, edge_end] =
+             boost::out_edges(static_cast<TimingGraph::vertex_descriptor>(vertex), graph);
+         edge != edge_end; ++edge) {
       if (static_cast<int>(boost::target(*edge, graph)) == vertex) {
         component_is_cyclic[component[vertex]] = true;
       }

@@ -11,13 +11,20 @@
 #ifndef CINC_RESOLVER_TIMING_GRAPH_H_
 #define CINC_RESOLVER_TIMING_GRAPH_H_
 
-#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/compressed_sparse_row_graph.hpp>
+#include <utility>
 #include <vector>
 
 namespace cinc {
 
-// vecS out-edge lists keep insertion order, which the cycle search relies on.
-using TimingGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
+// Compressed sparse rows: two flat arrays, no allocation per vertex (a
+// 100,000-node scene's graph is 1.6 MB rather than 6 MB of small vectors).
+using TimingGraph = boost::compressed_sparse_row_graph<boost::directedS>;
+
+// The graph of `vertex_count` vertices and `edges` (from, to). Each vertex's
+// out-edges keep the order they have in `edges`, which the cycle search
+// relies on; edges of different vertices may come in any order.
+TimingGraph MakeTimingGraph(int vertex_count, std::vector<std::pair<int, int>> edges);
 
 struct TimingGraphAnalysis {
   // Every vertex, each after all vertices it depends on; the members of one
