@@ -15,10 +15,10 @@
 namespace cinc {
 namespace {
 
-// Events per chunk, and chunks the worker may run ahead: about 32,000 events
-// (about 1.5 MB of records and text) in flight at most, handed over about
-// 130 times for a 100,000-node scene.
-constexpr size_t kEventsPerChunk = 8192;
+// Events per chunk, and chunks the worker may run ahead: about 20,000 events
+// (about 3 MB of libyaml's events and their text) in flight at most, handed
+// over about 270 times for a 100,000-node scene.
+constexpr size_t kEventsPerChunk = 4096;
 constexpr size_t kChunksAhead = 4;
 
 bool ForcesString(const yaml_char_t* tag) {
@@ -29,54 +29,82 @@ bool ForcesString(const yaml_char_t* tag) {
 
 }  // namespace
 
-// Events as offsets into the chunk's own text, so that a chunk is two
-// buffers that are reused from chunk to chunk.
+// libyaml's own events, kept as parsed (their text is not copied) until the
+// chunk is reused, which deletes them on the thread that parsed them.
 struct YamlEventSource::Chunk {
-  struct Record {
-    SourceEventKind kind = SourceEventKind::kStopped;
-    bool plain = false;
-    SourceLocation location;
-    uint32_t value_begin = 0;
-    uint32_t value_size = 0;
-    uint32_t anchor_begin = 0;
-    uint32_t anchor_size = 0;
-  };
+  Chunk() { events.reserve(kEventsPerChunk); }
+  ~Chunk() { Clear(); }
+  Chunk(const Chunk&) = delete;
+  Chunk& operator=(const Chunk&) = delete;
 
   void Clear() {
-    records.clear();
-    text.clear();
+    for (yaml_event_t& event : events) yaml_event_delete(&event);
+    events.clear();
     final = false;
+    final_message.clear();
   }
 
-  void Add(SourceEventKind kind, bool plain, SourceLocation location, std::string_view value,
-           const yaml_char_t* anchor) {
-    Record record{kind, plain, location, 0, 0, 0, 0};
-    record.value_begin = static_cast<uint32_t>(text.size());
-    record.value_size = static_cast<uint32_t>(value.size());
-    text.append(value);
-    if (anchor != nullptr) {
-      std::string_view name(reinterpret_cast<const char*>(anchor));
-      record.anchor_begin = static_cast<uint32_t>(text.size());
-      record.anchor_size = static_cast<uint32_t>(name.size());
-      text.append(name);
+  void SetFinal(SourceEventKind kind, SourceLocation location, std::string message) {
+    final = true;
+    final_kind = kind;
+    final_location = location;
+    final_message = std::move(message);
+  }
+
+  size_t size() const { return events.size() + (final ? 1 : 0); }
+
+  SourceEvent View(size_t index) const {
+    if (index == events.size()) return {final_kind, false, final_location, final_message, {}};
+    const yaml_event_t& event = events[index];
+    auto text = [](const yaml_char_t* characters) {
+      return characters == nullptr ? std::string_view()
+                                   : std::string_view(reinterpret_cast<const char*>(characters));
+    };
+    SourceEvent out;
+    out.location = {static_cast<int>(event.start_mark.line) + 1,
+                    static_cast<int>(event.start_mark.column) + 1};
+    switch (event.type) {
+      case YAML_DOCUMENT_START_EVENT:
+        out.kind = SourceEventKind::kDocumentStart;
+        break;
+      case YAML_ALIAS_EVENT:
+        out.kind = SourceEventKind::kAlias;
+        out.anchor = text(event.data.alias.anchor);
+        break;
+      case YAML_SCALAR_EVENT:
+        out.kind = SourceEventKind::kScalar;
+        out.value = {reinterpret_cast<const char*>(event.data.scalar.value),
+                     event.data.scalar.length};
+        out.plain = event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+                    !ForcesString(event.data.scalar.tag);
+        out.anchor = text(event.data.scalar.anchor);
+        break;
+      case YAML_SEQUENCE_START_EVENT:
+        out.kind = SourceEventKind::kSequenceStart;
+        out.anchor = text(event.data.sequence_start.anchor);
+        break;
+      case YAML_MAPPING_START_EVENT:
+        out.kind = SourceEventKind::kMappingStart;
+        out.anchor = text(event.data.mapping_start.anchor);
+        break;
+      case YAML_SEQUENCE_END_EVENT:
+        out.kind = SourceEventKind::kSequenceEnd;
+        break;
+      case YAML_MAPPING_END_EVENT:
+        out.kind = SourceEventKind::kMappingEnd;
+        break;
+      default:  // never kept (Parser::Fill)
+        out.kind = SourceEventKind::kStopped;
+        break;
     }
-    records.push_back(record);
-    if (kind == SourceEventKind::kStreamEnd || kind == SourceEventKind::kError ||
-        kind == SourceEventKind::kStopped) {
-      final = true;
-    }
+    return out;
   }
 
-  SourceEvent View(const Record& record) const {
-    std::string_view all(text);
-    return {record.kind, record.plain, record.location,
-            all.substr(record.value_begin, record.value_size),
-            all.substr(record.anchor_begin, record.anchor_size)};
-  }
-
-  std::vector<Record> records;
-  std::string text;
-  bool final = false;  // the last record is a final event
+  std::vector<yaml_event_t> events;  // node events and document starts
+  bool final = false;                // a final event follows `events`
+  SourceEventKind final_kind = SourceEventKind::kStopped;
+  SourceLocation final_location;
+  std::string final_message;  // kError's
 };
 
 // libyaml's parser over the text, filling chunks.
@@ -92,8 +120,41 @@ struct YamlEventSource::Parser {
 
   // Appends up to kEventsPerChunk events; false once the final one is in.
   bool Fill(Chunk* chunk) {
-    while (chunk->records.size() < kEventsPerChunk) {
-      if (!AddEvent(chunk)) return false;
+    while (chunk->events.size() < kEventsPerChunk) {
+      yaml_event_t& event = chunk->events.emplace_back();
+      if (!yaml_parser_parse(&parser, &event)) {
+        chunk->events.pop_back();  // libyaml leaves nothing to delete
+        SetProblem(chunk);
+        return false;
+      }
+      const SourceLocation location{static_cast<int>(event.start_mark.line) + 1,
+                                    static_cast<int>(event.start_mark.column) + 1};
+      switch (event.type) {
+        case YAML_NO_EVENT:
+        case YAML_STREAM_START_EVENT:
+        case YAML_DOCUMENT_END_EVENT:  // nobody reads these
+          yaml_event_delete(&event);
+          chunk->events.pop_back();
+          break;
+        case YAML_STREAM_END_EVENT:
+          yaml_event_delete(&event);
+          chunk->events.pop_back();
+          chunk->SetFinal(SourceEventKind::kStreamEnd, location, "");
+          return false;
+        case YAML_SEQUENCE_START_EVENT:
+        case YAML_MAPPING_START_EVENT:
+          if (++depth > max_depth) {  // delivered, and then no more
+            chunk->SetFinal(SourceEventKind::kStopped, location, "");
+            return false;
+          }
+          break;
+        case YAML_SEQUENCE_END_EVENT:
+        case YAML_MAPPING_END_EVENT:
+          --depth;
+          break;
+        default:
+          break;
+      }
     }
     return true;
   }
@@ -114,7 +175,7 @@ struct YamlEventSource::Parser {
     return location;
   }
 
-  void AddProblem(Chunk* chunk) {
+  void SetProblem(Chunk* chunk) {
     std::string message = parser.problem != nullptr ? parser.problem : "invalid YAML";
     SourceLocation location;
     if (parser.error == YAML_READER_ERROR) {
@@ -134,66 +195,7 @@ struct YamlEventSource::Parser {
                    std::to_string(parser.context_mark.column + 1) + ")";
       }
     }
-    chunk->Add(SourceEventKind::kError, false, location, message, nullptr);
-  }
-
-  // One libyaml event into `chunk` (none for the ones nobody reads); false
-  // once the final event is in.
-  bool AddEvent(Chunk* chunk) {
-    yaml_event_t event;
-    if (!yaml_parser_parse(&parser, &event)) {
-      AddProblem(chunk);
-      return false;
-    }
-    const SourceLocation location{static_cast<int>(event.start_mark.line) + 1,
-                                  static_cast<int>(event.start_mark.column) + 1};
-    bool more = true;
-    switch (event.type) {
-      case YAML_NO_EVENT:
-      case YAML_STREAM_START_EVENT:
-      case YAML_DOCUMENT_END_EVENT:
-        break;
-      case YAML_DOCUMENT_START_EVENT:
-        chunk->Add(SourceEventKind::kDocumentStart, false, location, {}, nullptr);
-        break;
-      case YAML_STREAM_END_EVENT:
-        chunk->Add(SourceEventKind::kStreamEnd, false, location, {}, nullptr);
-        more = false;
-        break;
-      case YAML_ALIAS_EVENT:
-        chunk->Add(SourceEventKind::kAlias, false, location, {}, event.data.alias.anchor);
-        break;
-      case YAML_SCALAR_EVENT: {
-        const bool plain = event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
-                           !ForcesString(event.data.scalar.tag);
-        chunk->Add(
-            SourceEventKind::kScalar, plain, location,
-            {reinterpret_cast<const char*>(event.data.scalar.value), event.data.scalar.length},
-            event.data.scalar.anchor);
-        break;
-      }
-      case YAML_SEQUENCE_START_EVENT:
-        chunk->Add(SourceEventKind::kSequenceStart, false, location, {},
-                   event.data.sequence_start.anchor);
-        more = ++depth <= max_depth;
-        break;
-      case YAML_MAPPING_START_EVENT:
-        chunk->Add(SourceEventKind::kMappingStart, false, location, {},
-                   event.data.mapping_start.anchor);
-        more = ++depth <= max_depth;
-        break;
-      case YAML_SEQUENCE_END_EVENT:
-        chunk->Add(SourceEventKind::kSequenceEnd, false, location, {}, nullptr);
-        --depth;
-        break;
-      case YAML_MAPPING_END_EVENT:
-        chunk->Add(SourceEventKind::kMappingEnd, false, location, {}, nullptr);
-        --depth;
-        break;
-    }
-    yaml_event_delete(&event);
-    if (!more && !chunk->final) chunk->Add(SourceEventKind::kStopped, false, location, {}, nullptr);
-    return more;
+    chunk->SetFinal(SourceEventKind::kError, location, std::move(message));
   }
 
   std::string_view text;
@@ -285,15 +287,15 @@ bool YamlEventSource::FetchChunk() {
     parser_->Fill(chunk_.get());
   }
   position_ = 0;
-  return !chunk_->records.empty();
+  return chunk_->size() > 0;
 }
 
 SourceEvent YamlEventSource::Next() {
-  while (position_ == chunk_->records.size()) {
-    if (chunk_->final) return chunk_->View(chunk_->records.back());
+  while (position_ == chunk_->size()) {
+    if (chunk_->final) return chunk_->View(chunk_->events.size());  // the final one again
     FetchChunk();
   }
-  return chunk_->View(chunk_->records[position_++]);
+  return chunk_->View(position_++);
 }
 
 }  // namespace cinc

@@ -27,6 +27,19 @@ struct WorkingTime {
   NodeStatus status = NodeStatus::kUnresolved;
 };
 
+// What ComputeTimes needs of each node and relation, gathered in file order:
+// the order of resolution jumps about the scene, and reading the nodes
+// themselves there (each with its relations in a block of its own) cost a
+// cache miss or two per node, a third of the resolver at 100,000 nodes.
+struct TimingInput {
+  ExactTime duration;
+  ExactTime chain_lag;
+};
+struct RelationInput {
+  RelationKind kind = RelationKind::kAt;
+  ExactTime offset;  // at + lag for kAt, the lag otherwise
+};
+
 bool WithinGuard(const ExactTime& time) {
   static const ExactTime kGuard = ExactTime::FromInteger(kTimeGuardSeconds);
   return time.IsValid() && time <= kGuard && -kGuard <= time;
@@ -60,9 +73,16 @@ class TimingResolver {
   void ResolveReferences() {
     first_relation_.assign(table_.size() + 1, 0);
     broken_.assign(table_.size(), false);
+    inputs_.reserve(static_cast<size_t>(table_.size()));
     for (int number = 0; number < table_.size(); ++number) {
       first_relation_[number] = static_cast<int>(relation_targets_.size());
-      for (const Relation& relation : table_.node(number).relations) {
+      const Node& node = table_.node(number);
+      inputs_.push_back({node.duration, node.chain_lag});
+      for (const Relation& relation : node.relations) {
+        // `at` relations start at at + lag; the others at their target's time + lag.
+        relation_inputs_.push_back({relation.kind, relation.kind == RelationKind::kAt
+                                                       ? relation.at + relation.lag
+                                                       : relation.lag});
         relation_targets_.push_back(ResolveRelation(number, relation));
         if (relation_targets_.back() == kBrokenTarget) broken_[number] = true;
       }
@@ -138,18 +158,18 @@ class TimingResolver {
   }
 
   // The start one relation gives, given that its target is resolved.
-  ExactTime StartFrom(const Relation& relation, int target, const ExactTime& duration) const {
+  ExactTime StartFrom(const RelationInput& relation, int target, const ExactTime& duration) const {
     switch (relation.kind) {
       case RelationKind::kAt:
-        return relation.at + relation.lag;
+        return relation.offset;
       case RelationKind::kAfter:
-        return times_[target].end + relation.lag;
+        return times_[target].end + relation.offset;
       case RelationKind::kWith:
-        return times_[target].start + relation.lag;
+        return times_[target].start + relation.offset;
       case RelationKind::kEndWith:
-        return times_[target].end + relation.lag - duration;
+        return times_[target].end + relation.offset - duration;
       case RelationKind::kBefore:
-        return times_[target].start + relation.lag - duration;
+        return times_[target].start + relation.offset - duration;
     }
     return ExactTime::Invalid();
   }
@@ -165,7 +185,7 @@ class TimingResolver {
   bool IsUsable(int number) const { return times_[number].status == NodeStatus::kResolved; }
 
   void ComputeNode(int number) {
-    const Node& node = table_.node(number);
+    const TimingInput& node = inputs_[number];
     std::optional<ExactTime> start;
     bool invalid_candidate = false;
     auto consider = [&](const ExactTime& candidate) {
@@ -175,15 +195,17 @@ class TimingResolver {
         start = candidate;
       }
     };
-    if (node.relations.empty()) {
+    const int first = first_relation_[number];
+    const int end = first_relation_[number + 1];
+    if (first == end) {
       const int previous = table_.PreviousInList(number);
       if (previous >= 0 && !IsUsable(previous)) return;
       consider((previous >= 0 ? times_[previous].end : ExactTime()) + node.chain_lag);
     }
-    for (size_t index = 0; index < node.relations.size(); ++index) {
-      const int target = TargetOf(number, index);
+    for (int index = first; index < end; ++index) {
+      const int target = relation_targets_[index];
       if (target >= 0 && !IsUsable(target)) return;
-      consider(StartFrom(node.relations[index], target, node.duration));
+      consider(StartFrom(relation_inputs_[index], target, node.duration));
     }
     WorkingTime& time = times_[number];
     // An invalid candidate overflowed 64 bits: far past any limit either way.
@@ -281,8 +303,10 @@ class TimingResolver {
   // up to first_relation_[n + 1].
   std::vector<int> relation_targets_;
   std::vector<int> first_relation_;
-  std::vector<bool> broken_;        // per node
-  std::vector<WorkingTime> times_;  // per node
+  std::vector<TimingInput> inputs_;             // per node
+  std::vector<RelationInput> relation_inputs_;  // parallel to relation_targets_
+  std::vector<bool> broken_;                    // per node
+  std::vector<WorkingTime> times_;              // per node
 };
 
 }  // namespace
