@@ -63,6 +63,16 @@ void ReaderEvents(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * scene_text.size()));
 }
 
+// Timing resolution alone, on a scene loaded once.
+void ResolveOnly(benchmark::State& state) {
+  cinc::Diagnostics diagnostics(scene_path);
+  const cinc::Scene scene = cinc::LoadSceneFromText(scene_text, scene_path, &diagnostics);
+  for (auto _ : state) {
+    cinc::Timeline timeline = cinc::ResolveTiming(scene, &diagnostics);
+    benchmark::DoNotOptimize(timeline.duration);
+  }
+}
+
 // Runs the pipeline up to `last_stage`: 0 load, 1 resolve, 2 rig, 3 emit, 4 JSON text.
 void Pipeline(benchmark::State& state) {
   const int last_stage = static_cast<int>(state.range(0));
@@ -97,6 +107,7 @@ BENCHMARK(ReaderEvents)
     ->Arg(int64_t{1} << 40)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+BENCHMARK(ResolveOnly)->Unit(benchmark::kMillisecond);
 BENCHMARK(Pipeline)
     ->ArgName("stages")
     ->DenseRange(0, 4)

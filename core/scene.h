@@ -116,21 +116,22 @@ struct Node {
   std::optional<Vec3> scale;
   std::optional<double> opacity;
   Ease ease;
+
+  // The rare parts, boxed and side by side: a pass that looks for them
+  // (attachments, look-ats, cues, ...) reads one cache line per node.
   Boxed<Attach> attach;
   Boxed<Spin> spin;
-  std::vector<Vec3> path;
   Boxed<LocatedString> look_at;  // "object" or "object/marker"
-  std::optional<double> fov;
   Boxed<FocusTarget> focus;
-  std::optional<double> aperture;
-  std::optional<double> time_scale;
-
-  // Events.
   Boxed<Shot> shot;
-  std::vector<Cue> cues;  // `cue:` takes one cue or a list
   Boxed<Sound> sound;
   Boxed<LocatedString> label;
   Boxed<LocatedString> action;
+  std::vector<Cue> cues;  // `cue:` takes one cue or a list
+  std::vector<Vec3> path;
+  std::optional<double> fov;
+  std::optional<double> aperture;
+  std::optional<double> time_scale;
 
   // "object.id", or "object#index" for a node without an id.
   std::string QualifiedName() const;

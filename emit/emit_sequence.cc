@@ -1,5 +1,6 @@
 #include "emit/emit_sequence.h"
 
+#include <atomic>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -66,36 +67,51 @@ void AppendInChunks(std::vector<Item> items, size_t limit, std::vector<Item> Tra
   }
 }
 
-// Every object's transform track. Given the rig, objects are independent
-// (an attached one reads its parents' channels, never their tracks), so the
-// work is shared with a second thread, every other object each: emission is
-// the largest stage after loading. Results do not depend on the split.
-std::vector<TransformTrack> EmitObjectTransforms(const Scene& scene, const Rig& rig,
-                                                 const EmitSettings& settings) {
-  std::vector<TransformTrack> tracks(scene.objects.size());
-  auto emit_every_other = [&](size_t first) {
-    for (size_t index = first; index < scene.objects.size(); index += 2) {
+// Object transform tracks, cues and audio clips: given the rig they are
+// independent of one another (an attached object reads its parents'
+// channels, never their tracks), and they are most of emission's work. A
+// second thread collects the cues and clips and then joins this one in
+// taking objects one at a time. Results do not depend on who did what.
+struct ParallelParts {
+  std::vector<TransformTrack> object_tracks;
+  std::vector<SequenceCue> cues;
+  std::vector<AudioClip> clips;
+};
+
+ParallelParts EmitParallelParts(const Scene& scene, const Timeline& timeline, const Rig& rig,
+                                const EmitSettings& settings, Diagnostics* diagnostics) {
+  ParallelParts parts;
+  parts.object_tracks.resize(scene.objects.size());
+  std::atomic<size_t> next_object{0};
+  auto emit_objects = [&] {
+    for (size_t index = next_object++; index < scene.objects.size(); index = next_object++) {
       const SceneObject& object = scene.objects[index];
-      tracks[index] =
+      parts.object_tracks[index] =
           index < rig.objects.size()
               ? EmitObjectTransform(object, rig, index, scene.tolerance, settings)
               : EmitObjectTransform(object, StillObject(object), scene.tolerance, settings);
     }
   };
+  // Only this task reports (to `diagnostics`) until both are done.
+  auto collect_events_then_objects = [&] {
+    parts.cues = CollectCues(scene, timeline, rig, settings, diagnostics);
+    parts.clips = CollectAudioClips(scene, timeline);
+    emit_objects();
+  };
   std::thread helper;
   if (scene.objects.size() >= kObjectsWorthAThread) {
     try {
-      helper = std::thread(emit_every_other, 1);
+      helper = std::thread(collect_events_then_objects);
     } catch (const std::system_error&) {  // no thread to be had: all on this one
     }
   }
-  emit_every_other(0);
   if (helper.joinable()) {
+    emit_objects();
     helper.join();
   } else {
-    emit_every_other(1);
+    collect_events_then_objects();
   }
-  return tracks;
+  return parts;
 }
 
 }  // namespace
@@ -107,10 +123,10 @@ Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& r
   sequence.name = scene.name;
   sequence.duration = timeline.duration.ToDouble();
   sequence.loop = scene.loop;
-  std::vector<TransformTrack> object_tracks = EmitObjectTransforms(scene, rig, settings);
+  ParallelParts parts = EmitParallelParts(scene, timeline, rig, settings, diagnostics);
   for (size_t index = 0; index < scene.objects.size(); ++index) {
-    CheckKeyCounts(scene.objects[index], object_tracks[index], diagnostics);
-    sequence.tracks.push_back(std::move(object_tracks[index]));
+    CheckKeyCounts(scene.objects[index], parts.object_tracks[index], diagnostics);
+    sequence.tracks.push_back(std::move(parts.object_tracks[index]));
   }
   for (size_t index = 0; index < scene.cameras.size(); ++index) {
     const SceneObject& camera = scene.cameras[index];
@@ -126,10 +142,8 @@ Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& r
   if (std::optional<TimeTrack> time = EmitTimeTrack(scene, timeline)) {
     sequence.tracks.push_back(std::move(*time));
   }
-  AppendInChunks(CollectAudioClips(scene, timeline), kMaxClipsPerTrack, &AudioTrack::clips,
-                 &sequence.tracks);
-  AppendInChunks(CollectCues(scene, timeline, rig, settings, diagnostics), kMaxCuesPerTrack,
-                 &CuesTrack::cues, &sequence.tracks);
+  AppendInChunks(std::move(parts.clips), kMaxClipsPerTrack, &AudioTrack::clips, &sequence.tracks);
+  AppendInChunks(std::move(parts.cues), kMaxCuesPerTrack, &CuesTrack::cues, &sequence.tracks);
   return sequence;
 }
 

@@ -1,8 +1,12 @@
 #include "markers/rig.h"
 
 #include <algorithm>
+#include <atomic>
 #include <string_view>
+#include <system_error>
+#include <thread>
 #include <utility>
+#include <vector>
 
 #include "markers/attachments.h"
 #include "markers/camera_aim.h"
@@ -322,16 +326,54 @@ Quat Spun(const Quat& value, const SpinTurn& spin, double u) {
   return glm::normalize(value * QuatFromAxisAngle(spin.axis, spin.radians * u));
 }
 
+namespace {
+
+// Below this many objects a second thread costs more than it saves.
+constexpr size_t kObjectsWorthAThread = 8;
+
+// Every object's rig. Objects are independent here (attachments are only
+// planned; their values are filled in later, in order), so a second thread
+// takes objects too, one at a time. Each object reports into its own list,
+// appended in file order: the result does not depend on who did what.
+std::vector<ObjectRig> BuildObjectRigs(const Scene& scene, const Timeline& timeline,
+                                       const OwnerNames& names, const MarkerTable& markers,
+                                       Diagnostics* diagnostics) {
+  const size_t count = scene.objects.size();
+  std::vector<ObjectRig> objects(count);
+  // Without a list to report to (evaluation only), objects report nothing.
+  std::vector<Diagnostics> reports(diagnostics != nullptr ? count : 0,
+                                   Diagnostics(diagnostics != nullptr ? diagnostics->file() : ""));
+  std::atomic<size_t> next{0};
+  auto build = [&] {
+    for (size_t i = next++; i < count; i = next++) {
+      const std::vector<NodeTime>* times = TimesOf(timeline.objects, i);
+      AttachmentPlan plan = PlanAttachments(scene.objects[i], times, names, markers);
+      objects[i] = BuildObjectRig(scene.objects[i], times, plan,
+                                  diagnostics != nullptr ? &reports[i] : nullptr);
+    }
+  };
+  std::thread helper;
+  if (count >= kObjectsWorthAThread) {
+    try {
+      helper = std::thread(build);
+    } catch (const std::system_error&) {  // no thread to be had: all on this one
+    }
+  }
+  build();
+  if (helper.joinable()) helper.join();
+  for (const Diagnostics& report : reports) {
+    for (const Diagnostic& diagnostic : report.items()) diagnostics->Add(diagnostic);
+  }
+  return objects;
+}
+
+}  // namespace
+
 Rig BuildRig(const Scene& scene, const Timeline& timeline, const MarkerTable& markers,
              Diagnostics* diagnostics) {
   OwnerNames names(scene);
   Rig rig;
-  rig.objects.reserve(scene.objects.size());
-  for (size_t i = 0; i < scene.objects.size(); ++i) {
-    const std::vector<NodeTime>* times = TimesOf(timeline.objects, i);
-    AttachmentPlan plan = PlanAttachments(scene.objects[i], times, names, markers);
-    rig.objects.push_back(BuildObjectRig(scene.objects[i], times, plan, diagnostics));
-  }
+  rig.objects = BuildObjectRigs(scene, timeline, names, markers, diagnostics);
   rig.cameras.reserve(scene.cameras.size());
   for (size_t i = 0; i < scene.cameras.size(); ++i) {
     const std::vector<NodeTime>* times = TimesOf(timeline.cameras, i);
