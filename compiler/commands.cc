@@ -1,5 +1,7 @@
 #include "compiler/commands.h"
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -92,6 +94,17 @@ void LeaveToExit(T&& value) {
   new std::remove_reference_t<T>(std::move(value));  // NOLINT: deliberately never deleted
 }
 
+// Once emitted, only verification needs the rig and the timeline again.
+// They are freed and their pages handed back, so that the sequence text
+// does not add to them at the build's peak memory (10 MB at 100,000 nodes).
+void ReleaseRigForWriting(Compilation* compilation) {
+  compilation->rig = Rig();
+  compilation->timeline = Timeline();
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
+}
+
 std::vector<std::string> ObjectNames(const Scene& scene) {
   std::vector<std::string> names;
   for (const SceneObject& object : scene.objects) names.push_back(object.name);
@@ -146,6 +159,7 @@ int RunBuild(const CommandOptions& options, std::ostream& out, std::ostream& err
   // validated (a failure is a bug in cinc) and, with --verify, replayed from
   // its bytes before any file is written.
   std::vector<Sequence> shards = ShardSequence(std::move(sequence), ObjectNames(compilation.scene));
+  if (!options.verify) ReleaseRigForWriting(&compilation);
   std::string output = options.output.empty() ? DefaultOutputPath(options.scene) : options.output;
   std::vector<std::string> paths;
   std::vector<std::string> texts;

@@ -1,9 +1,13 @@
 #include "emit/sequence_json.h"
 
 #include <algorithm>
+#include <string>
 #include <string_view>
+#include <system_error>
+#include <thread>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace cinc {
 namespace {
@@ -305,27 +309,78 @@ namespace {
 // a 100,000-node scene's 5 MB text would otherwise be copied as it doubles,
 // with both copies alive (the build's peak memory). Reserved pages that are
 // never written cost no memory. A short estimate only means regrowing.
-size_t TextSizeBound(const Sequence& sequence) {
+// Generous room for one track's text (see TextSizeBound).
+size_t TrackTextBound(const Track& track) {
   constexpr size_t kPerKey = 640;  // 14 numbers of at most 25 characters, names, indents
   constexpr size_t kPerCue = 512;  // kind, name, target and a small data value
-  size_t bound = 64 * 1024 + sequence.name.size();
-  for (const Track& track : sequence.tracks) {
+  if (const auto* transform = std::get_if<TransformTrack>(&track)) {
+    return 256 + transform->target.size() +
+           kPerKey *
+               (transform->position.size() + transform->rotation.size() + transform->scale.size());
+  }
+  if (const auto* cues = std::get_if<CuesTrack>(&track)) return 256 + kPerCue * cues->cues.size();
+  return 0;  // few and small: the 64 KB of slack covers them
+}
+
+// Tracks [first, last) as they appear inside "tracks": [...].
+void AppendTracks(const Sequence& sequence, size_t first, size_t last, std::string* out) {
+  for (size_t index = first; index < last; ++index) {
+    if (index > 0) *out += ',';
+    Indent(2, out);
+    const Track& track = sequence.tracks[index];
     if (const auto* transform = std::get_if<TransformTrack>(&track)) {
-      bound += 256 + transform->target.size() +
-               kPerKey * (transform->position.size() + transform->rotation.size() +
-                          transform->scale.size());
-    } else if (const auto* cues = std::get_if<CuesTrack>(&track)) {
-      bound += 256 + kPerCue * cues->cues.size();
+      AppendTransformTrack(*transform, out);
+    } else if (const auto* cues = std::get_if<CuesTrack>(&track); cues && !cues->cues.empty()) {
+      AppendCuesTrack(*cues, out);
+    } else {
+      // Few and small: through the Json tree, written at the same depth.
+      AppendJsonValue(TrackToJson(track), 2, out);
     }
   }
-  return bound;
 }
+
+// Below this much text a second thread costs more than it saves.
+constexpr size_t kTextWorthAThread = 1 << 20;
 
 }  // namespace
 
 std::string WriteSequence(const Sequence& sequence) {
+  // Generous room, so that the text is written without regrowing: a
+  // 100,000-node scene's 5 MB would otherwise be copied as it doubles, with
+  // both copies alive (the build's peak memory). Reserved pages that are
+  // never written cost no memory; a short estimate only means regrowing.
+  std::vector<size_t> bounds;
+  size_t total_bound = 64 * 1024 + sequence.name.size();
+  for (const Track& track : sequence.tracks) {
+    bounds.push_back(TrackTextBound(track));
+    total_bound += bounds.back();
+  }
+  // The tracks after `split` (about half the text) are written on a second
+  // thread into a text of their own and appended: shortest round-trip
+  // numbers make writing a large sequence slow. The bytes are the same.
+  size_t split = sequence.tracks.size();
+  if (total_bound >= kTextWorthAThread) {
+    size_t first_half = 0;
+    for (split = 0; split < sequence.tracks.size() && 2 * first_half < total_bound; ++split) {
+      first_half += bounds[split];
+    }
+  }
+  std::string tail;
+  std::thread helper;
+  if (split < sequence.tracks.size()) {
+    try {
+      helper = std::thread([&] {
+        size_t tail_bound = 0;
+        for (size_t index = split; index < bounds.size(); ++index) tail_bound += bounds[index];
+        tail.reserve(tail_bound);
+        AppendTracks(sequence, split, sequence.tracks.size(), &tail);
+      });
+    } catch (const std::system_error&) {  // no thread to be had: all on this one
+      split = sequence.tracks.size();
+    }
+  }
   std::string out;
-  out.reserve(TextSizeBound(sequence));
+  out.reserve(total_bound);
   out += "{";
   Indent(1, &out);
   out += "\"version\": " + std::to_string(sequence.version) + ",";
@@ -341,18 +396,10 @@ std::string WriteSequence(const Sequence& sequence) {
   out += sequence.loop ? "\"loop\": true," : "\"loop\": false,";
   Indent(1, &out);
   out += "\"tracks\": [";
-  for (size_t index = 0; index < sequence.tracks.size(); ++index) {
-    if (index > 0) out += ',';
-    Indent(2, &out);
-    const Track& track = sequence.tracks[index];
-    if (const auto* transform = std::get_if<TransformTrack>(&track)) {
-      AppendTransformTrack(*transform, &out);
-    } else if (const auto* cues = std::get_if<CuesTrack>(&track); cues && !cues->cues.empty()) {
-      AppendCuesTrack(*cues, &out);
-    } else {
-      // Few and small: through the Json tree, written at the same depth.
-      AppendJsonValue(TrackToJson(track), 2, &out);
-    }
+  AppendTracks(sequence, 0, split, &out);
+  if (helper.joinable()) {
+    helper.join();
+    out += tail;
   }
   if (!sequence.tracks.empty()) Indent(1, &out);
   out += ']';

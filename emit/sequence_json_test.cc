@@ -128,6 +128,29 @@ TEST(SequenceJson, WriteSequenceIsWriteJsonOfTheTree) {
   EXPECT_EQ(WriteSequence(sequence), WriteJson(SequenceToJson(sequence)));
 }
 
+TEST(SequenceJson, ALargeSequenceWrittenOnTwoThreadsIsWriteJsonOfTheTree) {
+  // Every shape, with 40 transform tracks of 200 keys in front: well over the
+  // megabyte from which the later tracks are written on a second thread, and
+  // split inside the transform tracks.
+  Sequence sequence = EveryShapeOfSequence();
+  std::vector<Track> large;
+  for (int track = 0; track < 40; ++track) {
+    TransformTrack transform;
+    transform.target = "part" + std::to_string(track);
+    for (int key = 0; key < 200; ++key) {
+      const double t = key * 0.01;
+      transform.position.push_back(
+          MakeKey(t, {track + 0.1 * key, 1.0 / (key + 1), -0.3}, Interpolation::kLinear));
+      transform.rotation.push_back(MakeKey(t, {key * 1.7, 0, 0}, Interpolation::kHermite));
+    }
+    large.push_back(transform);
+  }
+  sequence.tracks.insert(sequence.tracks.begin(), large.begin(), large.end());
+  const std::string text = WriteSequence(sequence);
+  EXPECT_GT(text.size(), 1'000'000u / 4);
+  EXPECT_EQ(text, WriteJson(SequenceToJson(sequence)));
+}
+
 // The fast path must give the validator's own verdict and problems.
 TEST(SequenceJson, ValidatingTheModelMatchesValidatingItsJson) {
   auto expect_same = [](const Sequence& sequence) -> bool {
