@@ -4,14 +4,19 @@
 
     bench/measure.py BUILD_DIR [SIZES...]      (default sizes: 1000 10000 100000)
 
-Each figure is the best of five runs, as separate processes, so peak RSS is
-the process's own (getrusage of the children, per run). The two commands
-take turns, so that a machine that slows down for a while slows both. CPU
-seconds (user + system) are reported beside wall seconds: cinc parses on a
-second thread, so its CPU time is more than its wall time.
+Each figure is the best of RUNS runs (default 9), as separate processes,
+so peak RSS is the process's own (getrusage of the children, per run). The
+two commands take turns, so that a machine that slows down for a while slows
+both; "paired" is the median of the ratios of runs taken in turn, the figure
+to trust on a machine whose speed wanders. CPU seconds (user + system) are
+reported beside wall seconds: cinc parses on a second thread, so its CPU
+time is more than its wall time.
+
+    CINC_MEASURE_RUNS=15 bench/measure.py build-release 100000
 """
 import os
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -35,13 +40,16 @@ def run_measured(args):
     return seconds, usage.ru_maxrss / 1024.0, usage.ru_utime + usage.ru_stime
 
 
-def best_of_alternating(first, second, runs=5):
-    """(wall, MB, CPU) minima of each command, the two run in turns."""
+def best_of_alternating(first, second, runs):
+    """(wall, MB, CPU) minima of each command, the two run in turns, and the
+    median ratio of second to first over the turns."""
     results = ([], [])
     for _ in range(runs):
         results[0].append(run_measured(first))
         results[1].append(run_measured(second))
-    return [tuple(min(r[k] for r in each) for k in range(3)) for each in results]
+    minima = [tuple(min(r[k] for r in each) for k in range(3)) for each in results]
+    paired = statistics.median(b[0] / a[0] for a, b in zip(*results))
+    return minima[0], minima[1], paired
 
 
 def main():
@@ -49,9 +57,10 @@ def main():
     sizes = [int(s) for s in sys.argv[2:]] or [1000, 10000, 100000]
     cinc = os.path.join(build, "cinc")
     events = os.path.join(build, "bench", "yaml_events")
+    runs = int(os.environ.get("CINC_MEASURE_RUNS", "9"))
     print("| nodes | scene MB | libyaml s | libyaml MB | cinc build s | cinc CPU s | cinc build MB "
-          "| build / libyaml |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| best / best | paired |")
+    print("|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as folder:
         for size in sizes:
             scene = os.path.join(folder, f"scene{size}.yaml")
@@ -62,13 +71,13 @@ def main():
                 subprocess.run([sys.executable, os.path.join(HERE, "generate_scene.py"), str(size),
                                 "--objects", objects], stdout=stream, check=True)
             megabytes = os.path.getsize(scene) / 1e6
-            (yaml_seconds, yaml_memory, _), (build_seconds, build_memory, build_cpu) = \
+            (yaml_seconds, yaml_memory, _), (build_seconds, build_memory, build_cpu), paired = \
                 best_of_alternating(
                     [events, scene],
-                    [cinc, "build", scene, "-o", os.path.join(folder, "out.sequence.json")])
+                    [cinc, "build", scene, "-o", os.path.join(folder, "out.sequence.json")], runs)
             print(f"| {size} | {megabytes:.1f} | {yaml_seconds:.3f} | {yaml_memory:.1f} | "
                   f"{build_seconds:.3f} | {build_cpu:.3f} | {build_memory:.1f} | "
-                  f"{build_seconds / yaml_seconds:.2f} |")
+                  f"{build_seconds / yaml_seconds:.2f} | {paired:.2f} |")
 
 
 if __name__ == "__main__":

@@ -2,10 +2,9 @@
 
 #include <atomic>
 #include <string>
-#include <system_error>
-#include <thread>
 #include <vector>
 
+#include "core/two_threads.h"
 #include "emit/emit_cues.h"
 #include "emit/emit_director.h"
 #include "emit/emit_transforms.h"
@@ -98,19 +97,8 @@ ParallelParts EmitParallelParts(const Scene& scene, const Timeline& timeline, co
     parts.clips = CollectAudioClips(scene, timeline);
     emit_objects();
   };
-  std::thread helper;
-  if (scene.objects.size() >= kObjectsWorthAThread) {
-    try {
-      helper = std::thread(collect_events_then_objects);
-    } catch (const std::system_error&) {  // no thread to be had: all on this one
-    }
-  }
-  if (helper.joinable()) {
-    emit_objects();
-    helper.join();
-  } else {
-    collect_events_then_objects();
-  }
+  RunOnTwoThreads(collect_events_then_objects, emit_objects,
+                  scene.objects.size() >= kObjectsWorthAThread);
   return parts;
 }
 

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
-#include <system_error>
-#include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+#include "core/two_threads.h"
 
 namespace cinc {
 namespace {
@@ -365,20 +365,6 @@ std::string WriteSequence(const Sequence& sequence) {
       first_half += bounds[split];
     }
   }
-  std::string tail;
-  std::thread helper;
-  if (split < sequence.tracks.size()) {
-    try {
-      helper = std::thread([&] {
-        size_t tail_bound = 0;
-        for (size_t index = split; index < bounds.size(); ++index) tail_bound += bounds[index];
-        tail.reserve(tail_bound);
-        AppendTracks(sequence, split, sequence.tracks.size(), &tail);
-      });
-    } catch (const std::system_error&) {  // no thread to be had: all on this one
-      split = sequence.tracks.size();
-    }
-  }
   std::string out;
   out.reserve(total_bound);
   out += "{";
@@ -396,11 +382,16 @@ std::string WriteSequence(const Sequence& sequence) {
   out += sequence.loop ? "\"loop\": true," : "\"loop\": false,";
   Indent(1, &out);
   out += "\"tracks\": [";
-  AppendTracks(sequence, 0, split, &out);
-  if (helper.joinable()) {
-    helper.join();
-    out += tail;
-  }
+  std::string tail;
+  auto write_tail = [&] {
+    size_t tail_bound = 0;
+    for (size_t index = split; index < bounds.size(); ++index) tail_bound += bounds[index];
+    tail.reserve(tail_bound);
+    AppendTracks(sequence, split, sequence.tracks.size(), &tail);
+  };
+  RunOnTwoThreads(
+      write_tail, [&] { AppendTracks(sequence, 0, split, &out); }, split < sequence.tracks.size());
+  out += tail;
   if (!sequence.tracks.empty()) Indent(1, &out);
   out += ']';
   Indent(0, &out);

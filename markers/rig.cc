@@ -3,11 +3,10 @@
 #include <algorithm>
 #include <atomic>
 #include <string_view>
-#include <system_error>
-#include <thread>
 #include <utility>
 #include <vector>
 
+#include "core/two_threads.h"
 #include "markers/attachments.h"
 #include "markers/camera_aim.h"
 #include "markers/marker_table.h"
@@ -352,15 +351,7 @@ std::vector<ObjectRig> BuildObjectRigs(const Scene& scene, const Timeline& timel
                                   diagnostics != nullptr ? &reports[i] : nullptr);
     }
   };
-  std::thread helper;
-  if (count >= kObjectsWorthAThread) {
-    try {
-      helper = std::thread(build);
-    } catch (const std::system_error&) {  // no thread to be had: all on this one
-    }
-  }
-  build();
-  if (helper.joinable()) helper.join();
+  RunOnTwoThreads(build, build, count >= kObjectsWorthAThread);
   for (const Diagnostics& report : reports) {
     for (const Diagnostic& diagnostic : report.items()) diagnostics->Add(diagnostic);
   }

@@ -1,0 +1,22 @@
+// Two pieces of work at once: one on a second thread, one on this thread.
+//
+// Contract: RunOnTwoThreads(beside, here) runs `beside` on a new thread and
+// `here` on the calling thread, and returns when both have finished. When
+// `use_thread` is false, or no thread can be started, it runs `beside` and
+// then `here` on the calling thread. Callers arrange that the result is the
+// same either way (work claimed one item at a time, or written to separate
+// places), so a thread changes only the time taken. Neither function may
+// throw.
+#ifndef CINC_CORE_TWO_THREADS_H_
+#define CINC_CORE_TWO_THREADS_H_
+
+#include <functional>
+
+namespace cinc {
+
+void RunOnTwoThreads(const std::function<void()>& beside, const std::function<void()>& here,
+                     bool use_thread = true);
+
+}  // namespace cinc
+
+#endif  // CINC_CORE_TWO_THREADS_H_
