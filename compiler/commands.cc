@@ -1,13 +1,15 @@
 #include "compiler/commands.h"
 
-#include <malloc.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <type_traits>
 #include <utility>
+
+// After a standard header, which defines __GLIBC__ on glibc.
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "compiler/pipeline.h"
 #include "compiler/scene_loader.h"
@@ -90,8 +92,8 @@ bool IsSequenceFile(const std::string& path) {
 // exit, and the operating system takes a large scene's memory back at once
 // where freeing it piece by piece takes 50 ms at 100,000 nodes.
 template <typename T>
-void LeaveToExit(T&& value) {
-  new std::remove_reference_t<T>(std::move(value));  // NOLINT: deliberately never deleted
+void LeaveToExit(T value) {
+  new T(std::move(value));  // NOLINT: deliberately never deleted
 }
 
 // Once emitted, only verification needs the rig and the timeline again.

@@ -1,10 +1,13 @@
 // cinc: the command line (SPEC section 11). Parses arguments with CLI11 and
 // hands over to compiler/commands. CLI11's own exit codes map to 2 (usage).
-#include <malloc.h>
-
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <map>
+
+// After a standard header, which defines __GLIBC__ on glibc.
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "compiler/commands.h"
 
@@ -18,7 +21,9 @@ int main(int argc, char** argv) {
   // the system when freed. glibc otherwise raises the threshold after the
   // first large free, and a large scene's freed temporaries (the resolver's
   // tables) then stay in the process: 12 MB of peak memory at 100,000 nodes.
+#ifdef __GLIBC__
   mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+#endif
   CommandOptions options;
   options.free_memory = false;  // the process ends with the command
   std::string diagnostics_format = "text";

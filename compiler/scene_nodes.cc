@@ -212,7 +212,10 @@ void SceneLoader::LoadNodeField(int field, const YamlEvent& value,
       break;
     case kLookAt:
       if (std::optional<std::string> target = ReadString(value, "look_at")) {
-        node->look_at = LocatedString{std::move(*target), OriginAt(value.location)};
+        // An empty target looks at nothing, as before look_at was boxed.
+        if (!target->empty()) {
+          node->look_at = LocatedString{std::move(*target), OriginAt(value.location)};
+        }
       }
       break;
     case kFov:

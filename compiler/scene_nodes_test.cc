@@ -174,6 +174,18 @@ director:
   EXPECT_EQ(shot_node.time_scale, 2.0);
 }
 
+TEST(SceneNodesTest, AnEmptyLookAtLooksAtNothing) {
+  Loaded loaded = Load(R"(cinc: 1
+cameras:
+  c:
+    nodes:
+      - {duration: 1, look_at: ""}
+)");
+  EXPECT_THAT(loaded.diagnostics, IsEmpty());
+  ASSERT_EQ(loaded.scene.cameras[0].nodes.size(), 1u);
+  EXPECT_FALSE(loaded.scene.cameras[0].nodes[0].look_at);
+}
+
 TEST(SceneNodesTest, PoseFieldsAreStored) {
   Loaded loaded = Load(R"(cinc: 1
 objects:

@@ -15,9 +15,10 @@
 namespace cinc {
 namespace {
 
-// Events per chunk, and chunks the worker may run ahead: about 20,000 events
-// (about 3 MB of libyaml's events and their text) in flight at most, handed
-// over about 270 times for a 100,000-node scene.
+// Events per chunk, and chunks the worker may run ahead: with the one being
+// read and one being filled, at most 6 chunks (24,576 events, about 3 MB of
+// libyaml's events and their text) are alive; a 100,000-node scene is handed
+// over about 270 times.
 constexpr size_t kEventsPerChunk = 4096;
 constexpr size_t kChunksAhead = 4;
 
@@ -30,7 +31,7 @@ bool ForcesString(const yaml_char_t* tag) {
 }  // namespace
 
 // libyaml's own events, kept as parsed (their text is not copied) until the
-// chunk is reused, which deletes them on the thread that parsed them.
+// chunk is reused (the worker deletes them then) or destroyed.
 struct YamlEventSource::Chunk {
   Chunk() { events.reserve(kEventsPerChunk); }
   ~Chunk() { Clear(); }
@@ -217,7 +218,19 @@ struct YamlEventSource::Worker {
     if (thread.joinable()) thread.join();
   }
 
+  // An exception (out of memory) ends reading with kError rather than
+  // std::terminate: the reader reports it and the build fails cleanly.
   void Run() {
+    try {
+      Produce();
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(mutex);
+      failed = true;
+    }
+    changed.notify_all();
+  }
+
+  void Produce() {
     for (;;) {
       std::unique_ptr<Chunk> chunk;
       {
@@ -247,7 +260,14 @@ struct YamlEventSource::Worker {
     {
       std::unique_lock<std::mutex> lock(mutex);
       spare.push_back(std::move(used));
-      changed.wait(lock, [this] { return !ready.empty(); });
+      changed.wait(lock, [this] { return !ready.empty() || failed; });
+      if (ready.empty()) {  // the worker failed: the reused chunk says so
+        next = std::move(spare.back());
+        spare.pop_back();
+        next->Clear();
+        next->SetFinal(SourceEventKind::kError, {0, 0}, "out of memory while reading the file");
+        return next;
+      }
       next = std::move(ready.front());
       ready.pop_front();
     }
@@ -261,7 +281,8 @@ struct YamlEventSource::Worker {
   std::deque<std::unique_ptr<Chunk>> ready;
   std::vector<std::unique_ptr<Chunk>> spare;
   bool cancelled = false;
-  std::thread thread;  // last: started once everything above exists
+  bool failed = false;  // Produce threw; nothing more comes
+  std::thread thread;   // last: started once everything above exists
 };
 
 YamlEventSource::YamlEventSource(std::string_view text, int max_depth, size_t parse_ahead_bytes)
@@ -279,7 +300,7 @@ YamlEventSource::YamlEventSource(std::string_view text, int max_depth, size_t pa
 
 YamlEventSource::~YamlEventSource() = default;
 
-bool YamlEventSource::FetchChunk() {
+void YamlEventSource::FetchChunk() {
   if (worker_) {
     chunk_ = worker_->Take(std::move(chunk_));
   } else {
@@ -287,7 +308,6 @@ bool YamlEventSource::FetchChunk() {
     parser_->Fill(chunk_.get());
   }
   position_ = 0;
-  return chunk_->size() > 0;
 }
 
 SourceEvent YamlEventSource::Next() {

@@ -67,7 +67,7 @@ class YamlEventSource {
   struct Chunk;
   struct Parser;
   struct Worker;
-  bool FetchChunk();
+  void FetchChunk();
 
   std::unique_ptr<Parser> parser_;  // parsing on this thread (small texts)
   std::unique_ptr<Worker> worker_;  // parsing ahead (large texts)

@@ -5,8 +5,9 @@
 // `use_thread` is false, or no thread can be started, it runs `beside` and
 // then `here` on the calling thread. Callers arrange that the result is the
 // same either way (work claimed one item at a time, or written to separate
-// places), so a thread changes only the time taken. Neither function may
-// throw.
+// places), so a thread changes only the time taken. An exception from
+// either is rethrown to the caller once both have finished (the one from
+// `here` first).
 #ifndef CINC_CORE_TWO_THREADS_H_
 #define CINC_CORE_TWO_THREADS_H_
 

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <new>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -41,6 +43,21 @@ TEST(TwoThreadsTest, ItemsClaimedOneAtATimeAreEachDoneOnce) {
     };
     RunOnTwoThreads(work, work, use_thread);
     EXPECT_EQ(std::count(done.begin(), done.end(), 1), 10000) << use_thread;
+  }
+}
+
+TEST(TwoThreadsTest, AnExceptionOnEitherThreadReachesTheCallerAfterBoth) {
+  for (bool use_thread : {true, false}) {
+    bool here_finished = false;
+    EXPECT_THROW(
+        RunOnTwoThreads([] { throw std::bad_alloc(); }, [&] { here_finished = true; }, use_thread),
+        std::bad_alloc);
+    EXPECT_EQ(here_finished, use_thread);  // without a thread, beside runs first and throws
+    bool beside_finished = false;
+    EXPECT_THROW(RunOnTwoThreads([&] { beside_finished = true; },
+                                 [] { throw std::runtime_error("here"); }, use_thread),
+                 std::runtime_error);
+    EXPECT_TRUE(beside_finished);
   }
 }
 

@@ -301,15 +301,7 @@ void AppendCuesTrack(const CuesTrack& track, std::string* out) {
   *out += '}';
 }
 
-}  // namespace
-
-namespace {
-
-// Generous room for the whole text, so that it is written without regrowing:
-// a 100,000-node scene's 5 MB text would otherwise be copied as it doubles,
-// with both copies alive (the build's peak memory). Reserved pages that are
-// never written cost no memory. A short estimate only means regrowing.
-// Generous room for one track's text (see TextSizeBound).
+// Generous room for one track's text (see WriteSequence).
 size_t TrackTextBound(const Track& track) {
   constexpr size_t kPerKey = 640;  // 14 numbers of at most 25 characters, names, indents
   constexpr size_t kPerCue = 512;  // kind, name, target and a small data value

@@ -266,6 +266,37 @@ CameraRig BuildCameraRig(const SceneObject& camera, const std::vector<NodeTime>*
   return rig;
 }
 
+// Below this many objects a second thread costs more than it saves.
+constexpr size_t kObjectsWorthAThread = 8;
+
+// Every object's rig. Objects are independent here (attachments are only
+// planned; their values are filled in later, in order), so a second thread
+// takes objects too, one at a time. Each object reports into its own list,
+// appended in file order: the result does not depend on who did what.
+std::vector<ObjectRig> BuildObjectRigs(const Scene& scene, const Timeline& timeline,
+                                       const OwnerNames& names, const MarkerTable& markers,
+                                       Diagnostics* diagnostics) {
+  const size_t count = scene.objects.size();
+  std::vector<ObjectRig> objects(count);
+  // Without a list to report to (evaluation only), objects report nothing.
+  std::vector<Diagnostics> reports(diagnostics != nullptr ? count : 0,
+                                   Diagnostics(diagnostics != nullptr ? diagnostics->file() : ""));
+  std::atomic<size_t> next{0};
+  auto build = [&] {
+    for (size_t i = next++; i < count; i = next++) {
+      const std::vector<NodeTime>* times = TimesOf(timeline.objects, i);
+      AttachmentPlan plan = PlanAttachments(scene.objects[i], times, names, markers);
+      objects[i] = BuildObjectRig(scene.objects[i], times, plan,
+                                  diagnostics != nullptr ? &reports[i] : nullptr);
+    }
+  };
+  RunOnTwoThreads(build, build, count >= kObjectsWorthAThread);
+  for (const Diagnostics& report : reports) {
+    for (const Diagnostic& diagnostic : report.items()) diagnostics->Add(diagnostic);
+  }
+  return objects;
+}
+
 }  // namespace
 
 double EasedProgress(const ExactTime& start, const ExactTime& duration, const Ease& ease,
@@ -324,41 +355,6 @@ Vec3 PathPoint(const Vec3& from, const std::vector<Vec3>& waypoints, const Vec3&
 Quat Spun(const Quat& value, const SpinTurn& spin, double u) {
   return glm::normalize(value * QuatFromAxisAngle(spin.axis, spin.radians * u));
 }
-
-namespace {
-
-// Below this many objects a second thread costs more than it saves.
-constexpr size_t kObjectsWorthAThread = 8;
-
-// Every object's rig. Objects are independent here (attachments are only
-// planned; their values are filled in later, in order), so a second thread
-// takes objects too, one at a time. Each object reports into its own list,
-// appended in file order: the result does not depend on who did what.
-std::vector<ObjectRig> BuildObjectRigs(const Scene& scene, const Timeline& timeline,
-                                       const OwnerNames& names, const MarkerTable& markers,
-                                       Diagnostics* diagnostics) {
-  const size_t count = scene.objects.size();
-  std::vector<ObjectRig> objects(count);
-  // Without a list to report to (evaluation only), objects report nothing.
-  std::vector<Diagnostics> reports(diagnostics != nullptr ? count : 0,
-                                   Diagnostics(diagnostics != nullptr ? diagnostics->file() : ""));
-  std::atomic<size_t> next{0};
-  auto build = [&] {
-    for (size_t i = next++; i < count; i = next++) {
-      const std::vector<NodeTime>* times = TimesOf(timeline.objects, i);
-      AttachmentPlan plan = PlanAttachments(scene.objects[i], times, names, markers);
-      objects[i] = BuildObjectRig(scene.objects[i], times, plan,
-                                  diagnostics != nullptr ? &reports[i] : nullptr);
-    }
-  };
-  RunOnTwoThreads(build, build, count >= kObjectsWorthAThread);
-  for (const Diagnostics& report : reports) {
-    for (const Diagnostic& diagnostic : report.items()) diagnostics->Add(diagnostic);
-  }
-  return objects;
-}
-
-}  // namespace
 
 Rig BuildRig(const Scene& scene, const Timeline& timeline, const MarkerTable& markers,
              Diagnostics* diagnostics) {

@@ -1,6 +1,7 @@
 #include "resolver/references.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 
 namespace cinc {
@@ -62,7 +63,14 @@ int NodeTable::PreviousInList(int number) const {
 }
 
 size_t NodeTable::NameHash(int owner, std::string_view id) {
-  return std::hash<std::string_view>{}(id)*31 + static_cast<size_t>(owner);
+  // Mixed before the table masks it to its low bits: the same ids under many
+  // owners (n0, n1, ... in every part) would otherwise fill runs of adjacent
+  // slots, and linear probing then walks hundreds of them per lookup.
+  uint64_t hash = std::hash<std::string_view>{}(id)*31 + static_cast<uint64_t>(owner);
+  hash ^= hash >> 32;
+  hash *= 0xd6e8feb86659fd93ULL;
+  hash ^= hash >> 32;
+  return static_cast<size_t>(hash);
 }
 
 size_t NodeTable::FindSlot(size_t hash, int owner, std::string_view id) const {

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/two_threads.h"
 #include "resolver/references.h"
 #include "resolver/timing_graph.h"
 
@@ -13,6 +14,10 @@ namespace {
 // Relation targets that are not node numbers.
 constexpr int kNoTarget = -1;      // an `at` relation depends on no node
 constexpr int kBrokenTarget = -2;  // unknown, empty or self reference
+constexpr int kLookedUp = -3;      // to be looked up (before ResolveReferences)
+
+// Below this many nodes (or references) a second thread costs more than it saves.
+constexpr size_t kNodesWorthAThread = 4096;
 
 enum class NodeStatus {
   kUnresolved,  // broken itself, on a cycle, or depends on such a node
@@ -48,9 +53,14 @@ bool WithinGuard(const ExactTime& time) {
 class TimingResolver {
  public:
   TimingResolver(const Scene& scene, Diagnostics* diagnostics)
-      : scene_(scene), diagnostics_(diagnostics), table_(scene), suggester_(table_) {}
+      : scene_(scene), diagnostics_(diagnostics) {}
 
   Timeline Run() {
+    // The name table (hashing every id) and the inputs (reading every node
+    // and relation) are built at once, each a pass over 100,000 nodes.
+    RunOnTwoThreads([this] { table_storage_.emplace(scene_); }, [this] { GatherInputs(); },
+                    inputs_capacity_hint() >= kNodesWorthAThread);
+    suggester_.emplace(table());
     ResolveReferences();
     TimingGraph graph = BuildGraph();
     TimingGraphAnalysis analysis = AnalyzeTimingGraph(graph);
@@ -66,28 +76,76 @@ class TimingResolver {
     if (diagnostics_ != nullptr) diagnostics_->Error(code, origin.location, origin.path, message);
   }
 
-  std::string NameOf(int number) const { return table_.node(number).QualifiedName(); }
+  std::string NameOf(int number) const { return table().node(number).QualifiedName(); }
+
+  const NodeTable& table() const { return *table_storage_; }
+
+  size_t inputs_capacity_hint() const {
+    size_t count = scene_.director_nodes.size();
+    for (const SceneObject& object : scene_.objects) count += object.nodes.size();
+    for (const SceneObject& camera : scene_.cameras) count += camera.nodes.size();
+    return count;
+  }
+
+  // Per node in file order (the NodeTable's numbering), without the table:
+  // durations and lags, each relation's offset, and the references to look
+  // up (their targets kLookedUp until ResolveReferences).
+  void GatherInputs() {
+    const size_t count = inputs_capacity_hint();
+    inputs_.reserve(count);
+    first_relation_.reserve(count + 1);
+    auto gather = [this](const std::vector<Node>& nodes) {
+      for (const Node& node : nodes) {
+        first_relation_.push_back(static_cast<int>(relation_targets_.size()));
+        inputs_.push_back({node.duration, node.chain_lag});
+        for (const Relation& relation : node.relations) {
+          // `at` relations start at at + lag; the others at their target's time + lag.
+          relation_inputs_.push_back({relation.kind, relation.kind == RelationKind::kAt
+                                                         ? relation.at + relation.lag
+                                                         : relation.lag});
+          int target = kNoTarget;
+          if (relation.kind != RelationKind::kAt) {
+            // An empty reference is a malformed scene the loader has reported.
+            target = relation.target.empty() ? kBrokenTarget : kLookedUp;
+            if (target == kLookedUp) lookups_.push_back({&node, relation.target});
+          }
+          relation_targets_.push_back(target);
+        }
+      }
+    };
+    for (const SceneObject& object : scene_.objects) gather(object.nodes);
+    for (const SceneObject& camera : scene_.cameras) gather(camera.nodes);
+    gather(scene_.director_nodes);
+    first_relation_.push_back(static_cast<int>(relation_targets_.size()));
+  }
 
   // Maps every relation to the node it names; reports unknown references and
-  // self-references (a node with either stays unresolved).
+  // self-references (a node with either stays unresolved). The lookups
+  // only read the table, so they are shared between two threads.
   void ResolveReferences() {
-    first_relation_.assign(table_.size() + 1, 0);
-    broken_.assign(table_.size(), false);
-    inputs_.reserve(static_cast<size_t>(table_.size()));
-    for (int number = 0; number < table_.size(); ++number) {
-      first_relation_[number] = static_cast<int>(relation_targets_.size());
-      const Node& node = table_.node(number);
-      inputs_.push_back({node.duration, node.chain_lag});
-      for (const Relation& relation : node.relations) {
-        // `at` relations start at at + lag; the others at their target's time + lag.
-        relation_inputs_.push_back({relation.kind, relation.kind == RelationKind::kAt
-                                                       ? relation.at + relation.lag
-                                                       : relation.lag});
-        relation_targets_.push_back(ResolveRelation(number, relation));
-        if (relation_targets_.back() == kBrokenTarget) broken_[number] = true;
+    std::vector<int> found(lookups_.size(), -1);
+    auto look_up = [this, &found](size_t first, size_t last) {
+      for (size_t k = first; k < last; ++k) {
+        found[k] = table().Resolve(*lookups_[k].from, lookups_[k].text);
+      }
+    };
+    const size_t half = lookups_.size() / 2;
+    RunOnTwoThreads([&] { look_up(half, lookups_.size()); }, [&] { look_up(0, half); },
+                    lookups_.size() >= kNodesWorthAThread);
+    broken_.assign(table().size(), false);
+    size_t next_found = 0;
+    for (int number = 0; number < table().size(); ++number) {
+      for (int index = first_relation_[number]; index < first_relation_[number + 1]; ++index) {
+        int& target = relation_targets_[index];
+        if (target == kLookedUp) {
+          target = found[next_found++];
+          if (target == number || target < 0) {  // reported: the node stays unresolved
+            target = ReportBrokenTarget(number, index - first_relation_[number], target);
+          }
+        }
+        if (target == kBrokenTarget) broken_[number] = true;
       }
     }
-    first_relation_[table_.size()] = static_cast<int>(relation_targets_.size());
   }
 
   // The target of `number`'s relation `index`.
@@ -95,23 +153,21 @@ class TimingResolver {
     return relation_targets_[first_relation_[number] + index];
   }
 
-  int ResolveRelation(int number, const Relation& relation) {
-    if (relation.kind == RelationKind::kAt) return kNoTarget;
-    // An empty reference is a malformed scene the loader has reported.
-    if (relation.target.empty()) return kBrokenTarget;
-    const Node& node = table_.node(number);
-    const int target = table_.Resolve(node, relation.target);
+  // Reports that `number`'s relation `index` names the node itself or
+  // (`target` -1) no node; returns kBrokenTarget.
+  int ReportBrokenTarget(int number, int index, int target) {
+    const Node& node = table().node(number);
+    const Relation& relation = node.relations[static_cast<size_t>(index)];
     if (target == number) {
       Report("E_TIMING_CYCLE", relation.origin,
              "node '" + NameOf(number) + "' cannot depend on itself");
       return kBrokenTarget;
     }
-    if (target >= 0) return target;
     const std::string qualified = QualifyReference(node, relation.target);
     std::string message =
         "node '" + NameOf(number) + "' references unknown node '" + qualified + "'";
     std::optional<std::string> suggestion =
-        suggester_.Suggest(qualified, static_cast<int>(relation.target.size()), number);
+        suggester_->Suggest(qualified, static_cast<int>(relation.target.size()), number);
     if (suggestion) message += " (did you mean '" + *suggestion + "'?)";
     Report("E_TIMING_MISSING", relation.origin, std::move(message));
     return kBrokenTarget;
@@ -120,10 +176,10 @@ class TimingResolver {
   // Out-edges in written order: the relations, or the one chaining edge.
   TimingGraph BuildGraph() const {
     std::vector<std::pair<int, int>> edges;
-    edges.reserve(static_cast<size_t>(table_.size()));
-    for (int number = 0; number < table_.size(); ++number) {
-      if (table_.node(number).relations.empty()) {
-        const int previous = table_.PreviousInList(number);
+    edges.reserve(static_cast<size_t>(table().size()));
+    for (int number = 0; number < table().size(); ++number) {
+      if (table().node(number).relations.empty()) {
+        const int previous = table().PreviousInList(number);
         if (previous >= 0) edges.emplace_back(number, previous);
         continue;
       }
@@ -131,14 +187,14 @@ class TimingResolver {
         if (relation_targets_[index] >= 0) edges.emplace_back(number, relation_targets_[index]);
       }
     }
-    return MakeTimingGraph(table_.size(), std::move(edges));
+    return MakeTimingGraph(table().size(), std::move(edges));
   }
 
   void ReportCycles(const TimingGraphAnalysis& analysis) {
     for (const std::vector<int>& cycle : analysis.cycles) {
       if (cycle.size() < 2) continue;  // cannot happen: every cyclic component has a cycle
       const int first = cycle.front();
-      const Node& node = table_.node(first);
+      const Node& node = table().node(first);
       // The cycle starts with first's earliest relation naming cycle[1], or
       // with its chaining (then the node itself is the place to point at).
       const Origin* origin = &node.origin;
@@ -175,7 +231,7 @@ class TimingResolver {
   }
 
   void ComputeTimes(const TimingGraphAnalysis& analysis) {
-    times_.assign(table_.size(), WorkingTime{});
+    times_.assign(table().size(), WorkingTime{});
     for (int number : analysis.resolution_order) {
       if (broken_[number] || analysis.on_cycle[number]) continue;  // stays kUnresolved
       ComputeNode(number);
@@ -198,7 +254,7 @@ class TimingResolver {
     const int first = first_relation_[number];
     const int end = first_relation_[number + 1];
     if (first == end) {
-      const int previous = table_.PreviousInList(number);
+      const int previous = table().PreviousInList(number);
       if (previous >= 0 && !IsUsable(previous)) return;
       consider((previous >= 0 ? times_[previous].end : ExactTime()) + node.chain_lag);
     }
@@ -222,12 +278,12 @@ class TimingResolver {
 
   // Before snapping, in file order.
   void ReportNegativeStarts() {
-    for (int number = 0; number < table_.size(); ++number) {
+    for (int number = 0; number < table().size(); ++number) {
       const WorkingTime& time = times_[number];
       const bool has_start =
           time.status == NodeStatus::kResolved || time.status == NodeStatus::kTooEarly;
       if (!has_start || !(time.start < ExactTime())) continue;
-      Report("E_TIMING_NEGATIVE", table_.node(number).origin,
+      Report("E_TIMING_NEGATIVE", table().node(number).origin,
              "node '" + NameOf(number) + "' starts at " + time.start.ToString() + " s, before 0");
     }
   }
@@ -260,11 +316,11 @@ class TimingResolver {
 
     int last_ending = -1;
     int first_too_late = -1;
-    for (int number = 0; number < table_.size(); ++number) {
+    for (int number = 0; number < table().size(); ++number) {
       const WorkingTime& time = times_[number];
       if (time.status == NodeStatus::kTooLate && first_too_late < 0) first_too_late = number;
       if (time.status != NodeStatus::kResolved) continue;
-      const NodePlace& place = table_.place(number);
+      const NodePlace& place = table().place(number);
       NodeTime& out =
           place.list_kind == NodeListKind::kObject   ? timeline.objects[place.list][place.position]
           : place.list_kind == NodeListKind::kCamera ? timeline.cameras[place.list][place.position]
@@ -283,12 +339,12 @@ class TimingResolver {
         " s, after the " + std::to_string(kSequenceLimitSeconds) + " s limit";
     if (first_too_late >= 0) {
       // Its end was never computed: it is past the guard, so surely last.
-      Report("E_LIMIT", table_.node(first_too_late).origin,
+      Report("E_LIMIT", table().node(first_too_late).origin,
              "node '" + NameOf(first_too_late) + "' ends at more than " +
                  std::to_string(kTimeGuardSeconds) + limit_text);
     } else if (last_ending >= 0 &&
                ExactTime::FromInteger(kSequenceLimitSeconds) < times_[last_ending].end) {
-      Report("E_LIMIT", table_.node(last_ending).origin,
+      Report("E_LIMIT", table().node(last_ending).origin,
              "node '" + NameOf(last_ending) + "' ends at " + times_[last_ending].end.ToString() +
                  limit_text);
     }
@@ -297,8 +353,13 @@ class TimingResolver {
 
   const Scene& scene_;
   Diagnostics* diagnostics_;
-  NodeTable table_;
-  NameSuggester suggester_;
+  std::optional<NodeTable> table_storage_;  // built in Run
+  std::optional<NameSuggester> suggester_;  // once the table is built
+  struct Lookup {
+    const Node* from = nullptr;
+    std::string_view text;
+  };
+  std::vector<Lookup> lookups_;  // the references, in file order
   // Relation targets of all nodes, flat: node n's are at first_relation_[n]
   // up to first_relation_[n + 1].
   std::vector<int> relation_targets_;
