@@ -16,10 +16,15 @@ std::string QualifiedText(std::string_view owner, std::string_view id) {
 
 }  // namespace
 
+size_t CountNodes(const Scene& scene) {
+  size_t count = scene.director_nodes.size();
+  for (const SceneObject& object : scene.objects) count += object.nodes.size();
+  for (const SceneObject& camera : scene.cameras) count += camera.nodes.size();
+  return count;
+}
+
 NodeTable::NodeTable(const Scene& scene) {
-  size_t node_count = scene.director_nodes.size();
-  for (const SceneObject& object : scene.objects) node_count += object.nodes.size();
-  for (const SceneObject& camera : scene.cameras) node_count += camera.nodes.size();
+  const size_t node_count = CountNodes(scene);
   nodes_.reserve(node_count);
   places_.reserve(node_count);
   size_t slot_count = 16;

@@ -32,6 +32,9 @@ struct NodePlace {
   int position = 0;  // index into that list's nodes
 };
 
+// How many nodes the scene has: every object's, camera's and the director's.
+size_t CountNodes(const Scene& scene);
+
 // Every node of a scene, numbered 0..size()-1 in file order. Borrows the
 // scene: it must outlive the table.
 class NodeTable {

@@ -59,7 +59,7 @@ class TimingResolver {
     // The name table (hashing every id) and the inputs (reading every node
     // and relation) are built at once, each a pass over 100,000 nodes.
     RunOnTwoThreads([this] { table_storage_.emplace(scene_); }, [this] { GatherInputs(); },
-                    inputs_capacity_hint() >= kNodesWorthAThread);
+                    CountNodes(scene_) >= kNodesWorthAThread);
     suggester_.emplace(table());
     ResolveReferences();
     TimingGraph graph = BuildGraph();
@@ -80,18 +80,11 @@ class TimingResolver {
 
   const NodeTable& table() const { return *table_storage_; }
 
-  size_t inputs_capacity_hint() const {
-    size_t count = scene_.director_nodes.size();
-    for (const SceneObject& object : scene_.objects) count += object.nodes.size();
-    for (const SceneObject& camera : scene_.cameras) count += camera.nodes.size();
-    return count;
-  }
-
   // Per node in file order (the NodeTable's numbering), without the table:
   // durations and lags, each relation's offset, and the references to look
   // up (their targets kLookedUp until ResolveReferences).
   void GatherInputs() {
-    const size_t count = inputs_capacity_hint();
+    const size_t count = CountNodes(scene_);
     inputs_.reserve(count);
     first_relation_.reserve(count + 1);
     auto gather = [this](const std::vector<Node>& nodes) {
