@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "emit/evaluation_json.h"
-#include "emit/evaluator.h"
-#include "emit/validator.h"
+#include "sequence/evaluation_json.h"
+#include "sequence/evaluator.h"
+#include "sequence/validator.h"
 
 namespace cinc {
 namespace {

@@ -24,7 +24,7 @@
 #include "core/diagnostics.h"
 #include "emit/closed_form.h"
 #include "emit/emit_sequence.h"
-#include "emit/evaluator.h"
+#include "sequence/evaluator.h"
 #include "emit/hermite_bake.h"
 #include "emit/rotation_keys.h"
 #include "markers/rig.h"

@@ -18,7 +18,7 @@
 #include "core/diagnostics.h"
 #include "core/json_writer.h"
 #include "emit/emit_sequence.h"
-#include "emit/sequence_json.h"
+#include "sequence/sequence_json.h"
 #include "markers/marker_table.h"
 #include "markers/rig.h"
 #include "resolver/resolve_timing.h"

@@ -41,7 +41,7 @@ int RunResolve(const CommandOptions& options, std::ostream& out, std::ostream& e
 // or a sequence's evaluation (SPEC section 9).
 int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 // `cinc verify SCENE SEQUENCE [--json]`: replays the sequence (and its
-// shards) against the scene's exact state (emit/verify.h); E_VERIFY, exit 1,
+// shards) against the scene's exact state (verify/verify.h); E_VERIFY, exit 1,
 // when an error is over the tolerance.
 int RunVerify(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 // `cinc validate SEQUENCE`: every problem of a sequence file, with its code.

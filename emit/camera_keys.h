@@ -35,7 +35,7 @@
 #include "core/scene.h"
 #include "core/timeline.h"
 #include "emit/pose_keys.h"
-#include "emit/sequence.h"
+#include "sequence/sequence.h"
 #include "markers/rig.h"
 
 namespace cinc {

@@ -1,5 +1,5 @@
 // Cameras end to end: scene text -> rig -> written sequence, replayed with
-// the project's evaluator (emit/evaluator.h) and compared with closed forms
+// the project's evaluator (sequence/evaluator.h) and compared with closed forms
 // worked by hand in each test (SPEC sections 5, 7, 8).
 #include <gtest/gtest.h>
 
@@ -10,9 +10,9 @@
 #include "compiler/pipeline.h"
 #include "compiler/scene_loader.h"
 #include "emit/emit_sequence.h"
-#include "emit/evaluator.h"
-#include "emit/validator.h"
-#include "emit/verify.h"
+#include "sequence/evaluator.h"
+#include "sequence/validator.h"
+#include "verify/verify.h"
 #include "markers/marker_table.h"
 #include "resolver/resolve_timing.h"
 

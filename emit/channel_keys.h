@@ -17,7 +17,7 @@
 #include "core/rotation.h"
 #include "emit/channel_pieces.h"
 #include "emit/key_list_builder.h"
-#include "emit/sequence.h"
+#include "sequence/sequence.h"
 
 namespace cinc {
 

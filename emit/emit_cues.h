@@ -22,7 +22,7 @@
 #include "core/scene.h"
 #include "core/timeline.h"
 #include "emit/emit_settings.h"
-#include "emit/sequence.h"
+#include "sequence/sequence.h"
 #include "markers/rig.h"
 
 namespace cinc {

@@ -19,7 +19,7 @@
 
 #include "core/scene.h"
 #include "core/timeline.h"
-#include "emit/sequence.h"
+#include "sequence/sequence.h"
 #include "markers/rig.h"
 
 namespace cinc {

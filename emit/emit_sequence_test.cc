@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include "emit/recorded_sequence.h"
-#include "emit/sequence_json.h"
+#include "sequence/recorded_sequence.h"
+#include "sequence/sequence_json.h"
 #include "emit/test_support.h"
 
 namespace cinc {

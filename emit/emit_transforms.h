@@ -13,7 +13,7 @@
 
 #include "core/scene.h"
 #include "emit/emit_settings.h"
-#include "emit/sequence.h"
+#include "sequence/sequence.h"
 #include "markers/rig.h"
 
 namespace cinc {

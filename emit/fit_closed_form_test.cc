@@ -14,7 +14,7 @@
 #include "core/diagnostics.h"
 #include "emit/closed_form.h"
 #include "emit/emit_sequence.h"
-#include "emit/evaluator.h"
+#include "sequence/evaluator.h"
 #include "emit/hermite_bake.h"
 #include "emit/test_support.h"
 #include "markers/rig.h"

@@ -13,7 +13,7 @@
 
 #include <vector>
 
-#include "emit/sequence.h"
+#include "sequence/sequence.h"
 
 namespace cinc {
 

@@ -22,7 +22,7 @@
 #define CINC_EMIT_POSE_KEYS_H_
 
 #include "core/scene.h"
-#include "emit/sequence.h"
+#include "sequence/sequence.h"
 #include "markers/rig.h"
 
 namespace cinc {

@@ -20,7 +20,7 @@
 
 #include "core/rotation.h"
 #include "emit/channel_pieces.h"
-#include "emit/sequence.h"
+#include "sequence/sequence.h"
 
 namespace cinc {
 

@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "emit/emit_sequence.h"
-#include "emit/validator.h"
+#include "sequence/validator.h"
 
 namespace cinc {
 namespace {

@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "emit/sequence.h"
+#include "sequence/sequence.h"
 
 namespace cinc {
 

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "emit/validator.h"
+#include "sequence/validator.h"
 
 namespace cinc {
 namespace {

@@ -12,7 +12,7 @@
 
 #include "core/easing.h"
 #include "core/exact_time.h"
-#include "emit/sequence.h"
+#include "sequence/sequence.h"
 #include "markers/rig.h"
 
 namespace cinc::testing {

@@ -10,7 +10,7 @@ and tests/sequences/*.json validates; (c) good sequences written here
 validate; (d) bad sequences fail, each on the keyword and at the JSON path
 expected; (e) what only cinc checks (order, times past the duration, a second
 camera track) passes the schema, as docs/sequence-format.md says; (f) every
-sequence the C++ tests treat as valid (emit/recorded_sequence.h) validates:
+sequence the C++ tests treat as valid (sequence/recorded_sequence.h) validates:
 each TEST_EXECUTABLE runs with CINC_RECORD_VALID_SEQUENCES set and the
 documents it records go through this validator too.
 """

@@ -268,7 +268,7 @@ class VerifyCliTest(unittest.TestCase):
 
     def test_build_verify_with_werror_fails_on_a_warning_and_writes_nothing(self):
         # What cinc emits passes its own verification (a failure would be a
-        # bug in emit, which the unit tests of emit/verify.h stand in for);
+        # bug in emit, which the unit tests of verify/verify.h stand in for);
         # --werror is the failure a user can cause: the scene's warning is
         # reported with the verification's diagnostics, and nothing is written.
         scene = self.write("overlap.yaml", """cinc: 1

@@ -1,0 +1,79 @@
+#include "core/atomic_file.h"
+
+#include <dirent.h>
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace cinc {
+namespace {
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream stream(path);
+  std::stringstream content;
+  content << stream.rdbuf();
+  return content.str();
+}
+
+int CountEntries(const std::string& folder) {
+  int count = 0;
+  DIR* directory = opendir(folder.c_str());
+  while (dirent* entry = readdir(directory)) {
+    std::string name = entry->d_name;
+    if (name != "." && name != "..") ++count;
+  }
+  closedir(directory);
+  return count;
+}
+
+class AtomicFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/cinc_atomic_XXXXXX";
+    ASSERT_NE(mkdtemp(pattern), nullptr);
+    folder_ = pattern;
+  }
+  void TearDown() override {
+    chmod(folder_.c_str(), 0755);
+    std::system(("rm -rf '" + folder_ + "'").c_str());
+  }
+  std::string folder_;
+};
+
+TEST_F(AtomicFileTest, CreatesAndReplaces) {
+  std::string path = folder_ + "/out.sequence.json";
+  std::string error;
+  ASSERT_TRUE(WriteFileAtomically(path, "first\n", &error)) << error;
+  EXPECT_EQ(ReadFile(path), "first\n");
+  ASSERT_TRUE(WriteFileAtomically(path, "second\n", &error)) << error;
+  EXPECT_EQ(ReadFile(path), "second\n");
+  EXPECT_EQ(CountEntries(folder_), 1);  // no temporary file left
+}
+
+TEST_F(AtomicFileTest, MissingFolderFailsWithAMessage) {
+  std::string error;
+  EXPECT_FALSE(WriteFileAtomically(folder_ + "/missing/out.json", "x", &error));
+  EXPECT_NE(error.find("No such file or directory"), std::string::npos) << error;
+}
+
+TEST_F(AtomicFileTest, FailureLeavesTheOldFileUntouched) {
+  std::string path = folder_ + "/out.sequence.json";
+  std::string error;
+  ASSERT_TRUE(WriteFileAtomically(path, "old\n", &error)) << error;
+  // The target is a folder's name: the rename fails after the temporary
+  // file was written, which must then be removed.
+  std::string folder_target = folder_ + "/taken";
+  ASSERT_EQ(mkdir(folder_target.c_str(), 0755), 0);
+  ASSERT_EQ(mkdir((folder_target + "/inside").c_str(), 0755), 0);
+  EXPECT_FALSE(WriteFileAtomically(folder_target, "new\n", &error));
+  EXPECT_FALSE(error.empty());
+  EXPECT_EQ(CountEntries(folder_), 2);  // out.sequence.json and taken, no temporary
+  EXPECT_EQ(ReadFile(path), "old\n");
+}
+
+}  // namespace
+}  // namespace cinc

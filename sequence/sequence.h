@@ -1,0 +1,117 @@
+// The sequence model: the whole output format of seed 000 as plain structs.
+//
+// Contract: one struct per object of the format, one field per key, in the
+// seed's order. Optional fields are std::optional (absent = not written); a
+// channel with no keys is not written. Keys hold their value as 1 (scalar
+// channels: fov, time scale, shake amplitude) or 3 (position, Euler rotation,
+// scale) doubles. The model does not check anything: emit builds valid
+// sequences, and a later validator reports what is wrong in one that was read.
+#ifndef CINC_SEQUENCE_SEQUENCE_H_
+#define CINC_SEQUENCE_SEQUENCE_H_
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/json_writer.h"
+
+namespace cinc {
+
+// How the curve leaves a key toward the next one (seed 000 "Keys and curves").
+enum class Interpolation { kLinear, kStep, kHermite, kBezier, kSmooth };
+
+// "linear", "step", "hermite", "bezier", "smooth".
+std::string_view InterpolationName(Interpolation interpolation);
+// The inverse of InterpolationName; nullopt for any other text.
+std::optional<Interpolation> InterpolationFromName(std::string_view name);
+
+struct Key {
+  double t = 0;
+  std::vector<double> value;  // 1 or 3 components
+  Interpolation interp = Interpolation::kLinear;
+  std::optional<std::vector<double>> in_tangent;   // units per second (hermite)
+  std::optional<std::vector<double>> out_tangent;  // or value offsets (bezier)
+  std::optional<std::array<double, 4>> ease;       // CSS cubic-bezier x1, y1, x2, y2
+};
+
+using Keys = std::vector<Key>;
+
+struct TransformTrack {
+  std::string target;
+  Keys position;
+  Keys rotation;  // Euler [pitch, yaw, roll] degrees
+  Keys scale;
+};
+
+struct CameraShot {
+  double start = 0;
+  std::string camera;
+  std::optional<double> blend;
+  std::optional<std::array<double, 4>> blend_ease;
+};
+
+struct CameraShake {
+  Keys amplitude;
+  double frequency = 1;
+  int64_t seed = 0;
+  std::optional<double> rotation_gain;
+};
+
+struct CameraTrack {
+  std::vector<CameraShot> shots;
+  Keys fov;
+  Keys focus_distance;
+  Keys aperture;
+  std::optional<CameraShake> shake;
+};
+
+struct SequenceCue {
+  double t = 0;
+  std::string kind;  // script | sound | vfx | marker
+  std::string name;
+  std::optional<std::string> target;
+  std::optional<Json> data;  // any JSON value
+};
+
+struct CuesTrack {
+  std::vector<SequenceCue> cues;
+};
+
+struct AudioClip {
+  double start = 0;
+  std::string sound;
+  std::optional<double> offset;
+  std::optional<double> duration;
+  std::optional<double> volume;
+  std::optional<double> fade_in;
+  std::optional<double> fade_out;
+};
+
+struct AudioTrack {
+  std::vector<AudioClip> clips;
+};
+
+struct TimeTrack {
+  Keys scale;
+};
+
+using Track = std::variant<TransformTrack, CameraTrack, CuesTrack, AudioTrack, TimeTrack>;
+
+// "transform", "camera", "cues", "audio" or "time".
+std::string_view TrackTypeName(const Track& track);
+
+struct Sequence {
+  int version = 1;
+  std::string name;
+  double duration = 0;
+  bool loop = false;
+  std::vector<Track> tracks;
+};
+
+}  // namespace cinc
+
+#endif  // CINC_SEQUENCE_SEQUENCE_H_

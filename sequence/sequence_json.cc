@@ -1,0 +1,394 @@
+#include "sequence/sequence_json.h"
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "core/two_threads.h"
+
+namespace cinc {
+namespace {
+
+// A scalar channel's value is a number (`"value": 60`), a vector one an array.
+Json ComponentsToJson(const std::vector<double>& components) {
+  if (components.size() == 1) return Json(components[0]);
+  Json array = Json::array();
+  for (double component : components) array.push_back(component);
+  return array;
+}
+
+Json EaseToJson(const std::array<double, 4>& control) {
+  return Json::array({control[0], control[1], control[2], control[3]});
+}
+
+Json KeysToJson(const Keys& keys) {
+  Json array = Json::array();
+  for (const Key& key : keys) array.push_back(KeyToJson(key));
+  return array;
+}
+
+// Writes a channel only when it has keys: "a channel without keys leaves that
+// part alone" (seed 000), so an empty list and no list mean the same.
+void AddKeys(const char* name, const Keys& keys, Json* object) {
+  if (!keys.empty()) (*object)[name] = KeysToJson(keys);
+}
+
+void AddOptional(const char* name, const std::optional<double>& value, Json* object) {
+  if (value) (*object)[name] = *value;
+}
+
+Json ShotToJson(const CameraShot& shot) {
+  Json json = Json::object();
+  json["start"] = shot.start;
+  json["camera"] = shot.camera;
+  AddOptional("blend", shot.blend, &json);
+  if (shot.blend_ease) json["blend_ease"] = EaseToJson(*shot.blend_ease);
+  return json;
+}
+
+Json ShakeToJson(const CameraShake& shake) {
+  Json json = Json::object();
+  json["amplitude"] = KeysToJson(shake.amplitude);
+  json["frequency"] = shake.frequency;
+  json["seed"] = shake.seed;
+  AddOptional("rotation_gain", shake.rotation_gain, &json);
+  return json;
+}
+
+Json CueToJson(const SequenceCue& cue) {
+  Json json = Json::object();
+  json["t"] = cue.t;
+  json["kind"] = cue.kind;
+  json["name"] = cue.name;
+  if (cue.target) json["target"] = *cue.target;
+  if (cue.data) json["data"] = *cue.data;
+  return json;
+}
+
+Json ClipToJson(const AudioClip& clip) {
+  Json json = Json::object();
+  json["start"] = clip.start;
+  json["sound"] = clip.sound;
+  AddOptional("offset", clip.offset, &json);
+  AddOptional("duration", clip.duration, &json);
+  AddOptional("volume", clip.volume, &json);
+  AddOptional("fade_in", clip.fade_in, &json);
+  AddOptional("fade_out", clip.fade_out, &json);
+  return json;
+}
+
+Json TypedTrackToJson(const TransformTrack& track) {
+  Json json = Json::object();
+  json["type"] = "transform";
+  json["target"] = track.target;
+  AddKeys("position", track.position, &json);
+  AddKeys("rotation", track.rotation, &json);
+  AddKeys("scale", track.scale, &json);
+  return json;
+}
+
+Json TypedTrackToJson(const CameraTrack& track) {
+  Json json = Json::object();
+  json["type"] = "camera";
+  Json shots = Json::array();
+  for (const CameraShot& shot : track.shots) shots.push_back(ShotToJson(shot));
+  json["shots"] = std::move(shots);
+  AddKeys("fov", track.fov, &json);
+  AddKeys("focus_distance", track.focus_distance, &json);
+  AddKeys("aperture", track.aperture, &json);
+  if (track.shake) json["shake"] = ShakeToJson(*track.shake);
+  return json;
+}
+
+Json TypedTrackToJson(const CuesTrack& track) {
+  Json json = Json::object();
+  json["type"] = "cues";
+  Json cues = Json::array();
+  for (const SequenceCue& cue : track.cues) cues.push_back(CueToJson(cue));
+  json["cues"] = std::move(cues);
+  return json;
+}
+
+Json TypedTrackToJson(const AudioTrack& track) {
+  Json json = Json::object();
+  json["type"] = "audio";
+  Json clips = Json::array();
+  for (const AudioClip& clip : track.clips) clips.push_back(ClipToJson(clip));
+  json["clips"] = std::move(clips);
+  return json;
+}
+
+Json TypedTrackToJson(const TimeTrack& track) {
+  Json json = Json::object();
+  json["type"] = "time";
+  json["scale"] = KeysToJson(track.scale);
+  return json;
+}
+
+}  // namespace
+
+Json KeyToJson(const Key& key) {
+  Json json = Json::object();
+  json["t"] = key.t;
+  json["value"] = ComponentsToJson(key.value);
+  json["interp"] = std::string(InterpolationName(key.interp));
+  if (key.in_tangent) json["in_tangent"] = ComponentsToJson(*key.in_tangent);
+  if (key.out_tangent) json["out_tangent"] = ComponentsToJson(*key.out_tangent);
+  if (key.ease) json["ease"] = EaseToJson(*key.ease);
+  return json;
+}
+
+Json TrackToJson(const Track& track) {
+  return std::visit([](const auto& typed) { return TypedTrackToJson(typed); }, track);
+}
+
+Json SequenceToJson(const Sequence& sequence) {
+  Json json = Json::object();
+  json["version"] = sequence.version;
+  json["name"] = sequence.name;
+  json["duration"] = sequence.duration;
+  json["loop"] = sequence.loop;
+  Json tracks = Json::array();
+  for (const Track& track : sequence.tracks) tracks.push_back(TrackToJson(track));
+  json["tracks"] = std::move(tracks);
+  return json;
+}
+
+namespace {
+
+// WriteSequence streams the document straight from the model: a 100,000-node
+// scene's sequence as an ordered_json tree costs more time and memory than
+// the rest of the build. The layout is WriteJson's, and
+// sequence_json_test.cc checks the bytes against WriteJson(SequenceToJson()).
+
+void AppendComponents(const std::vector<double>& components, std::string* out) {
+  if (components.size() == 1) {
+    AppendJsonNumber(components[0], out);
+    return;
+  }
+  *out += '[';
+  for (size_t index = 0; index < components.size(); ++index) {
+    if (index > 0) *out += ", ";
+    AppendJsonNumber(components[index], out);
+  }
+  *out += ']';
+}
+
+// A key is always flat: one line.
+void AppendKey(const Key& key, std::string* out) {
+  *out += "{\"t\": ";
+  AppendJsonNumber(key.t, out);
+  *out += ", \"value\": ";
+  AppendComponents(key.value, out);
+  *out += ", \"interp\": ";
+  AppendJsonString(InterpolationName(key.interp), out);
+  if (key.in_tangent) {
+    *out += ", \"in_tangent\": ";
+    AppendComponents(*key.in_tangent, out);
+  }
+  if (key.out_tangent) {
+    *out += ", \"out_tangent\": ";
+    AppendComponents(*key.out_tangent, out);
+  }
+  if (key.ease) {
+    *out += ", \"ease\": [";
+    for (size_t index = 0; index < 4; ++index) {
+      if (index > 0) *out += ", ";
+      AppendJsonNumber((*key.ease)[index], out);
+    }
+    *out += ']';
+  }
+  *out += '}';
+}
+
+void Indent(size_t depth, std::string* out) {
+  *out += '\n';
+  out->append(depth * 2, ' ');
+}
+
+// A transform track at depth 2 (an element of "tracks"): laid out unless it
+// has no keys at all, when all its members are strings and it is flat.
+void AppendTransformTrack(const TransformTrack& track, std::string* out) {
+  if (track.position.empty() && track.rotation.empty() && track.scale.empty()) {
+    *out += "{\"type\": \"transform\", \"target\": ";
+    AppendJsonString(track.target, out);
+    *out += '}';
+    return;
+  }
+  *out += '{';
+  Indent(3, out);
+  *out += "\"type\": \"transform\",";
+  Indent(3, out);
+  *out += "\"target\": ";
+  AppendJsonString(track.target, out);
+  const std::pair<const char*, const Keys*> channels[] = {
+      {"position", &track.position}, {"rotation", &track.rotation}, {"scale", &track.scale}};
+  for (const auto& [name, keys] : channels) {
+    if (keys->empty()) continue;
+    *out += ',';
+    Indent(3, out);
+    AppendJsonString(name, out);
+    *out += ": [";
+    for (size_t index = 0; index < keys->size(); ++index) {
+      if (index > 0) *out += ',';
+      Indent(4, out);
+      AppendKey((*keys)[index], out);
+    }
+    Indent(3, out);
+    *out += ']';
+  }
+  Indent(2, out);
+  *out += '}';
+}
+
+// Whether WriteJson puts a cue on one line: when its data (if any) is a
+// scalar or an array of scalars.
+bool CueIsFlat(const SequenceCue& cue) {
+  if (!cue.data) return true;
+  auto is_scalar = [](const Json& value) { return !value.is_object() && !value.is_array(); };
+  if (is_scalar(*cue.data)) return true;
+  return cue.data->is_array() && std::all_of(cue.data->begin(), cue.data->end(), is_scalar);
+}
+
+// A cues track with at least one cue, at depth 2: cue data (any JSON) is
+// the only part that goes through the Json writer.
+void AppendCuesTrack(const CuesTrack& track, std::string* out) {
+  *out += '{';
+  Indent(3, out);
+  *out += "\"type\": \"cues\",";
+  Indent(3, out);
+  *out += "\"cues\": [";
+  for (size_t index = 0; index < track.cues.size(); ++index) {
+    const SequenceCue& cue = track.cues[index];
+    if (index > 0) *out += ',';
+    Indent(4, out);
+    const bool flat = CueIsFlat(cue);
+    // Between members: ", " on one line, or a newline at the members' depth.
+    auto next_member = [&](const char* name) {
+      if (flat) {
+        *out += ", ";
+      } else {
+        *out += ',';
+        Indent(5, out);
+      }
+      *out += name;
+    };
+    *out += '{';
+    if (!flat) Indent(5, out);
+    *out += "\"t\": ";
+    AppendJsonNumber(cue.t, out);
+    next_member("\"kind\": ");
+    AppendJsonString(cue.kind, out);
+    next_member("\"name\": ");
+    AppendJsonString(cue.name, out);
+    if (cue.target) {
+      next_member("\"target\": ");
+      AppendJsonString(*cue.target, out);
+    }
+    if (cue.data) {
+      next_member("\"data\": ");
+      AppendJsonValue(*cue.data, 5, out);
+    }
+    if (!flat) Indent(4, out);
+    *out += '}';
+  }
+  Indent(3, out);
+  *out += ']';
+  Indent(2, out);
+  *out += '}';
+}
+
+// Generous room for one track's text (see WriteSequence).
+size_t TrackTextBound(const Track& track) {
+  constexpr size_t kPerKey = 640;  // 14 numbers of at most 25 characters, names, indents
+  constexpr size_t kPerCue = 512;  // kind, name, target and a small data value
+  if (const auto* transform = std::get_if<TransformTrack>(&track)) {
+    return 256 + transform->target.size() +
+           kPerKey *
+               (transform->position.size() + transform->rotation.size() + transform->scale.size());
+  }
+  if (const auto* cues = std::get_if<CuesTrack>(&track)) return 256 + kPerCue * cues->cues.size();
+  return 0;  // few and small: the 64 KB of slack covers them
+}
+
+// Tracks [first, last) as they appear inside "tracks": [...].
+void AppendTracks(const Sequence& sequence, size_t first, size_t last, std::string* out) {
+  for (size_t index = first; index < last; ++index) {
+    if (index > 0) *out += ',';
+    Indent(2, out);
+    const Track& track = sequence.tracks[index];
+    if (const auto* transform = std::get_if<TransformTrack>(&track)) {
+      AppendTransformTrack(*transform, out);
+    } else if (const auto* cues = std::get_if<CuesTrack>(&track); cues && !cues->cues.empty()) {
+      AppendCuesTrack(*cues, out);
+    } else {
+      // Few and small: through the Json tree, written at the same depth.
+      AppendJsonValue(TrackToJson(track), 2, out);
+    }
+  }
+}
+
+// Below this much text a second thread costs more than it saves.
+constexpr size_t kTextWorthAThread = 1 << 20;
+
+}  // namespace
+
+std::string WriteSequence(const Sequence& sequence) {
+  // Generous room, so that the text is written without regrowing: a
+  // 100,000-node scene's 5 MB would otherwise be copied as it doubles, with
+  // both copies alive (the build's peak memory). Reserved pages that are
+  // never written cost no memory; a short estimate only means regrowing.
+  std::vector<size_t> bounds;
+  size_t total_bound = 64 * 1024 + sequence.name.size();
+  for (const Track& track : sequence.tracks) {
+    bounds.push_back(TrackTextBound(track));
+    total_bound += bounds.back();
+  }
+  // The tracks after `split` (about half the text) are written on a second
+  // thread into a text of their own and appended: shortest round-trip
+  // numbers make writing a large sequence slow. The bytes are the same.
+  size_t split = sequence.tracks.size();
+  if (total_bound >= kTextWorthAThread) {
+    size_t first_half = 0;
+    for (split = 0; split < sequence.tracks.size() && 2 * first_half < total_bound; ++split) {
+      first_half += bounds[split];
+    }
+  }
+  std::string out;
+  out.reserve(total_bound);
+  out += "{";
+  Indent(1, &out);
+  out += "\"version\": " + std::to_string(sequence.version) + ",";
+  Indent(1, &out);
+  out += "\"name\": ";
+  AppendJsonString(sequence.name, &out);
+  out += ',';
+  Indent(1, &out);
+  out += "\"duration\": ";
+  AppendJsonNumber(sequence.duration, &out);
+  out += ',';
+  Indent(1, &out);
+  out += sequence.loop ? "\"loop\": true," : "\"loop\": false,";
+  Indent(1, &out);
+  out += "\"tracks\": [";
+  std::string tail;
+  auto write_tail = [&] {
+    size_t tail_bound = 0;
+    for (size_t index = split; index < bounds.size(); ++index) tail_bound += bounds[index];
+    tail.reserve(tail_bound);
+    AppendTracks(sequence, split, sequence.tracks.size(), &tail);
+  };
+  RunOnTwoThreads(
+      write_tail, [&] { AppendTracks(sequence, 0, split, &out); }, split < sequence.tracks.size());
+  out += tail;
+  if (!sequence.tracks.empty()) Indent(1, &out);
+  out += ']';
+  Indent(0, &out);
+  out += "}\n";
+  return out;
+}
+
+}  // namespace cinc

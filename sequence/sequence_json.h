@@ -1,0 +1,29 @@
+// The sequence model as JSON, and its bytes.
+//
+// Contract: SequenceToJson writes every object's fields in the order of seed
+// 000's example, "type" first in every track; keys as {t, value, interp,
+// in_tangent, out_tangent, ease} (SPEC section 8) with interp always written
+// and optional fields only when present; a 1-component value or tangent is a
+// JSON number, a 3-component one an array. A channel with no keys and an
+// absent optional field are left out. WriteSequence gives the file's bytes:
+// exactly WriteJson(SequenceToJson(sequence)) (2-space indent, shortest
+// round-trip numbers, final newline), streamed from the model without the
+// Json tree of its transform tracks.
+#ifndef CINC_SEQUENCE_SEQUENCE_JSON_H_
+#define CINC_SEQUENCE_SEQUENCE_JSON_H_
+
+#include <string>
+
+#include "core/json_writer.h"
+#include "sequence/sequence.h"
+
+namespace cinc {
+
+Json KeyToJson(const Key& key);
+Json TrackToJson(const Track& track);
+Json SequenceToJson(const Sequence& sequence);
+std::string WriteSequence(const Sequence& sequence);
+
+}  // namespace cinc
+
+#endif  // CINC_SEQUENCE_SEQUENCE_JSON_H_

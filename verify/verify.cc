@@ -1,0 +1,372 @@
+#include "verify/verify.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string_view>
+#include <unordered_map>
+
+#include "sequence/interpolation.h"
+#include "emit/shards.h"
+#include "markers/pose.h"
+
+namespace cinc {
+namespace {
+
+// The channels the runtime plays for one target: per channel the last track
+// of that target with keys in it (SPEC section 9: "the later wins").
+struct PlayedChannels {
+  bool has_track = false;
+  const Keys* position = nullptr;
+  const Keys* rotation = nullptr;
+  const Keys* scale = nullptr;
+};
+
+std::unordered_map<std::string_view, PlayedChannels> PlayedTargets(const Sequence& sequence) {
+  std::unordered_map<std::string_view, PlayedChannels> targets;
+  for (const Track& track : sequence.tracks) {
+    const auto* transform = std::get_if<TransformTrack>(&track);
+    if (transform == nullptr) continue;
+    PlayedChannels& played = targets[transform->target];
+    played.has_track = true;
+    if (!transform->position.empty()) played.position = &transform->position;
+    if (!transform->rotation.empty()) played.rotation = &transform->rotation;
+    if (!transform->scale.empty()) played.scale = &transform->scale;
+  }
+  return targets;
+}
+
+// Which exact instant a double sample time stands for (see verify.h): the
+// boundary B whose double is the sample, or the real number just after the
+// last boundary below it.
+struct Instant {
+  ExactTime select;  // segments and frames are chosen here
+  bool exact = false;
+};
+
+template <typename Value>
+void AddBoundaries(const ChannelTrack<Value>& track, std::vector<ExactTime>* times) {
+  for (const Segment<Value>& segment : track.segments) {
+    times->push_back(segment.start);
+    times->push_back(segment.end());
+  }
+}
+
+void AddBoundaries(const FrameTrack& frames, std::vector<ExactTime>* times) {
+  for (const FrameSpan& span : frames.spans) times->push_back(span.start);
+}
+
+class ExactClock {
+ public:
+  explicit ExactClock(const Rig& rig) {
+    times_.push_back(ExactTime());
+    for (const ObjectRig& object : rig.objects) {
+      AddBoundaries(object.position, &times_);
+      AddBoundaries(object.rotation, &times_);
+      AddBoundaries(object.scale, &times_);
+      AddBoundaries(object.opacity, &times_);
+      AddBoundaries(object.frames, &times_);
+    }
+    for (const CameraRig& camera : rig.cameras) {
+      AddBoundaries(camera.position, &times_);
+      AddBoundaries(camera.rotation, &times_);
+      AddBoundaries(camera.frames, &times_);
+    }
+    std::sort(times_.begin(), times_.end());
+    times_.erase(std::unique(times_.begin(), times_.end()), times_.end());
+    doubles_.reserve(times_.size());
+    for (const ExactTime& time : times_) doubles_.push_back(time.ToDouble());
+  }
+
+  Instant At(double t) const {
+    auto after = std::upper_bound(doubles_.begin(), doubles_.end(), t);
+    if (after == doubles_.begin()) return {ExactTime(), false};
+    size_t index = static_cast<size_t>(after - doubles_.begin()) - 1;
+    return {times_[index], doubles_[index] == t};
+  }
+
+ private:
+  std::vector<ExactTime> times_;
+  std::vector<double> doubles_;  // times_[i].ToDouble(), non-decreasing
+};
+
+template <typename Value>
+Value ChannelValue(const ChannelTrack<Value>& track, const Instant& instant, double t) {
+  if (instant.exact) return ValueAt(track, instant.select);
+  int index = ActiveSegmentIndex(track, instant.select);
+  if (index < 0) return track.initial;
+  const Segment<Value>& segment = track.segments[static_cast<size_t>(index)];
+  return SegmentValueAtProgress(segment, SegmentProgressAt(segment, t));
+}
+
+RigidPose ExactPose(const Rig& rig, OwnerRef owner, const Instant& instant, double t) {
+  if (instant.exact) return WorldPoseAt(rig, owner, instant.select);
+  return WorldPoseWithin(rig, owner, instant.select, t);
+}
+
+Vec3 PlayVector(const Keys& keys, double t) {
+  ChannelSample sample = SampleChannel(keys, t);
+  return Vec3(sample[0], sample[1], sample[2]);
+}
+
+// Every 1/rate of [0, duration], the owner's key times and the end, sorted.
+std::vector<double> SampleTimes(const ExactTime& duration, int rate, const PlayedChannels& played) {
+  __int128 last = static_cast<__int128>(duration.numerator()) * rate / duration.denominator();
+  std::vector<double> times;
+  times.reserve(static_cast<size_t>(last) + 2);
+  for (__int128 k = 0; k <= last; ++k) {
+    times.push_back(static_cast<double>(k) / static_cast<double>(rate));
+  }
+  double end = duration.ToDouble();
+  times.push_back(end);
+  for (const Keys* keys : {played.position, played.rotation, played.scale}) {
+    if (keys == nullptr) continue;
+    for (const Key& key : *keys) {
+      if (key.t >= 0 && key.t <= end) times.push_back(key.t);
+    }
+  }
+  std::sort(times.begin(), times.end());
+  times.erase(std::unique(times.begin(), times.end()), times.end());
+  return times;
+}
+
+// Running maximum (first time kept) and sum of squares.
+struct ErrorAccumulator {
+  ErrorSummary summary;
+  double sum_of_squares = 0;
+  size_t count = 0;
+
+  void Add(double error, double t) {
+    if (count == 0 || error > summary.max) {
+      summary.max = error;
+      summary.max_time = t;
+    }
+    sum_of_squares += error * error;
+    ++count;
+  }
+  ErrorSummary Finish() const {
+    ErrorSummary result = summary;
+    result.rms = count == 0 ? 0 : std::sqrt(sum_of_squares / static_cast<double>(count));
+    return result;
+  }
+};
+
+std::string OwnerLabel(const SceneObject& owner) {
+  return std::string(owner.is_camera ? "camera '" : "object '") + owner.name + "'";
+}
+
+OwnerVerification VerifyOwner(const Rig& rig, OwnerRef owner, const ObjectRig* object,
+                              const PlayedChannels& played, const ExactTime& duration,
+                              const ExactClock& clock, int rate) {
+  OwnerVerification result;
+  result.played = true;
+  ErrorAccumulator position;
+  ErrorAccumulator rotation;
+  ErrorAccumulator scale;
+  for (double t : SampleTimes(duration, rate, played)) {
+    Instant instant = clock.At(t);
+    RigidPose exact = ExactPose(rig, owner, instant, t);
+    position.Add(glm::length(exact.position - PlayVector(*played.position, t)), t);
+    Quat played_rotation = QuatFromEulerDegrees(PlayVector(*played.rotation, t));
+    rotation.Add(Degrees(AngleBetween(exact.rotation, played_rotation)), t);
+    if (object != nullptr && ChannelValue(object->opacity, instant, t) > 0) {
+      Vec3 exact_scale = ChannelValue(object->scale, instant, t);
+      Vec3 played_scale = played.scale != nullptr ? PlayVector(*played.scale, t) : Vec3(1, 1, 1);
+      Vec3 difference = glm::abs(exact_scale - played_scale);
+      scale.Add(std::max({difference.x, difference.y, difference.z}), t);
+    }
+  }
+  result.position = position.Finish();
+  result.rotation = rotation.Finish();
+  result.scale = scale.Finish();
+  result.samples = position.count;
+  result.visible_samples = scale.count;
+  return result;
+}
+
+// 3 significant digits: the figures a reader compares, stable across
+// last-bit differences of the arithmetic.
+std::string Rounded(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", value);
+  return text;
+}
+
+// The shortest %g spelling that reads back to the same double: a tolerance
+// written 0.0001 prints 0.0001 (FormatDouble would give 1e-04).
+std::string Decimal(double value) {
+  char text[40];
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(text, sizeof text, "%.*g", precision, value);
+    if (std::strtod(text, nullptr) == value) break;
+  }
+  return text;
+}
+
+void ReportOverTolerance(const SceneObject& owner, const OwnerVerification& result,
+                         const Tolerance& tolerance, Diagnostics* diagnostics) {
+  auto report = [&](std::string message) {
+    diagnostics->Error("E_VERIFY", owner.origin.location, owner.origin.path, std::move(message));
+  };
+  if (result.position.max > tolerance.position) {
+    report(OwnerLabel(owner) + " is off by " + Rounded(result.position.max) + " m at " +
+           Decimal(result.position.max_time) + " s, over the position tolerance of " +
+           Decimal(tolerance.position) + " m");
+  }
+  if (result.rotation.max > tolerance.rotation) {
+    report(OwnerLabel(owner) + " is off by " + Rounded(result.rotation.max) + " degrees at " +
+           Decimal(result.rotation.max_time) + " s, over the rotation tolerance of " +
+           Decimal(tolerance.rotation) + " degrees");
+  }
+  if (result.scale.max > tolerance.position) {
+    report(OwnerLabel(owner) + " has its scale off by " + Rounded(result.scale.max) + " at " +
+           Decimal(result.scale.max_time) + " s, over the position tolerance of " +
+           Decimal(tolerance.position) + " (scale is held to it as a plain number)");
+  }
+}
+
+}  // namespace
+
+VerifyReport VerifySequence(const Scene& scene, const Timeline& timeline, const Rig& rig,
+                            const Sequence& sequence, const VerifySettings& settings,
+                            Diagnostics* diagnostics) {
+  VerifyReport report;
+  report.tolerance = settings.tolerance;
+  int errors_before = diagnostics->error_count();
+  double duration = timeline.duration.ToDouble();
+  if (sequence.duration != duration) {
+    diagnostics->Error("E_VERIFY", SourceLocation{}, "",
+                       "the sequence lasts " + Decimal(sequence.duration) + " s, the scene " +
+                           Decimal(duration) + " s");
+  }
+  std::unordered_map<std::string_view, PlayedChannels> targets = PlayedTargets(sequence);
+  ExactClock clock(rig);
+  int rate = std::max(settings.samples_per_second, 1);
+  auto verify = [&](const SceneObject& owner, OwnerRef ref, const ObjectRig* object) {
+    auto found = targets.find(owner.name);
+    PlayedChannels played = found == targets.end() ? PlayedChannels{} : found->second;
+    OwnerVerification result;
+    if (!played.has_track) {
+      diagnostics->Error("E_VERIFY", owner.origin.location, owner.origin.path,
+                         OwnerLabel(owner) + " has no transform track in the sequence");
+    } else if (played.position == nullptr || played.rotation == nullptr) {
+      diagnostics->Error("E_VERIFY", owner.origin.location, owner.origin.path,
+                         OwnerLabel(owner) + " has no " +
+                             (played.position == nullptr ? "position" : "rotation") +
+                             " keys in the sequence");
+    } else {
+      result = VerifyOwner(rig, ref, object, played, timeline.duration, clock, rate);
+      ReportOverTolerance(owner, result, settings.tolerance, diagnostics);
+    }
+    result.name = owner.name;
+    result.is_camera = owner.is_camera;
+    report.owners.push_back(std::move(result));
+  };
+  for (size_t index = 0; index < scene.objects.size() && index < rig.objects.size(); ++index) {
+    verify(scene.objects[index], OwnerRef::Object(index), &rig.objects[index]);
+  }
+  for (size_t index = 0; index < scene.cameras.size() && index < rig.cameras.size(); ++index) {
+    verify(scene.cameras[index], OwnerRef::Camera(index), nullptr);
+  }
+  report.passed = diagnostics->error_count() == errors_before;
+  return report;
+}
+
+MergedShards MergeShards(const std::vector<Sequence>& shards, const std::vector<std::string>& files,
+                         Diagnostics* diagnostics) {
+  MergedShards merged;
+  if (shards.empty()) return merged;
+  merged.ok = true;
+  merged.sequence = shards.front();
+  for (size_t index = 1; index < shards.size(); ++index) {
+    const Sequence& shard = shards[index];
+    std::string file = index < files.size() ? files[index] : "shard " + std::to_string(index + 1);
+    std::string expected = ShardName(shards.front().name, static_cast<int>(index) + 1);
+    if (shard.name != expected) {
+      diagnostics->Error(
+          "E_VERIFY", SourceLocation{}, "",
+          "shard " + file + " is named '" + shard.name + "', expected '" + expected + "'");
+      merged.ok = false;
+    }
+    if (shard.duration != shards.front().duration) {
+      diagnostics->Error("E_VERIFY", SourceLocation{}, "",
+                         "shard " + file + " lasts " + Decimal(shard.duration) +
+                             " s, the first shard " + Decimal(shards.front().duration) + " s");
+      merged.ok = false;
+    }
+    merged.sequence.tracks.insert(merged.sequence.tracks.end(), shard.tracks.begin(),
+                                  shard.tracks.end());
+  }
+  return merged;
+}
+
+std::string VerifyReportToText(const VerifyReport& report) {
+  std::vector<std::vector<std::string>> rows = {{"owner", "kind", "max position (m)",
+                                                 "rms position (m)", "max rotation (deg)",
+                                                 "rms rotation (deg)", "samples"}};
+  for (const OwnerVerification& owner : report.owners) {
+    std::string kind = owner.is_camera ? "camera" : "object";
+    if (!owner.played) {
+      rows.push_back({owner.name, kind, "-", "-", "-", "-", "0"});
+      continue;
+    }
+    rows.push_back({owner.name, kind, Rounded(owner.position.max), Rounded(owner.position.rms),
+                    Rounded(owner.rotation.max), Rounded(owner.rotation.rms),
+                    std::to_string(owner.samples)});
+  }
+  std::vector<size_t> widths(rows.front().size(), 0);
+  for (const auto& row : rows) {
+    for (size_t column = 0; column < row.size(); ++column) {
+      widths[column] = std::max(widths[column], row[column].size());
+    }
+  }
+  std::string text = "tolerance: " + Decimal(report.tolerance.position) + " m, " +
+                     Decimal(report.tolerance.rotation) + " deg\n";
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t column = 0; column < row.size(); ++column) {
+      line += row[column];
+      if (column + 1 < row.size())
+        line += std::string(widths[column] - row[column].size() + 2, ' ');
+    }
+    text += line + "\n";
+  }
+  text += report.passed ? "verified: every owner within the tolerance\n"
+                        : "failed: see the E_VERIFY diagnostics\n";
+  return text;
+}
+
+Json VerifyReportToJson(const VerifyReport& report) {
+  auto summary = [](const ErrorSummary& error) {
+    Json json = Json::object();
+    json["max"] = error.max;
+    json["max_time"] = error.max_time;
+    json["rms"] = error.rms;
+    return json;
+  };
+  Json owners = Json::array();
+  for (const OwnerVerification& owner : report.owners) {
+    Json json = Json::object();
+    json["name"] = owner.name;
+    json["kind"] = owner.is_camera ? "camera" : "object";
+    json["samples"] = owner.samples;
+    if (owner.played) {
+      json["position"] = summary(owner.position);
+      json["rotation"] = summary(owner.rotation);
+      if (!owner.is_camera) {
+        json["scale"] = summary(owner.scale);
+        json["visible_samples"] = owner.visible_samples;
+      }
+    }
+    owners.push_back(std::move(json));
+  }
+  Json json = Json::object();
+  json["tolerance"] = Json::object();
+  json["tolerance"]["position"] = report.tolerance.position;
+  json["tolerance"]["rotation"] = report.tolerance.rotation;
+  json["passed"] = report.passed;
+  json["owners"] = std::move(owners);
+  return json;
+}
+
+}  // namespace cinc
