@@ -1,4 +1,4 @@
-// Keys and errors of cinc's hermite fit (emit/hermite_bake.h) against
+// Keys and errors of cinc's hermite fit (emit/hermite_fit.h) against
 // uniform bakes, on the closed-form cases of emit/fit_closed_form_test.cc.
 //
 // For each case the scene is emitted whole (EmitSequence) and replayed with
@@ -7,7 +7,7 @@
 // continuous Euler triples (emit/rotation_keys.h NearestEulerTriple), and
 // are replayed the way the runtime plays keys. "min uniform" is the fewest
 // uniform hermite keys whose replay stays within the tolerance ("at
-// margin": within the kHermiteToleranceMargin x tolerance cinc fits to,
+// margin": within the FitSettings::margin x tolerance cinc fits to,
 // keys only); "cinc - min uniform" is cinc's keys less those (issue 5: at
 // most 0; on a pure arc uniform spacing is optimal, so 0 is the best
 // there); "arc bound" is N = 1.42 (r / epsilon)^(1/4) segments per turn.
@@ -21,11 +21,12 @@
 #include <string>
 #include <vector>
 
+#include "core/hermite.h"
 #include "core/diagnostics.h"
 #include "emit/closed_form.h"
 #include "emit/emit_sequence.h"
 #include "sequence/evaluator.h"
-#include "emit/hermite_bake.h"
+#include "emit/hermite_fit.h"
 #include "emit/rotation_keys.h"
 #include "markers/rig.h"
 #include "markers/test_scene.h"
@@ -145,7 +146,7 @@ std::vector<double> ReplayUniform(const Case& c, const Uniform& bake, bool hermi
       double v0 = bake.value[k][i];
       double v1 = bake.value[k + 1][i];
       played[i] = hermite
-                      ? HermiteValue(t0, v0, bake.tangent[k][i], t1, v1, bake.tangent[k + 1][i], t)
+                      ? HermiteAt(t0, v0, bake.tangent[k][i], t1, v1, bake.tangent[k + 1][i], t)
                       : v0 + (v1 - v0) * (t - t0) / (t1 - t0);
     }
     errors.push_back(ErrorOf(c, t, played));
@@ -342,7 +343,7 @@ void Run() {
     int fps30 = static_cast<int>(std::lround(c.seconds * 30));
     int fps60 = static_cast<int>(std::lround(c.seconds * 60));
     int minimum = MinUniformHermite(c, 1);
-    int minimum_at_margin = MinUniformHermite(c, kHermiteToleranceMargin);
+    int minimum_at_margin = MinUniformHermite(c, FitSettings{}.margin);
     std::string bound = "-";
     std::string ratio = "-";
     double cinc_segments = static_cast<double>(cinc.keys) - 1;

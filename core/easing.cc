@@ -51,29 +51,43 @@ std::optional<Ease> Ease::FromName(std::string_view name) {
   return ease;
 }
 
-double CubicBezierEase(const std::array<double, 4>& control, double u) {
-  const double x1 = control[0], y1 = control[1], x2 = control[2], y2 = control[3];
-  if (u <= 0) return 0;
-  if (u >= 1) return 1;
-  // x(s) is monotone for x1, x2 in [0, 1]. Newton from s = u, bisection as the net.
+double BezierX(const std::array<double, 4>& control, double s) {
+  return BezierCoordinate(control[0], control[2], s);
+}
+
+double BezierY(const std::array<double, 4>& control, double s) {
+  return BezierCoordinate(control[1], control[3], s);
+}
+
+double BezierParameterForX(const std::array<double, 4>& control, double x) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const double x1 = control[0], x2 = control[2];
+  // x(s) is monotone for x1, x2 in [0, 1]. Newton from s = x, bisection as the net.
   double low = 0;
   double high = 1;
-  double s = u;
+  double s = x;
   for (int iteration = 0; iteration < 100; ++iteration) {
-    double x = BezierCoordinate(x1, x2, s) - u;
-    if (x == 0) break;
-    if (x < 0) {
+    double error = BezierCoordinate(x1, x2, s) - x;
+    if (error == 0) break;
+    if (error < 0) {
       low = s;
     } else {
       high = s;
     }
     double slope = BezierSlope(x1, x2, s);
-    double next = slope > 1e-12 ? s - x / slope : (low + high) / 2;
+    double next = slope > 1e-12 ? s - error / slope : (low + high) / 2;
     if (!(next > low && next < high)) next = (low + high) / 2;
     if (next == s || high - low <= 1e-17) break;
     s = next;
   }
-  return BezierCoordinate(y1, y2, s);
+  return s;
+}
+
+double CubicBezierEase(const std::array<double, 4>& control, double u) {
+  if (u <= 0) return 0;
+  if (u >= 1) return 1;
+  return BezierY(control, BezierParameterForX(control, u));
 }
 
 double ApplyEase(const Ease& ease, double u) {

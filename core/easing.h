@@ -41,8 +41,17 @@ struct Ease {
 // Eased progress for u (clamped to [0, 1]).
 double ApplyEase(const Ease& ease, double u);
 
-// The CSS timing function y at x = u for control points (x1, y1, x2, y2).
+// The CSS timing function y at x = u for control points (x1, y1, x2, y2):
+// BezierY at BezierParameterForX(u); 0 for u <= 0, 1 for u >= 1.
 double CubicBezierEase(const std::array<double, 4>& control, double u);
+
+// The curve parameter s in [0, 1] with x(s) = x, to double precision: the one
+// solver of every timing curve (the state, the players, splitting an ease).
+double BezierParameterForX(const std::array<double, 4>& control, double x);
+
+// x(s) and y(s) of the CSS timing curve at curve parameter s.
+double BezierX(const std::array<double, 4>& control, double s);
+double BezierY(const std::array<double, 4>& control, double s);
 
 }  // namespace cinc
 

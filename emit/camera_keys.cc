@@ -6,7 +6,8 @@
 #include <set>
 
 #include "emit/channel_keys.h"
-#include "emit/hermite_bake.h"
+#include "emit/hermite_fit.h"
+#include "emit/pose_pieces.h"
 #include "emit/key_list_builder.h"
 #include "emit/rotation_keys.h"
 #include "markers/camera_aim.h"
@@ -15,59 +16,8 @@
 namespace cinc {
 namespace {
 
-// Euler triples are carried in steps that turn at most this much, so that
-// the nearest triple is the continuous one.
-constexpr double kCarryStepDegrees = 10;
-constexpr int kCarryHalvings = 40;
 // Values checked for change at this many interior points of a piece.
 constexpr int kConstancyChecks = 9;
-constexpr double kSameRotationRadians = 1e-12;
-constexpr double kSamePositionRelative = 1e-12;
-
-template <typename Value>
-void AddInstants(const ChannelTrack<Value>& track, std::vector<ExactTime>* instants) {
-  for (const Segment<Value>& segment : track.segments) {
-    instants->push_back(segment.start);
-    instants->push_back(segment.end());
-    if (segment.active_until) instants->push_back(*segment.active_until);
-  }
-}
-
-// Every instant where the pose of one of `roots` may change how it moves:
-// the segments and frames of every owner it depends on (frame parents and
-// aims, transitively).
-std::vector<ExactTime> DependencyInstants(const Rig& rig, std::vector<OwnerRef> pending) {
-  std::vector<ExactTime> instants = {ExactTime()};
-  std::set<std::pair<bool, int>> visited;
-  while (!pending.empty()) {
-    OwnerRef owner = pending.back();
-    pending.pop_back();
-    if (!visited.insert({owner.is_camera, owner.index}).second) continue;
-    OwnerChannels channels = ChannelsOf(rig, owner);
-    if (channels.position == nullptr) continue;
-    AddInstants(*channels.position, &instants);
-    AddInstants(*channels.rotation, &instants);
-    if (channels.scale != nullptr) AddInstants(*channels.scale, &instants);
-    for (const FrameSpan& span : channels.frames->spans) {
-      instants.push_back(span.start);
-      if (span.frame.parent.valid()) pending.push_back(span.frame.parent);
-    }
-    for (const Segment<Quat>& segment : channels.rotation->segments) {
-      if (segment.aim) pending.push_back(segment.aim->owner);
-    }
-    if (owner.is_camera) {
-      const CameraRig& camera = rig.cameras[static_cast<size_t>(owner.index)];
-      AddInstants(camera.focus, &instants);
-      if (camera.initial_focus_aim) pending.push_back(camera.initial_focus_aim->owner);
-      for (const Segment<double>& segment : camera.focus.segments) {
-        if (segment.aim) pending.push_back(segment.aim->owner);
-      }
-    }
-  }
-  std::sort(instants.begin(), instants.end());
-  instants.erase(std::unique(instants.begin(), instants.end()), instants.end());
-  return instants;
-}
 
 // Hermite keys of 1-component values baked as Vec3 (x only) back to scalars.
 Keys ScalarKeys(Keys keys) {
@@ -78,142 +28,6 @@ Keys ScalarKeys(Keys keys) {
   }
   return keys;
 }
-
-class AimedPoseWriter {
- public:
-  AimedPoseWriter(const Rig& rig, OwnerRef owner, const Tolerance& tolerance)
-      : rig_(rig), owner_(owner), tolerance_(tolerance) {}
-
-  PoseKeys Write() {
-    std::vector<ExactTime> starts = DependencyInstants(rig_, {owner_});
-    for (size_t i = 0; i < starts.size(); ++i) {
-      std::optional<ExactTime> end;
-      if (i + 1 < starts.size()) end = starts[i + 1];
-      WritePiece(starts[i], end, i == 0);
-    }
-    return {positions_.Take(), rotations_.Take()};
-  }
-
- private:
-  RigidPose Pose(const ExactTime& select, double t) const {
-    return WorldPoseWithin(rig_, owner_, select, t);
-  }
-
-  void WritePiece(const ExactTime& start, const std::optional<ExactTime>& end, bool first) {
-    RigidPose at_start = WorldPoseAt(rig_, owner_, start);
-    Vec3 position = at_start.position;
-    if (position_end_ && glm::length(position - *position_end_) <=
-                             kSamePositionRelative * (1 + glm::length(position))) {
-      position = *position_end_;
-    }
-    Quat rotation = at_start.rotation;
-    if (first) {
-      euler_ = CanonicalEulerDegrees(rotation);
-    } else if (AngleBetween(rotation, rotation_end_) > kSameRotationRadians) {
-      euler_ = NearestEulerTriple(rotation, euler_);
-    }
-    bool position_moves = false;
-    bool rotation_moves = false;
-    if (end) {
-      double a = start.ToDouble();
-      double b = end->ToDouble();
-      for (int j = 1; j <= kConstancyChecks + 1; ++j) {
-        RigidPose sample = j <= kConstancyChecks
-                               ? Pose(start, a + (b - a) * j / (kConstancyChecks + 1))
-                               : WorldPoseWithin(rig_, owner_, start, *end);
-        position_moves = position_moves || !(sample.position == at_start.position);
-        rotation_moves = rotation_moves || !(sample.rotation == at_start.rotation);
-      }
-    }
-    WritePosition(start, end, position, position_moves);
-    WriteRotation(start, end, rotation, rotation_moves);
-  }
-
-  void WritePosition(const ExactTime& start, const std::optional<ExactTime>& end, const Vec3& value,
-                     bool moves) {
-    if (!moves) {
-      positions_.SetAt(start.ToDouble(), Components(value));
-      position_end_ = value;
-      return;
-    }
-    Vec3 end_value = WorldPoseWithin(rig_, owner_, start, *end).position;
-    HermiteCurve curve;
-    curve.track = [&](double, const Vec3&, double to) { return Pose(start, to).position; };
-    curve.error = [&](double t, const Vec3& played) {
-      return glm::length(Pose(start, t).position - played);
-    };
-    HermiteBakeOptions options;
-    options.tolerance = tolerance_.position;
-    BakeHermite(curve, start.ToDouble(), end->ToDouble(), value, end_value, options, &positions_);
-    position_end_ = end_value;
-  }
-
-  // The continuous triple at `to`, carried from `from` (triple `euler`).
-  Vec3 Carry(const ExactTime& select, double from, const Vec3& euler, double to) const {
-    Vec3 current = euler;
-    double t = from;
-    Quat at_t = Pose(select, t).rotation;
-    while (t != to) {
-      double next = to;
-      Quat at_next = Pose(select, next).rotation;
-      for (int halvings = 0;
-           halvings < kCarryHalvings && Degrees(AngleBetween(at_t, at_next)) > kCarryStepDegrees;
-           ++halvings) {
-        next = t + (next - t) / 2;
-        at_next = Pose(select, next).rotation;
-      }
-      // A real jump between adjacent doubles (a target crossing the camera's
-      // vertical, where yaw flips) halves down to t itself: step one double
-      // and take the nearest triple, so the walk always ends.
-      if (next == t) {
-        next = std::nextafter(t, to);
-        at_next = Pose(select, next).rotation;
-      }
-      current = NearestEulerTriple(at_next, current);
-      t = next;
-      at_t = at_next;
-    }
-    return current;
-  }
-
-  void WriteRotation(const ExactTime& start, const std::optional<ExactTime>& end,
-                     const Quat& rotation, bool moves) {
-    if (!moves) {
-      rotations_.SetAt(start.ToDouble(), Components(euler_));
-      rotation_end_ = rotation;
-      return;
-    }
-    double a = start.ToDouble();
-    double b = end->ToDouble();
-    Quat end_rotation = WorldPoseWithin(rig_, owner_, start, *end).rotation;
-    Vec3 euler_start = euler_;
-    Vec3 euler_end = NearestEulerTriple(end_rotation, Carry(start, a, euler_start, b));
-    HermiteCurve curve;
-    curve.track = [&](double from, const Vec3& euler, double to) {
-      return Carry(start, from, euler, to);
-    };
-    curve.error = [&](double t, const Vec3& played) {
-      return Degrees(AngleBetween(Pose(start, t).rotation, QuatFromEulerDegrees(played)));
-    };
-    HermiteBakeOptions options;
-    options.tolerance = tolerance_.rotation;
-    options.check_step = kRotationCheckStepDegrees;
-    BakeHermite(curve, a, b, euler_start, euler_end, options, &rotations_);
-    euler_ = euler_end;
-    rotation_end_ = end_rotation;
-  }
-
-  const Rig& rig_;
-  OwnerRef owner_;
-  Tolerance tolerance_;
-  KeyListBuilder positions_;
-  KeyListBuilder rotations_;
-  std::optional<Vec3> position_end_;
-  Vec3 euler_{0, 0, 0};
-  Quat rotation_end_{1, 0, 0, 0};
-};
-
-// --- the camera track's channels ----------------------------------------
 
 enum class CameraChannel { kFov, kFocus, kAperture };
 
@@ -261,8 +75,8 @@ class ChannelSource {
 class CameraChannelWriter {
  public:
   CameraChannelWriter(const std::vector<PlayedShot>& shots, const ChannelSource& source,
-                      double tolerance)
-      : shots_(shots), source_(source), tolerance_(tolerance) {}
+                      FitQuantity quantity, const FitSettings& settings)
+      : shots_(shots), source_(source), quantity_(quantity), settings_(settings) {}
 
   Keys Write(const std::vector<ExactTime>& starts) {
     for (size_t i = 0; i < starts.size(); ++i) {
@@ -365,20 +179,20 @@ class CameraChannelWriter {
   void Bake(const ExactTime& start, const ExactTime& end, double value) {
     // The left limit at `end`: the pieces' segments chosen at `start`.
     double end_value = Output(start, end.ToDouble());
-    HermiteCurve curve;
+    FitCurve<3> curve;
+    curve.quantity = quantity_;
     curve.track = [&](double, const Vec3&, double to) { return Vec3(Output(start, to), 0, 0); };
     curve.error = [&](double t, const Vec3& played) {
       return std::abs(Output(start, t) - played.x);
     };
-    HermiteBakeOptions options;
-    options.tolerance = tolerance_;
     BakeHermite(curve, start.ToDouble(), end.ToDouble(), Vec3(value, 0, 0), Vec3(end_value, 0, 0),
-                options, &builder_);
+                settings_, &builder_);
   }
 
   const std::vector<PlayedShot>& shots_;
   const ChannelSource& source_;
-  double tolerance_;
+  FitQuantity quantity_;
+  const FitSettings& settings_;
   KeyListBuilder builder_;
 };
 
@@ -408,29 +222,6 @@ std::vector<std::optional<double>> FocusFallbacks(const Rig& rig,
 }
 
 }  // namespace
-
-bool FollowsAim(const Rig& rig, OwnerRef owner) {
-  std::vector<OwnerRef> pending = {owner};
-  std::set<std::pair<bool, int>> visited;
-  while (!pending.empty()) {
-    OwnerRef current = pending.back();
-    pending.pop_back();
-    if (!visited.insert({current.is_camera, current.index}).second) continue;
-    OwnerChannels channels = ChannelsOf(rig, current);
-    if (channels.position == nullptr) continue;
-    for (const Segment<Quat>& segment : channels.rotation->segments) {
-      if (segment.aim) return true;
-    }
-    for (const FrameSpan& span : channels.frames->spans) {
-      if (span.frame.parent.valid()) pending.push_back(span.frame.parent);
-    }
-  }
-  return false;
-}
-
-PoseKeys EmitAimedPoseKeys(const Rig& rig, OwnerRef owner, const Tolerance& tolerance) {
-  return AimedPoseWriter(rig, owner, tolerance).Write();
-}
 
 std::vector<PlayedShot> ShotsInOrder(const Scene& scene, const Timeline& timeline) {
   std::vector<std::pair<size_t, PlayedShot>> shots;
@@ -477,7 +268,8 @@ std::vector<PlayedShot> ShotsInOrder(const Scene& scene, const Timeline& timelin
 }
 
 void AddCameraChannelKeys(const Scene& scene, const Rig& rig, const ExactTime& duration,
-                          const std::vector<PlayedShot>& shots, CameraTrack* track) {
+                          const std::vector<PlayedShot>& shots, const FitSettings& settings,
+                          CameraTrack* track) {
   if (shots.empty()) return;
   std::vector<OwnerRef> cameras;
   bool has_focus = false;
@@ -499,12 +291,14 @@ void AddCameraChannelKeys(const Scene& scene, const Rig& rig, const ExactTime& d
   starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
 
   ChannelSource fov(rig, CameraChannel::kFov, {});
-  track->fov = CameraChannelWriter(shots, fov, scene.tolerance.rotation).Write(starts);
+  track->fov = CameraChannelWriter(shots, fov, FitQuantity::kFieldOfView, settings).Write(starts);
   if (!has_focus) return;
   ChannelSource focus(rig, CameraChannel::kFocus, FocusFallbacks(rig, shots));
-  track->focus_distance = CameraChannelWriter(shots, focus, scene.tolerance.position).Write(starts);
+  track->focus_distance =
+      CameraChannelWriter(shots, focus, FitQuantity::kFocusDistance, settings).Write(starts);
   ChannelSource aperture(rig, CameraChannel::kAperture, {});
-  track->aperture = CameraChannelWriter(shots, aperture, scene.tolerance.position).Write(starts);
+  track->aperture =
+      CameraChannelWriter(shots, aperture, FitQuantity::kAperture, settings).Write(starts);
 }
 
 }  // namespace cinc

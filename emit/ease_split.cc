@@ -7,17 +7,6 @@
 namespace cinc {
 namespace {
 
-// One coordinate of the cubic with P0 = 0 and P3 = 1.
-double Coordinate(double p1, double p2, double s) {
-  double inverse = 1 - s;
-  return 3 * inverse * inverse * s * p1 + 3 * inverse * s * s * p2 + s * s * s;
-}
-
-double Slope(double p1, double p2, double s) {
-  double inverse = 1 - s;
-  return 3 * inverse * inverse * p1 + 6 * inverse * s * (p2 - p1) + 3 * s * s * (1 - p2);
-}
-
 using Cubic = std::array<double, 4>;  // one coordinate's four control values
 
 Cubic Lerp(const Cubic& a, double s) {
@@ -77,7 +66,7 @@ std::vector<double> Crossings(const std::array<double, 4>& control, double level
                               double s_end) {
   constexpr int kGrid = 256;
   std::vector<double> crossings;
-  auto offset = [&](double s) { return Coordinate(control[1], control[3], s) - level; };
+  auto offset = [&](double s) { return BezierY(control, s) - level; };
   double previous_s = s_start;
   double previous = offset(s_start);
   for (int step = 1; step <= kGrid; ++step) {
@@ -137,37 +126,6 @@ void AppendValidParts(const std::array<double, 4>& control, double s_start, doub
 }
 
 }  // namespace
-
-double BezierX(const std::array<double, 4>& control, double s) {
-  return Coordinate(control[0], control[2], s);
-}
-
-double BezierY(const std::array<double, 4>& control, double s) {
-  return Coordinate(control[1], control[3], s);
-}
-
-double BezierParameterForX(const std::array<double, 4>& control, double x) {
-  if (x <= 0) return 0;
-  if (x >= 1) return 1;
-  double low = 0;
-  double high = 1;
-  double s = x;
-  for (int iteration = 0; iteration < 200; ++iteration) {
-    double error = BezierX(control, s) - x;
-    if (error == 0) break;
-    if (error < 0) {
-      low = s;
-    } else {
-      high = s;
-    }
-    double slope = Slope(control[0], control[2], s);
-    double next = slope > 1e-12 ? s - error / slope : (low + high) / 2;
-    if (!(next > low && next < high)) next = (low + high) / 2;
-    if (next == s) break;
-    s = next;
-  }
-  return s;
-}
 
 std::vector<EasedPart> SplitEase(const Ease& ease, double progress_start, double progress_end) {
   EasedPart whole;

@@ -32,13 +32,6 @@ struct EasedPart {
 // The parts of the segment between progress p0 < p1 (both in [0, 1]).
 std::vector<EasedPart> SplitEase(const Ease& ease, double progress_start, double progress_end);
 
-// The curve parameter s in [0, 1] with x(s) = x, to double precision.
-double BezierParameterForX(const std::array<double, 4>& control, double x);
-
-// x(s) and y(s) of the CSS timing curve at curve parameter s.
-double BezierX(const std::array<double, 4>& control, double s);
-double BezierY(const std::array<double, 4>& control, double s);
-
 }  // namespace cinc
 
 #endif  // CINC_EMIT_EASE_SPLIT_H_

@@ -43,10 +43,12 @@ std::optional<CameraTrack> EmitCameraTrack(const Scene& scene, const Timeline& t
 }
 
 std::optional<CameraTrack> EmitCameraTrack(const Scene& scene, const Timeline& timeline,
-                                           const Rig& rig) {
+                                           const Rig& rig, const FitSettings& settings) {
   std::optional<CameraTrack> track = EmitCameraTrack(scene, timeline);
-  if (track)
-    AddCameraChannelKeys(scene, rig, timeline.duration, ShotsInOrder(scene, timeline), &*track);
+  if (track) {
+    AddCameraChannelKeys(scene, rig, timeline.duration, ShotsInOrder(scene, timeline), settings,
+                         &*track);
+  }
   return track;
 }
 

@@ -19,6 +19,7 @@
 
 #include "core/scene.h"
 #include "core/timeline.h"
+#include "emit/fit_settings.h"
 #include "sequence/sequence.h"
 #include "markers/rig.h"
 
@@ -26,7 +27,7 @@ namespace cinc {
 
 std::optional<CameraTrack> EmitCameraTrack(const Scene& scene, const Timeline& timeline);
 std::optional<CameraTrack> EmitCameraTrack(const Scene& scene, const Timeline& timeline,
-                                           const Rig& rig);
+                                           const Rig& rig, const FitSettings& settings);
 
 // The director's time-scale channel as rig segments (ordered by (S, file order)).
 ChannelTrack<double> TimeScaleChannel(const Scene& scene, const Timeline& timeline);

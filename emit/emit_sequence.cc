@@ -78,7 +78,8 @@ struct ParallelParts {
 };
 
 ParallelParts EmitParallelParts(const Scene& scene, const Timeline& timeline, const Rig& rig,
-                                const EmitSettings& settings, Diagnostics* diagnostics) {
+                                const EmitSettings& settings, const FitSettings& fit,
+                                Diagnostics* diagnostics) {
   ParallelParts parts;
   parts.object_tracks.resize(scene.objects.size());
   std::atomic<size_t> next_object{0};
@@ -87,8 +88,8 @@ ParallelParts EmitParallelParts(const Scene& scene, const Timeline& timeline, co
       const SceneObject& object = scene.objects[index];
       parts.object_tracks[index] =
           index < rig.objects.size()
-              ? EmitObjectTransform(object, rig, index, scene.tolerance, settings)
-              : EmitObjectTransform(object, StillObject(object), scene.tolerance, settings);
+              ? EmitObjectTransform(object, rig, index, settings, fit)
+              : EmitObjectTransform(object, StillObject(object), settings, fit);
     }
   };
   // Only this task reports (to `diagnostics`) until both are done.
@@ -111,7 +112,8 @@ Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& r
   sequence.name = scene.name;
   sequence.duration = timeline.duration.ToDouble();
   sequence.loop = scene.loop;
-  ParallelParts parts = EmitParallelParts(scene, timeline, rig, settings, diagnostics);
+  const FitSettings fit = FitSettingsFor(scene);
+  ParallelParts parts = EmitParallelParts(scene, timeline, rig, settings, fit, diagnostics);
   for (size_t index = 0; index < scene.objects.size(); ++index) {
     CheckKeyCounts(scene.objects[index], parts.object_tracks[index], diagnostics);
     sequence.tracks.push_back(std::move(parts.object_tracks[index]));
@@ -119,12 +121,12 @@ Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& r
   for (size_t index = 0; index < scene.cameras.size(); ++index) {
     const SceneObject& camera = scene.cameras[index];
     TransformTrack track = index < rig.cameras.size()
-                               ? EmitCameraTransform(camera, rig, index, scene.tolerance)
-                               : EmitCameraTransform(camera, StillCamera(camera), scene.tolerance);
+                               ? EmitCameraTransform(camera, rig, index, fit)
+                               : EmitCameraTransform(camera, StillCamera(camera), fit);
     CheckKeyCounts(camera, track, diagnostics);
     sequence.tracks.push_back(std::move(track));
   }
-  if (std::optional<CameraTrack> camera = EmitCameraTrack(scene, timeline, rig)) {
+  if (std::optional<CameraTrack> camera = EmitCameraTrack(scene, timeline, rig, fit)) {
     sequence.tracks.push_back(std::move(*camera));
   }
   if (std::optional<TimeTrack> time = EmitTimeTrack(scene, timeline)) {

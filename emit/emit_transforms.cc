@@ -2,10 +2,10 @@
 
 #include <algorithm>
 
-#include "emit/camera_keys.h"
 #include "emit/channel_keys.h"
 #include "emit/channel_pieces.h"
 #include "emit/pose_keys.h"
+#include "emit/pose_pieces.h"
 #include "emit/rotation_keys.h"
 #include "emit/visibility.h"
 
@@ -19,20 +19,14 @@ bool HasPath(const ChannelTrack<Vec3>& position) {
                      [](const Segment<Vec3>& segment) { return !segment.waypoints.empty(); });
 }
 
-RotationKeyOptions RotationOptions(const Tolerance& tolerance) {
-  RotationKeyOptions options;
-  options.tolerance_degrees = tolerance.rotation;
-  return options;
-}
-
 }  // namespace
 
 TransformTrack EmitObjectTransform(const SceneObject& object, const ObjectRig& rig,
-                                   const Tolerance& tolerance, const EmitSettings& settings) {
+                                   const EmitSettings& settings, const FitSettings& fit) {
   TransformTrack track;
   track.target = object.name;
   track.position = KeysFromPieces(BuildPieces(rig.position));
-  track.rotation = RotationKeysFromPieces(BuildPieces(rig.rotation), RotationOptions(tolerance));
+  track.rotation = RotationKeysFromPieces(BuildPieces(rig.rotation), fit);
   std::vector<Piece<Vec3>> scale = BuildPieces(rig.scale);
   std::vector<HiddenInterval> hidden;
   if (settings.HidesWithScale()) hidden = HiddenIntervals(BuildPieces(rig.opacity));
@@ -45,49 +39,47 @@ TransformTrack EmitObjectTransform(const SceneObject& object, const ObjectRig& r
 }
 
 TransformTrack EmitCameraTransform(const SceneObject& camera, const CameraRig& rig,
-                                   const Tolerance& tolerance) {
+                                   const FitSettings& fit) {
   TransformTrack track;
   track.target = camera.name;
   track.position = KeysFromPieces(BuildPieces(rig.position));
-  track.rotation = RotationKeysFromPieces(BuildPieces(rig.rotation), RotationOptions(tolerance));
+  track.rotation = RotationKeysFromPieces(BuildPieces(rig.rotation), fit);
   return track;
 }
 
 TransformTrack EmitObjectTransform(const SceneObject& object, const Rig& rig, size_t index,
-                                   const Tolerance& tolerance, const EmitSettings& settings) {
+                                   const EmitSettings& settings, const FitSettings& fit) {
   OwnerRef owner = OwnerRef::Object(index);
   // Carried by a look-at camera: the pose moves with the aim target too,
   // which EmitPoseKeys does not cut at nor see moving after the look-at's E.
   bool aimed = FollowsAim(rig, owner);
   if (!aimed && !NeedsPoseKeys(rig, owner) && !HasPath(rig.objects[index].position)) {
-    return EmitObjectTransform(object, rig.objects[index], tolerance, settings);
+    return EmitObjectTransform(object, rig.objects[index], settings, fit);
   }
   // Scale and visibility are the object's own; only the pose is composed.
   ObjectRig without_pose;
   without_pose.scale = rig.objects[index].scale;
   without_pose.opacity = rig.objects[index].opacity;
-  TransformTrack track = EmitObjectTransform(object, without_pose, tolerance, settings);
-  PoseKeys pose =
-      aimed ? EmitAimedPoseKeys(rig, owner, tolerance) : EmitPoseKeys(rig, owner, tolerance);
+  TransformTrack track = EmitObjectTransform(object, without_pose, settings, fit);
+  PoseKeys pose = EmitPoseKeys(rig, owner, fit);
   track.position = std::move(pose.position);
   track.rotation = std::move(pose.rotation);
   return track;
 }
 
 TransformTrack EmitCameraTransform(const SceneObject& camera, const Rig& rig, size_t index,
-                                   const Tolerance& tolerance) {
+                                   const FitSettings& fit) {
   OwnerRef owner = OwnerRef::Camera(index);
   const CameraRig& camera_rig = rig.cameras[index];
   bool aimed = FollowsAim(rig, owner);
   if (!aimed && !NeedsPoseKeys(rig, owner) && !HasPath(camera_rig.position)) {
-    return EmitCameraTransform(camera, camera_rig, tolerance);
+    return EmitCameraTransform(camera, camera_rig, fit);
   }
   TransformTrack track;
   track.target = camera.name;
   // A look-at (its own or a carrier's) follows other owners: its writer cuts
   // at their instants too.
-  PoseKeys pose =
-      aimed ? EmitAimedPoseKeys(rig, owner, tolerance) : EmitPoseKeys(rig, owner, tolerance);
+  PoseKeys pose = EmitPoseKeys(rig, owner, fit);
   track.position = std::move(pose.position);
   track.rotation = std::move(pose.rotation);
   return track;

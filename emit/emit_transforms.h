@@ -13,21 +13,22 @@
 
 #include "core/scene.h"
 #include "emit/emit_settings.h"
+#include "emit/fit_settings.h"
 #include "sequence/sequence.h"
 #include "markers/rig.h"
 
 namespace cinc {
 
 TransformTrack EmitObjectTransform(const SceneObject& object, const ObjectRig& rig,
-                                   const Tolerance& tolerance, const EmitSettings& settings);
+                                   const EmitSettings& settings, const FitSettings& fit);
 TransformTrack EmitCameraTransform(const SceneObject& camera, const CameraRig& rig,
-                                   const Tolerance& tolerance);
+                                   const FitSettings& fit);
 
 // `index` into scene.objects (scene.cameras); the rig must hold it.
 TransformTrack EmitObjectTransform(const SceneObject& object, const Rig& rig, size_t index,
-                                   const Tolerance& tolerance, const EmitSettings& settings);
+                                   const EmitSettings& settings, const FitSettings& fit);
 TransformTrack EmitCameraTransform(const SceneObject& camera, const Rig& rig, size_t index,
-                                   const Tolerance& tolerance);
+                                   const FitSettings& fit);
 
 }  // namespace cinc
 

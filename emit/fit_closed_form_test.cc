@@ -1,10 +1,10 @@
-// The fitted keys (emit/hermite_bake.h) against closed forms: scenes are
+// The fitted keys (emit/hermite_fit.h) against closed forms: scenes are
 // emitted whole (EmitSequence), the sequence is replayed with the project's
 // evaluator at every millisecond and at 10 kHz, and each pose is compared
 // with a formula written here from the scene's description (circles,
 // axis-angle spins, slerps, products of poses), never with the rig's own
 // state. Tolerance 0.1 mm and 0.01 degrees, held in full: the fit's margin
-// (kHermiteToleranceMargin) is not granted to the replay.
+// (FitSettings::margin) is not granted to the replay.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -15,7 +15,7 @@
 #include "emit/closed_form.h"
 #include "emit/emit_sequence.h"
 #include "sequence/evaluator.h"
-#include "emit/hermite_bake.h"
+#include "emit/hermite_fit.h"
 #include "emit/test_support.h"
 #include "markers/rig.h"
 #include "markers/test_scene.h"
@@ -284,16 +284,16 @@ TEST(FitClosedForm, TwoLevelChainOnAMovingBody) {
 TEST(FitClosedForm, NoKeyCanBeRemoved) {
   double radius = 1;
   double omega = kTurn;  // one turn per second
-  HermiteCurve curve;
+  FitCurve<3> curve;
   auto circle = [&](double t) {
     return Vec3(radius * std::cos(omega * t), 0, -radius * std::sin(omega * t));
   };
   curve.track = [&](double, const Vec3&, double t) { return circle(t); };
   curve.error = [&](double t, const Vec3& played) { return glm::length(played - circle(t)); };
-  HermiteBakeOptions options;
-  options.tolerance = kTolerancePosition;
+  FitSettings settings;
+  settings.tolerance.position = kTolerancePosition;
   KeyListBuilder builder;
-  BakeHermite(curve, 0, 1, circle(0), circle(1), options, &builder);
+  BakeHermite(curve, 0, 1, circle(0), circle(1), settings, &builder);
   Keys keys = builder.Take();
   auto worst = [&](const Keys& played) {
     double error = 0;
@@ -304,7 +304,7 @@ TEST(FitClosedForm, NoKeyCanBeRemoved) {
     }
     return error;
   };
-  double limit = kHermiteToleranceMargin * kTolerancePosition;
+  double limit = settings.margin * kTolerancePosition;
   // The fit's peak search finds each segment's true largest error, so the
   // dense replay of the written keys meets the limit itself (1e-6 of it
   // for the peak search's residue and rounding).

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "emit/emit_transforms.h"
+#include "emit/pose_pieces.h"
 #include "emit/test_support.h"
 #include "markers/pose.h"
 #include "markers/test_scene.h"
@@ -93,7 +94,7 @@ TEST(PoseKeysTest, AttachedPartOnAMovingBodyPlaysWithinTolerance) {
   ASSERT_TRUE(NeedsPoseKeys(rig, screw));
   EXPECT_FALSE(NeedsPoseKeys(rig, OwnerRef::Object(0)));
   Tolerance tolerance;
-  PoseKeys keys = EmitPoseKeys(rig, screw, tolerance);
+  PoseKeys keys = EmitPoseKeys(rig, screw, FitSettings{});
   ReplayError error = Replay(rig, screw, keys, 3000);
   EXPECT_LE(error.position, tolerance.position);
   EXPECT_LE(error.rotation, tolerance.rotation);
@@ -111,7 +112,7 @@ TEST(PoseKeysTest, TighterToleranceStillHolds) {
   TestScene test = MovingBodyScene();
   test.scene.tolerance = {0.00001, 0.001};
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
-  PoseKeys keys = EmitPoseKeys(rig, OwnerRef::Object(1), test.scene.tolerance);
+  PoseKeys keys = EmitPoseKeys(rig, OwnerRef::Object(1), FitSettingsFor(test.scene));
   ReplayError error = Replay(rig, OwnerRef::Object(1), keys, 3000);
   EXPECT_LE(error.position, 0.00001);
   EXPECT_LE(error.rotation, 0.001);
@@ -125,7 +126,7 @@ TEST(PoseKeysTest, SpinAboutYIsExactYawTo720) {
   spin.spin = Spin{Vec3(0, 1, 0), 720, {}};
   spin.ease = *Ease::FromName("ease_in_out");
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
-  PoseKeys keys = EmitPoseKeys(rig, OwnerRef::Object(wheel), Tolerance{});
+  PoseKeys keys = EmitPoseKeys(rig, OwnerRef::Object(wheel), FitSettings{});
   ASSERT_EQ(2u, keys.rotation.size());
   EXPECT_EQ(std::vector<double>({0, 0, 0}), keys.rotation[0].value);
   EXPECT_EQ(Interpolation::kLinear, keys.rotation[0].interp);
@@ -145,7 +146,7 @@ TEST(PoseKeysTest, SpinAboutATiltedAxisIsBaked) {
   size_t wheel = test.AddObject("wheel");
   test.AddObjectNode(wheel, "spin", "0", "1").spin = Spin{glm::normalize(Vec3(1, 1, 0)), 540, {}};
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
-  PoseKeys keys = EmitPoseKeys(rig, OwnerRef::Object(wheel), Tolerance{});
+  PoseKeys keys = EmitPoseKeys(rig, OwnerRef::Object(wheel), FitSettings{});
   EXPECT_GT(keys.rotation.size(), 2u);
   EXPECT_EQ(Interpolation::kHermite, keys.rotation[0].interp);
   EXPECT_LE(Replay(rig, OwnerRef::Object(wheel), keys, 1500).rotation, Tolerance{}.rotation);
@@ -162,7 +163,7 @@ TEST(PoseKeysTest, AttachingToAStillParentIsExact) {
   test.scene.objects[body].rotation = QuatFromAxisAngle(Vec3(0, 1, 0), kPi / 2);
   test.AddObjectNode(part, "on", "0", "1").attach = AttachTo("body");
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
-  PoseKeys keys = EmitPoseKeys(rig, OwnerRef::Object(part), Tolerance{});
+  PoseKeys keys = EmitPoseKeys(rig, OwnerRef::Object(part), FitSettings{});
   ASSERT_EQ(2u, keys.position.size());
   EXPECT_EQ(Interpolation::kLinear, keys.position[0].interp);
   EXPECT_EQ(std::vector<double>({0, 0, 0}), keys.position[0].value);
@@ -190,7 +191,7 @@ TEST(PoseKeysTest, ASlidingParentCarriesItsChildExactly) {
   slide.position = Vec3(2, 0, 0);
   slide.ease = *Ease::FromName("ease-out");
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
-  PoseKeys keys = EmitPoseKeys(rig, OwnerRef::Object(child), Tolerance{});
+  PoseKeys keys = EmitPoseKeys(rig, OwnerRef::Object(child), FitSettings{});
   ASSERT_EQ(3u, keys.position.size());
   EXPECT_EQ(1, keys.position[1].t);
   EXPECT_EQ(Interpolation::kLinear, keys.position[1].interp);
@@ -203,12 +204,12 @@ TEST(PoseKeysTest, TransformTrackUsesThePoseKeysOnlyWhenNeeded) {
   TestScene test = MovingBodyScene();
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
   EmitSettings settings;
-  TransformTrack body = EmitObjectTransform(test.scene.objects[0], rig, 0, Tolerance{}, settings);
+  TransformTrack body = EmitObjectTransform(test.scene.objects[0], rig, 0, settings, FitSettings{});
   TransformTrack plain =
-      EmitObjectTransform(test.scene.objects[0], rig.objects[0], Tolerance{}, settings);
+      EmitObjectTransform(test.scene.objects[0], rig.objects[0], settings, FitSettings{});
   EXPECT_EQ(plain.position.size(), body.position.size());
   EXPECT_EQ(plain.rotation.size(), body.rotation.size());
-  TransformTrack screw = EmitObjectTransform(test.scene.objects[1], rig, 1, Tolerance{}, settings);
+  TransformTrack screw = EmitObjectTransform(test.scene.objects[1], rig, 1, settings, FitSettings{});
   EXPECT_EQ("screw", screw.target);
   EXPECT_GT(screw.position.size(), 2u);
   // Hidden (opacity 0) the whole time: scale 0, as for any object.

@@ -6,7 +6,7 @@
 
 #include "core/easing.h"
 #include "emit/channel_keys.h"
-#include "emit/hermite_bake.h"
+#include "emit/hermite_fit.h"
 #include "emit/key_list_builder.h"
 
 namespace cinc {
@@ -95,8 +95,9 @@ bool IsExactOneComponentMove(const Motion& motion, double eased_start, double ea
 
 // Hermite keys for the motion over [start, end], from euler_start to euler_end.
 void BakeMotion(const Motion& motion, double start, double end, const Vec3& euler_start,
-                const Vec3& euler_end, const RotationKeyOptions& options, KeyListBuilder* builder) {
-  HermiteCurve curve;
+                const Vec3& euler_end, const FitSettings& settings, KeyListBuilder* builder) {
+  FitCurve<3> curve;
+  curve.quantity = FitQuantity::kEulerRotation;
   curve.track = [&motion](double from, const Vec3& euler, double to) {
     return motion.Track(motion.EasedAt(from), euler, motion.EasedAt(to));
   };
@@ -104,12 +105,7 @@ void BakeMotion(const Motion& motion, double start, double end, const Vec3& eule
     return Degrees(
         AngleBetween(motion.RotationAt(motion.EasedAt(t)), QuatFromEulerDegrees(played)));
   };
-  HermiteBakeOptions bake;
-  bake.tolerance = options.tolerance_degrees;
-  bake.interior_checks = options.interior_checks;
-  bake.max_depth = options.max_depth;
-  bake.check_step = kRotationCheckStepDegrees;
-  BakeHermite(curve, start, end, euler_start, euler_end, bake, builder);
+  BakeHermite(curve, start, end, euler_start, euler_end, settings, builder);
 }
 
 }  // namespace
@@ -142,17 +138,8 @@ Vec3 NearestEulerTriple(const Quat& rotation, const Vec3& reference) {
   return best;
 }
 
-double HermiteValue(double t0, double v0, double m0, double t1, double v1, double m1, double t) {
-  double span = t1 - t0;
-  double s = (t - t0) / span;
-  double s2 = s * s;
-  double s3 = s2 * s;
-  return (2 * s3 - 3 * s2 + 1) * v0 + (s3 - 2 * s2 + s) * span * m0 + (-2 * s3 + 3 * s2) * v1 +
-         (s3 - s2) * span * m1;
-}
-
 Keys RotationKeysFromPieces(const std::vector<Piece<Quat>>& pieces,
-                            const RotationKeyOptions& options) {
+                            const FitSettings& settings) {
   KeyListBuilder builder;
   Vec3 euler(0);
   Quat rotation(1, 0, 0, 0);
@@ -190,7 +177,7 @@ Keys RotationKeysFromPieces(const std::vector<Piece<Quat>>& pieces,
       WriteEasedMotion(segment.ease, segment.start, segment.duration, piece.start, end, value_at,
                        &builder);
     } else {
-      BakeMotion(motion, piece.start.ToDouble(), end.ToDouble(), euler_start, euler_end, options,
+      BakeMotion(motion, piece.start.ToDouble(), end.ToDouble(), euler_start, euler_end, settings,
                  &builder);
     }
     euler = euler_end;

@@ -12,7 +12,7 @@
 // the continuous triple (numerical, one-sided at the motion's ends), at the
 // fewest key times whose played rotation (per component hermite, then
 // QuatFromEulerDegrees) stays within the tolerance of the exact one
-// (emit/hermite_bake.h: greedy longest segments, then key removal).
+// (emit/hermite_fit.h: greedy longest segments, then key removal).
 #ifndef CINC_EMIT_ROTATION_KEYS_H_
 #define CINC_EMIT_ROTATION_KEYS_H_
 
@@ -20,6 +20,7 @@
 
 #include "core/rotation.h"
 #include "emit/channel_pieces.h"
+#include "emit/fit_settings.h"
 #include "sequence/sequence.h"
 
 namespace cinc {
@@ -30,18 +31,8 @@ namespace cinc {
 // gimbal lock (pitch +-90) the reference's roll is kept and yaw solved.
 Vec3 NearestEulerTriple(const Quat& rotation, const Vec3& reference);
 
-// The played value of a hermite segment of one component (seed 000): values
-// v0, v1 at t0 < t1, tangents m0, m1 in units per second, at time t.
-double HermiteValue(double t0, double v0, double m0, double t1, double v1, double m1, double t);
-
-struct RotationKeyOptions {
-  double tolerance_degrees = 0.01;  // scene.tolerance.rotation
-  int interior_checks = 16;         // the fewest checks inside each segment
-  int max_depth = 40;               // halvings of a segment's length in the search
-};
-
 Keys RotationKeysFromPieces(const std::vector<Piece<Quat>>& pieces,
-                            const RotationKeyOptions& options);
+                            const FitSettings& settings);
 
 }  // namespace cinc
 

@@ -27,9 +27,9 @@ void ExpectTriple(const std::vector<double>& actual, double pitch, double yaw, d
 }
 
 Keys RotationKeys(const ChannelTrack<Quat>& track, double tolerance = 0.01) {
-  RotationKeyOptions options;
-  options.tolerance_degrees = tolerance;
-  return RotationKeysFromPieces(BuildPieces(track), options);
+  FitSettings settings;
+  settings.tolerance.rotation = tolerance;
+  return RotationKeysFromPieces(BuildPieces(track), settings);
 }
 
 // The largest angle in degrees between the played and the exact rotation,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/hermite.h"
 #include "emit/rotation_keys.h"
 
 namespace cinc::testing {
@@ -35,7 +36,7 @@ std::vector<double> PlayKeys(const Keys& keys, double t) {
         double in = next.in_tangent    ? (*next.in_tangent)[component]
                     : next.out_tangent ? (*next.out_tangent)[component]
                                        : 0;
-        value[component] = HermiteValue(key.t, from, out, next.t, to, in, t);
+        value[component] = HermiteAt(key.t, from, out, next.t, to, in, t);
         break;
       }
       default:

@@ -49,13 +49,6 @@ size_t SegmentIndex(const Keys& keys, double t) {
 
 }  // namespace
 
-double HermiteSegment(double v0, double m0, double v1, double m1, double span, double u) {
-  double u2 = u * u;
-  double u3 = u2 * u;
-  return (2 * u3 - 3 * u2 + 1) * v0 + (u3 - 2 * u2 + u) * span * m0 + (-2 * u3 + 3 * u2) * v1 +
-         (u3 - u2) * span * m1;
-}
-
 double BezierSegment(double p0, double p1, double p2, double p3, double u) {
   double inverse = 1 - u;
   return inverse * inverse * inverse * p0 + 3 * inverse * inverse * u * p1 +

@@ -21,6 +21,7 @@
 #include <array>
 #include <cstddef>
 
+#include "core/hermite.h"
 #include "sequence/sequence.h"
 
 namespace cinc {
@@ -32,9 +33,6 @@ using ChannelSample = std::array<double, 3>;
 ChannelSample SampleChannel(const Keys& keys, double t);
 double SampleScalarChannel(const Keys& keys, double t);
 
-// Cubic Hermite on a segment of length `span` at progress u, tangents m0, m1
-// in units per second (the same arithmetic as emit's HermiteValue).
-double HermiteSegment(double v0, double m0, double v1, double m1, double span, double u);
 // Cubic bezier through p0 .. p3 at parameter u.
 double BezierSegment(double p0, double p1, double p2, double p3, double u);
 // SPEC section 9: (v[i+1] - v[i-1]) / (t[i+1] - t[i-1]); at the ends the

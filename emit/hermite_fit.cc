@@ -1,11 +1,11 @@
-#include "emit/hermite_bake.h"
+#include "emit/hermite_fit.h"
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
+#include "core/hermite.h"
 #include "emit/channel_keys.h"
-#include "emit/rotation_keys.h"
 
 namespace cinc {
 namespace {
@@ -13,12 +13,13 @@ namespace {
 // Why the played error stays within the tolerance at every instant, not
 // only at the checks (docs/emission.md "Fitting"):
 // - What is checked is what is written and played. A candidate key's time
-//   is rounded to the microsecond (KeyTime) before its value and tangent are
+//   is stored as the player stores it (PlaybackModel::KeyTime: on the
+//   microsecond grid for sequences) before its value and tangent are
 //   sampled and before the segment is checked; BakeHermite then writes each
 //   sample's time, value and tangent unchanged (the JSON writer prints the
 //   shortest decimal that reads back to the same double), and the evaluator
-//   plays a segment with HermiteValue's arithmetic. The removal pass checks
-//   the new segment between the same final samples.
+//   plays a segment with the same arithmetic (core/hermite.h). The removal
+//   pass checks the new segment between the same final samples.
 // - Between the checks: inside a piece the error of a segment near the limit
 //   is a smooth hump, zero with zero slope at both keys. Its largest sampled
 //   value has the true peak within one check interval on either side, and
@@ -31,7 +32,7 @@ namespace {
 // tolerance), the peak search's residue (~1e-10), and the ulp a later jump
 // moves a motion's end key by (KeyListBuilder::SetAt), all far below 1 %.
 // On an arc, keys grow as margin^(-1/4): 0.99 costs ~0.25 % more keys.
-constexpr double kToleranceMargin = kHermiteToleranceMargin;
+
 // Finite differences leave rounding noise (~1e-9 units per second) where
 // the true derivative is 0, as at the ends of an eased move; below this it
 // is written as 0, a change far below any tolerance.
@@ -45,12 +46,6 @@ constexpr double kMaxStepSeconds = 1e-4;
 // 1/64, segments ~0.8 % short on average cost a 10 m arc one key more than
 // the coarsest uniform bake); ~3 more trials per key than 1/64.
 constexpr double kSearchPrecision = 1.0 / 512;
-// Key times are rounded to the microsecond (short, readable decimals) when a
-// segment is much longer than that (< 0.5 % of it). The rounded time is the
-// one sampled and checked, so the rounding never escapes the checks; it only
-// shortens or lengthens a segment slightly.
-constexpr double kTimeGrid = 1e-6;
-constexpr double kRoundAbove = 100 * kTimeGrid;
 // Upper bound on checks per segment (a runaway check_step rule).
 constexpr int kMaxChecks = 4096;
 // Local maxima of the checked error from this fraction of the limit up are
@@ -59,34 +54,31 @@ constexpr int kMaxChecks = 4096;
 constexpr double kPeakSearchFrom = 0.5;
 constexpr int kPeakSearchSteps = 24;
 
-struct Sample {
-  double t;
-  Vec3 value;
-  Vec3 tangent;  // units per second
-};
-
-Vec3 WithoutNoise(Vec3 tangent) {
-  for (int component = 0; component < 3; ++component) {
+template <int N>
+FitVector<N> WithoutNoise(FitVector<N> tangent) {
+  for (int component = 0; component < N; ++component) {
     if (std::abs(tangent[component]) < kTangentNoise) tangent[component] = 0;
   }
   return tangent;
 }
 
-Vec3 HermiteAt(const Sample& a, const Sample& b, double t) {
-  Vec3 played;
-  for (int component = 0; component < 3; ++component) {
-    played[component] = HermiteValue(a.t, a.value[component], a.tangent[component], b.t,
-                                     b.value[component], b.tangent[component], t);
+template <int N>
+FitVector<N> PlayedAt(const FitKey<N>& a, const FitKey<N>& b, double t) {
+  FitVector<N> played;
+  for (int component = 0; component < N; ++component) {
+    played[component] = HermiteAt(a.t, a.value[component], a.tangent[component], b.t,
+                                  b.value[component], b.tangent[component], t);
   }
   return played;
 }
 
 // The largest path length of one component of the played cubic over the
 // segment: |h(s)| summed between the roots of h'(s) = 0 in (0, 1).
-double PlayedPathLength(const Sample& a, const Sample& b) {
+template <int N>
+double PlayedPathLength(const FitKey<N>& a, const FitKey<N>& b) {
   double span = b.t - a.t;
   double longest = 0;
-  for (int component = 0; component < 3; ++component) {
+  for (int component = 0; component < N; ++component) {
     double p0 = a.value[component];
     double p1 = b.value[component];
     double m0 = a.tangent[component] * span;
@@ -112,7 +104,7 @@ double PlayedPathLength(const Sample& a, const Sample& b) {
     double length = 0;
     for (size_t k = 1; k < cuts.size(); ++k) {
       auto at = [&](double s) {
-        return HermiteValue(0, p0, m0, 1, p1, m1, s);  // s in [0, 1], tangents per unit s
+        return HermiteSegment(p0, m0, p1, m1, 1, s);  // s in [0, 1], tangents per unit s
       };
       length += std::abs(at(cuts[k]) - at(cuts[k - 1]));
     }
@@ -121,14 +113,21 @@ double PlayedPathLength(const Sample& a, const Sample& b) {
   return longest;
 }
 
+template <int N>
 class Fitter {
  public:
-  Fitter(const HermiteCurve& curve, double start, double end, const HermiteBakeOptions& options)
+  using Sample = FitKey<N>;
+  using Value = FitVector<N>;
+
+  Fitter(const FitCurve<N>& curve, double start, double end, const FitSettings& settings,
+         const PlaybackModel& playback)
       : curve_(curve),
         start_(start),
         end_(end),
-        options_(options),
-        limit_(options.tolerance * kToleranceMargin),
+        settings_(settings),
+        playback_(playback),
+        limit_(settings.ToleranceOf(curve.quantity) * settings.margin),
+        check_step_(settings.CheckStepOf(curve.quantity)),
         step_(std::min(kStepFraction * (end - start), kMaxStepSeconds)) {}
 
   // The exact value at t carried from `from`, with its tangent.
@@ -138,8 +137,8 @@ class Fitter {
     return sample;
   }
 
-  Vec3 TangentAt(double t, const Vec3& value) const {
-    if (!(step_ > 0)) return Vec3(0);
+  Value TangentAt(double t, const Value& value) const {
+    if (!(step_ > 0)) return Value(0);
     auto at = [&](double k) { return curve_.track(t, value, t + k * step_); };
     double h = step_;
     if (t - 2 * h >= start_ && t + 2 * h <= end_) {
@@ -147,7 +146,7 @@ class Fitter {
     }
     // One-sided, fourth order, on the side inside the span.
     double sign = t + 4 * h <= end_ ? 1.0 : -1.0;
-    Vec3 sum = -25.0 * value + 48.0 * at(sign) - 36.0 * at(2 * sign) + 16.0 * at(3 * sign) -
+    Value sum = -25.0 * value + 48.0 * at(sign) - 36.0 * at(2 * sign) + 16.0 * at(3 * sign) -
                3.0 * at(4 * sign);
     return WithoutNoise(sum / (12 * h * sign));
   }
@@ -155,14 +154,14 @@ class Fitter {
   // True when the segment a -> b plays within the limit at every check and
   // at the peaks around the checks' local maxima.
   bool Fits(const Sample& a, const Sample& b) const {
-    int checks = std::max(1, options_.interior_checks);
-    if (options_.check_step > 0) {
-      double needed = std::ceil(PlayedPathLength(a, b) / options_.check_step);
+    int checks = std::max(1, settings_.interior_checks);
+    if (check_step_ > 0) {
+      double needed = std::ceil(PlayedPathLength(a, b) / check_step_);
       checks = static_cast<int>(std::min<double>(kMaxChecks, std::max<double>(checks, needed)));
     }
     double span = b.t - a.t;
     auto time_of = [&](int index) { return a.t + span * index / (checks + 1); };
-    auto error_at = [&](double t) { return curve_.error(t, HermiteAt(a, b, t)); };
+    auto error_at = [&](double t) { return curve_.error(t, PlayedAt(a, b, t)); };
     // Coarse to fine (strides of halving powers of two), so a segment that
     // is far too long fails at its first few checks.
     std::vector<double> errors(static_cast<size_t>(checks) + 2, 0.0);
@@ -228,7 +227,7 @@ class Fitter {
       } else {
         bad = length;
         bool found = false;
-        for (int halvings = 0; halvings < options_.max_depth; ++halvings) {
+        for (int halvings = 0; halvings < settings_.max_depth; ++halvings) {
           double shorter = bad / 2;
           if (!(a.t + shorter > a.t)) break;
           trial = candidate(shorter);
@@ -288,17 +287,9 @@ class Fitter {
  private:
   static bool found_bracket(double good, double bad) { return good > 0 && bad > good; }
 
-  // a + length, on the microsecond grid when the segment is much longer
-  // than that. Every candidate goes through here before it is sampled and
-  // checked: the key written is the key checked.
-  double KeyTime(double a, double length) const {
-    double t = a + length;
-    if (length > kRoundAbove) {
-      double rounded = std::round(t / kTimeGrid) * kTimeGrid;
-      if (rounded > a && rounded < end_) t = rounded;
-    }
-    return t;
-  }
+  // a + length as the player stores it. Every candidate goes through here
+  // before it is sampled and checked: the key written is the key checked.
+  double KeyTime(double a, double length) const { return playback_.KeyTime(a, length, end_); }
 
   // The largest error on [lo, hi] near its peak: golden-section search for
   // the maximum of a hump known to peak inside.
@@ -329,33 +320,51 @@ class Fitter {
     return peak;
   }
 
-  const HermiteCurve& curve_;
+  const FitCurve<N>& curve_;
   double start_;
   double end_;
-  const HermiteBakeOptions& options_;
+  const FitSettings& settings_;
+  const PlaybackModel& playback_;
   double limit_;
+  double check_step_;
   double step_;
 };
 
 }  // namespace
 
-void BakeHermite(const HermiteCurve& curve, double start, double end, const Vec3& start_value,
-                 const Vec3& end_value, const HermiteBakeOptions& options,
-                 KeyListBuilder* builder) {
-  Fitter fitter(curve, start, end, options);
-  Sample first{start, start_value, fitter.TangentAt(start, start_value)};
-  Sample last{end, end_value, fitter.TangentAt(end, end_value)};
-  std::vector<Sample> samples = {first, last};
+template <int N>
+std::vector<FitKey<N>> FitHermite(const FitCurve<N>& curve, double start, double end,
+                                  const FitVector<N>& start_value, const FitVector<N>& end_value,
+                                  const FitSettings& settings, const PlaybackModel& playback) {
+  Fitter<N> fitter(curve, start, end, settings, playback);
+  FitKey<N> first{start, start_value, fitter.TangentAt(start, start_value)};
+  FitKey<N> last{end, end_value, fitter.TangentAt(end, end_value)};
+  std::vector<FitKey<N>> keys = {first, last};
   if (end > start) {
-    samples = fitter.Greedy(first, last);
-    fitter.RemoveRedundant(&samples);
+    keys = fitter.Greedy(first, last);
+    fitter.RemoveRedundant(&keys);
   }
+  return keys;
+}
 
+template std::vector<FitKey<3>> FitHermite(const FitCurve<3>&, double, double, const FitVector<3>&,
+                                           const FitVector<3>&, const FitSettings&,
+                                           const PlaybackModel&);
+template std::vector<FitKey<4>> FitHermite(const FitCurve<4>&, double, double, const FitVector<4>&,
+                                           const FitVector<4>&, const FitSettings&,
+                                           const PlaybackModel&);
+
+void BakeHermite(const FitCurve<3>& curve, double start, double end, const Vec3& start_value,
+                 const Vec3& end_value, const FitSettings& settings, KeyListBuilder* builder) {
+  std::vector<FitKey<3>> samples =
+      FitHermite(curve, start, end, start_value, end_value, settings, PlaybackModel{});
+  const FitKey<3>& first = samples.front();
+  const FitKey<3>& last = samples.back();
   Key& leaving = builder->StartMotionAt(start, Components(start_value));
   leaving.interp = Interpolation::kHermite;
   leaving.ease.reset();
   leaving.out_tangent = Components(first.tangent);
-  // A missing in_tangent reads as the key's out_tangent (seed 000).
+  // A missing in_tangent reads as the key's out_tangent.
   if (leaving.in_tangent == leaving.out_tangent) leaving.in_tangent.reset();
   for (size_t index = 1; index + 1 < samples.size(); ++index) {
     Key key;

@@ -1,0 +1,49 @@
+#include "emit/fit_settings.h"
+
+#include <cmath>
+
+namespace cinc {
+namespace {
+
+// Key times are rounded to the microsecond (short, readable decimals) when a
+// segment is much longer than that (< 0.5 % of it). The rounded time is the
+// one sampled and checked, so the rounding never escapes the checks; it only
+// shortens or lengthens a segment slightly.
+constexpr double kSequenceTimeGrid = 1e-6;
+constexpr double kSequenceRoundAbove = 100 * kSequenceTimeGrid;
+
+}  // namespace
+
+double FitSettings::ToleranceOf(FitQuantity quantity) const {
+  switch (quantity) {
+    case FitQuantity::kEulerRotation:
+    case FitQuantity::kFieldOfView:
+      return tolerance.rotation;
+    case FitQuantity::kPosition:
+    case FitQuantity::kFocusDistance:
+    case FitQuantity::kAperture:
+      return tolerance.position;
+  }
+  return tolerance.position;
+}
+
+double FitSettings::CheckStepOf(FitQuantity quantity) const {
+  return quantity == FitQuantity::kEulerRotation ? euler_check_step_degrees : 0;
+}
+
+FitSettings FitSettingsFor(const Scene& scene) {
+  FitSettings settings;
+  settings.tolerance = scene.tolerance;
+  return settings;
+}
+
+double PlaybackModel::KeyTime(double from, double length, double end) const {
+  double t = from + length;
+  if (length > kSequenceRoundAbove) {
+    double rounded = std::round(t / kSequenceTimeGrid) * kSequenceTimeGrid;
+    if (rounded > from && rounded < end) t = rounded;
+  }
+  return t;
+}
+
+}  // namespace cinc

@@ -1,0 +1,65 @@
+// How closely fitted keys follow the exact state, and how a fit is judged.
+//
+// Contract: FitSettings is built once per build from the scene
+// (FitSettingsFor) and passed by const reference from EmitSequence down to
+// every fit. It holds the scene's tolerance and the fitter's thresholds; a
+// fitted curve names its FitQuantity, which picks the tolerance it is held
+// to: positions, focus distances and apertures the position tolerance
+// (metres, or the f-stop as a plain number), rotations and fields of view
+// the rotation tolerance (degrees).
+// PlaybackModel says how the player that will play the keys stores them:
+// the fitter proposes key times through it, so that the keys it checks are
+// the keys that will be played. kSequence is the cinema runtime playing
+// `hermite` keys of the sequence file (times and values as written doubles;
+// key times on the microsecond grid where a segment is longer than 0.1 ms,
+// for short decimals).
+#ifndef CINC_EMIT_FIT_SETTINGS_H_
+#define CINC_EMIT_FIT_SETTINGS_H_
+
+#include "core/scene.h"
+
+namespace cinc {
+
+// What a fitted curve is, for its tolerance and its checks.
+enum class FitQuantity {
+  kPosition,       // metres
+  kEulerRotation,  // an [pitch, yaw, roll] triple in degrees, error as a rotation angle
+  kFieldOfView,    // degrees
+  kFocusDistance,  // metres
+  kAperture,       // f-stop
+};
+
+struct FitSettings {
+  Tolerance tolerance;
+  // The fraction of the tolerance a segment's checked error may reach. The
+  // checks and the peak search find a segment's true largest error (to ~1e-10
+  // of it); the last 1 % only absorbs floating-point noise in the exact state
+  // and the error, and the ulp a jump may move a motion's end key by
+  // (docs/emission.md "Fitting").
+  double margin = 0.99;
+  int interior_checks = 16;  // the fewest checks inside a segment
+  int max_depth = 40;        // halvings of a segment's length in the search
+  // The most any component of a played Euler triple may move between two
+  // checks (degrees): near gimbal lock an Euler curve swings far while the
+  // rotation hardly moves, and the checks follow it.
+  double euler_check_step_degrees = 1;
+
+  double ToleranceOf(FitQuantity quantity) const;
+  // 0: no limit on how far the played curve may move between two checks.
+  double CheckStepOf(FitQuantity quantity) const;
+};
+
+FitSettings FitSettingsFor(const Scene& scene);
+
+struct PlaybackModel {
+  enum class Kind { kSequence };
+  Kind kind = Kind::kSequence;
+
+  // The time a key proposed `length` seconds after a key at `from` is
+  // stored at, in (from, end) or `from + length` itself.
+  double KeyTime(double from, double length, double end) const;
+};
+
+}  // namespace cinc
+
+#endif  // CINC_EMIT_FIT_SETTINGS_H_

@@ -1,0 +1,211 @@
+#include "emit/pose_pieces.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "markers/pose.h"
+
+namespace cinc {
+namespace {
+
+// Pieces of the closure walk before falling back to every owner's instants.
+constexpr size_t kClosureBudget = 1'000'000;
+
+template <typename Value>
+std::optional<Mover> MovingAt(const ChannelTrack<Value>& track, const ExactTime& t) {
+  int index = ActiveSegmentIndex(track, t);
+  if (index < 0) return std::nullopt;
+  const Segment<Value>& segment = track.segments[static_cast<size_t>(index)];
+  if (!(t < segment.end()) || !(ExactTime() < segment.duration) ||
+      segment.ease.kind == Ease::Kind::kStep || !SegmentMoves(segment)) {
+    return std::nullopt;
+  }
+  Mover mover{segment.start, segment.duration, segment.ease, 0};
+  if constexpr (std::is_same_v<Value, Quat>) {
+    mover.turn_degrees =
+        Degrees(AngleBetween(segment.from, segment.to) + std::abs(segment.spin.radians));
+  }
+  return mover;
+}
+
+template <typename Value>
+void AddSegmentInstants(const ChannelTrack<Value>& track, std::vector<ExactTime>* instants,
+                        const ExactTime& from, const std::optional<ExactTime>& to) {
+  auto add = [&](const ExactTime& t) {
+    if (!(t < from) && (!to || t < *to)) instants->push_back(t);
+  };
+  for (const Segment<Value>& segment : track.segments) {
+    add(segment.start);
+    add(segment.end());
+    if (segment.active_until) add(*segment.active_until);
+  }
+}
+
+}  // namespace
+
+double Mover::ProgressAt(double t) const {
+  double s = start.ToDouble();
+  if (t < s) return 0;
+  return std::clamp(ApplyEase(ease, (t - s) / duration.ToDouble()), 0.0, 1.0);
+}
+
+bool Mover::SameTiming(const Mover& other) const {
+  return start == other.start && duration == other.duration && ease.kind == other.ease.kind &&
+         ease.control == other.ease.control;
+}
+
+bool SameTiming(const std::vector<Mover>& movers) {
+  for (const Mover& mover : movers) {
+    if (!mover.SameTiming(movers.front())) return false;
+  }
+  return true;
+}
+
+std::vector<ExactTime> ChainPieceStarts(const Rig& rig, OwnerRef owner) {
+  struct Item {
+    OwnerRef owner;
+    ExactTime from;
+    std::optional<ExactTime> to;
+    bool carries;  // an ancestor: its scale moves marker translations
+  };
+  std::vector<ExactTime> instants = {ExactTime()};
+  std::vector<Item> pending = {{owner, ExactTime(), std::nullopt, false}};
+  size_t visited = 0;
+  while (!pending.empty()) {
+    if (++visited > kClosureBudget) {
+      // A pathological web of attachments: every instant of every owner.
+      for (int number = 0; number < OwnerCount(rig); ++number) {
+        int objects = static_cast<int>(rig.objects.size());
+        OwnerChannels channels = ChannelsOf(
+            rig, number < objects ? OwnerRef::Object(static_cast<size_t>(number))
+                                  : OwnerRef::Camera(static_cast<size_t>(number - objects)));
+        AddSegmentInstants(*channels.position, &instants, ExactTime(), std::nullopt);
+        AddSegmentInstants(*channels.rotation, &instants, ExactTime(), std::nullopt);
+        if (channels.scale)
+          AddSegmentInstants(*channels.scale, &instants, ExactTime(), std::nullopt);
+        for (const FrameSpan& span : channels.frames->spans) instants.push_back(span.start);
+      }
+      break;
+    }
+    Item item = pending.back();
+    pending.pop_back();
+    OwnerChannels channels = ChannelsOf(rig, item.owner);
+    if (channels.position == nullptr) continue;
+    AddSegmentInstants(*channels.position, &instants, item.from, item.to);
+    AddSegmentInstants(*channels.rotation, &instants, item.from, item.to);
+    if (item.carries && channels.scale != nullptr) {
+      AddSegmentInstants(*channels.scale, &instants, item.from, item.to);
+    }
+    const std::vector<FrameSpan>& spans = channels.frames->spans;
+    for (size_t k = 0; k < spans.size(); ++k) {
+      std::optional<ExactTime> end;
+      if (k + 1 < spans.size()) end = spans[k + 1].start;
+      ExactTime from = std::max(item.from, spans[k].start);
+      std::optional<ExactTime> to = item.to;
+      if (end && (!to || *end < *to)) to = end;
+      if (to && !(from < *to)) continue;
+      if (!(spans[k].start < item.from)) instants.push_back(spans[k].start);
+      if (spans[k].frame.parent.valid()) pending.push_back({spans[k].frame.parent, from, to, true});
+    }
+  }
+  std::sort(instants.begin(), instants.end());
+  instants.erase(std::unique(instants.begin(), instants.end()), instants.end());
+  return instants;
+}
+
+std::vector<ExactTime> DependencyInstants(const Rig& rig, std::vector<OwnerRef> roots) {
+  std::vector<OwnerRef> pending = std::move(roots);
+  std::vector<ExactTime> instants = {ExactTime()};
+  std::set<std::pair<bool, int>> visited;
+  while (!pending.empty()) {
+    OwnerRef owner = pending.back();
+    pending.pop_back();
+    if (!visited.insert({owner.is_camera, owner.index}).second) continue;
+    OwnerChannels channels = ChannelsOf(rig, owner);
+    if (channels.position == nullptr) continue;
+    AddSegmentInstants(*channels.position, &instants, ExactTime(), std::nullopt);
+    AddSegmentInstants(*channels.rotation, &instants, ExactTime(), std::nullopt);
+    if (channels.scale != nullptr) {
+      AddSegmentInstants(*channels.scale, &instants, ExactTime(), std::nullopt);
+    }
+    for (const FrameSpan& span : channels.frames->spans) {
+      instants.push_back(span.start);
+      if (span.frame.parent.valid()) pending.push_back(span.frame.parent);
+    }
+    for (const Segment<Quat>& segment : channels.rotation->segments) {
+      if (segment.aim) pending.push_back(segment.aim->owner);
+    }
+    if (owner.is_camera) {
+      const CameraRig& camera = rig.cameras[static_cast<size_t>(owner.index)];
+      AddSegmentInstants(camera.focus, &instants, ExactTime(), std::nullopt);
+      if (camera.initial_focus_aim) pending.push_back(camera.initial_focus_aim->owner);
+      for (const Segment<double>& segment : camera.focus.segments) {
+        if (segment.aim) pending.push_back(segment.aim->owner);
+      }
+    }
+  }
+  std::sort(instants.begin(), instants.end());
+  instants.erase(std::unique(instants.begin(), instants.end()), instants.end());
+  return instants;
+}
+
+Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t) {
+  Movers movers;
+  auto add = [](std::vector<Mover>* list, std::optional<Mover> mover) {
+    if (mover) list->push_back(*mover);
+  };
+  OwnerRef current = owner;
+  const Frame* child_frame = nullptr;  // the frame through which `current` carries the owner
+  for (int steps = 0; steps <= OwnerCount(rig); ++steps) {
+    OwnerChannels channels = ChannelsOf(rig, current);
+    if (channels.position == nullptr) break;
+    add(&movers.position, MovingAt(*channels.position, t));
+    if (child_frame == nullptr) {
+      add(&movers.rotation, MovingAt(*channels.rotation, t));
+    } else {
+      std::optional<Mover> turning = MovingAt(*channels.rotation, t);
+      add(&movers.rotation, turning);
+      add(&movers.position, turning);
+      if (channels.scale != nullptr && child_frame->marker.position != Vec3(0, 0, 0)) {
+        add(&movers.position, MovingAt(*channels.scale, t));
+      }
+    }
+    const FrameSpan* span = ActiveFrameSpan(*channels.frames, t);
+    if (span == nullptr || !span->frame.parent.valid()) break;
+    child_frame = &span->frame;
+    current = span->frame.parent;
+  }
+  return movers;
+}
+
+bool FollowsAim(const Rig& rig, OwnerRef owner) {
+  std::vector<OwnerRef> pending = {owner};
+  std::set<std::pair<bool, int>> visited;
+  while (!pending.empty()) {
+    OwnerRef current = pending.back();
+    pending.pop_back();
+    if (!visited.insert({current.is_camera, current.index}).second) continue;
+    OwnerChannels channels = ChannelsOf(rig, current);
+    if (channels.position == nullptr) continue;
+    for (const Segment<Quat>& segment : channels.rotation->segments) {
+      if (segment.aim) return true;
+    }
+    for (const FrameSpan& span : channels.frames->spans) {
+      if (span.frame.parent.valid()) pending.push_back(span.frame.parent);
+    }
+  }
+  return false;
+}
+
+bool NeedsPoseKeys(const Rig& rig, OwnerRef owner) {
+  OwnerChannels channels = ChannelsOf(rig, owner);
+  if (channels.position == nullptr) return false;
+  if (!channels.frames->spans.empty()) return true;
+  return std::any_of(channels.rotation->segments.begin(), channels.rotation->segments.end(),
+                     [](const Segment<Quat>& segment) { return segment.spin.radians != 0; });
+}
+
+}  // namespace cinc

@@ -1,0 +1,64 @@
+// An owner's world pose cut into pieces, for the writers of pose keys: where
+// its motion may change, and what moves it over each piece. The questions
+// are the same whatever format the keys are for.
+//
+// Contract:
+// - ChainPieceStarts: every instant where the world pose of an owner that is
+//   attached at some time, spins or follows a path may change how it moves:
+//   0, and the start, end and take-over of every segment and frame of the
+//   owner and of each owner it is attached to (over the time it is attached;
+//   scale too, for owners that carry it through a marker), sorted, unique.
+//   Walked with an explicit stack; past 1,000,000 pieces of walk, every
+//   instant of every owner.
+// - DependencyInstants: the same for the owners that `roots` depend on
+//   through frames and aims (look-at targets, focus targets), transitively,
+//   over all time: what an aimed owner and the camera track's channels are
+//   cut at.
+// - MoversAt: the segments that move the owner's world pose over a piece
+//   starting at t: its own position and rotation segments in motion, and
+//   along its frame chain each carrier's rotation (it moves positions too),
+//   position and, where the marker is off the carrier's origin, scale.
+//   Rotation movers carry their turn (SLERP angle + |spin|) in degrees.
+// - FollowsAim: the owner, or an owner it is attached to through any chain,
+//   has a look-at: its pose then moves whenever an aim target does.
+// - NeedsPoseKeys: the owner has frame spans or a spinning rotation segment.
+#ifndef CINC_EMIT_POSE_PIECES_H_
+#define CINC_EMIT_POSE_PIECES_H_
+
+#include <vector>
+
+#include "core/easing.h"
+#include "core/exact_time.h"
+#include "markers/rig.h"
+
+namespace cinc {
+
+// A segment in motion over a piece.
+struct Mover {
+  ExactTime start;
+  ExactTime duration;
+  Ease ease;
+  double turn_degrees = 0;  // rotation segments: SLERP angle + |spin|
+
+  // The segment's eased progress at t, clamped to [0, 1].
+  double ProgressAt(double t) const;
+  bool SameTiming(const Mover& other) const;
+};
+
+struct Movers {
+  std::vector<Mover> position;
+  std::vector<Mover> rotation;
+};
+
+// True when every mover has the timing (S, d, ease) of the first.
+bool SameTiming(const std::vector<Mover>& movers);
+
+std::vector<ExactTime> ChainPieceStarts(const Rig& rig, OwnerRef owner);
+std::vector<ExactTime> DependencyInstants(const Rig& rig, std::vector<OwnerRef> roots);
+Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t);
+bool FollowsAim(const Rig& rig, OwnerRef owner);
+bool NeedsPoseKeys(const Rig& rig, OwnerRef owner);
+
+}  // namespace cinc
+
+#endif  // CINC_EMIT_POSE_PIECES_H_
