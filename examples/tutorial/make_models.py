@@ -1,0 +1,155 @@
+"""Makes the parts of the tutorial (docs/tutorial.md) in Blender, from code.
+
+    blender -b --factory-startup --python-exit-code 1 \
+        --python examples/tutorial/make_models.py -- [--out DIR] [--no-glb]
+
+Writes DIR/models/{base,bracket,screw}.blend and, unless --no-glb, exports
+each to DIR/models/NAME.glb with cinc's exporter,
+importers/blender/cinc_export.py, run the way cinc runs it for a .blend
+source. DIR defaults to this script's folder.
+
+Each part is a low-poly mesh with its origin where it makes sense, and an
+empty per marker, parented to the mesh and drawn as a single arrow. The
+arrow (the empty's Blender +Z, which becomes the marker's +Y in glTF) points
+out of the hole, against the direction of insertion; a part's own mate
+marker points the same way as the hole it goes into. Some markers are named
+SOCKET_<name> (cinc drops the prefix), others plainly: both work.
+Coordinates are Blender's (Z up, metres); glTF's are (x, z, -y).
+"""
+
+import math
+import os
+import subprocess
+import sys
+
+import bmesh
+import bpy
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+EXPORT_SCRIPT = os.path.join(os.path.dirname(os.path.dirname(HERE)), "importers", "blender",
+                             "cinc_export.py")
+
+# name: (empty's name, location, rotation in degrees (Euler XYZ))
+PARTS = {
+    # A block 0.12 x 0.08 x 0.03, its origin in the middle of the bottom face.
+    "base": {
+        "box": ((-0.06, -0.04, 0.0), (0.06, 0.04, 0.03)),
+        "colour": (0.25, 0.32, 0.40, 1.0),
+        "markers": [
+            ("SOCKET_mount", (0.0, 0.0, 0.03), (0, 0, 0)),    # top face: the arrow points up
+            ("SOCKET_side", (0.06, 0.0, 0.015), (0, 90, 0)),  # +X face: the arrow points +X
+        ],
+    },
+    # A plate 0.06 x 0.05 x 0.006, its origin at its centre.
+    "bracket": {
+        "box": ((-0.03, -0.025, -0.003), (0.03, 0.025, 0.003)),
+        "colour": (0.85, 0.45, 0.10, 1.0),
+        "markers": [
+            ("bottom", (0.0, 0.0, -0.003), (0, 0, 0)),        # meets base/mount: points up too
+            ("hole", (0.015, 0.0, 0.003), (0, 0, 0)),         # a hole in the top face
+        ],
+    },
+    # A screw along +Z: the tip at the origin, the head's underside 12 mm up.
+    "screw": {
+        "colour": (0.55, 0.56, 0.58, 1.0),
+        "markers": [
+            ("SOCKET_tip", (0.0, 0.0, 0.0), (0, 0, 0)),
+            ("SOCKET_seat", (0.0, 0.0, 0.012), (0, 0, 0)),    # under the head: meets a hole
+        ],
+    },
+}
+SCREW_SHANK, SCREW_HEAD, SCREW_SEAT, SCREW_TOP = 0.002, 0.004, 0.012, 0.015
+
+
+def box_mesh(low, high):
+    vertices = [(x, y, z) for z in (low[2], high[2])
+                for x, y in ((low[0], low[1]), (high[0], low[1]), (high[0], high[1]),
+                             (low[0], high[1]))]
+    faces = [(0, 3, 2, 1), (4, 5, 6, 7)] + [(i, (i + 1) % 4, 4 + (i + 1) % 4, 4 + i)
+                                            for i in range(4)]
+    return vertices, faces
+
+
+def ring(radius, z, n):
+    return [(radius * math.cos(2 * math.pi * i / n), radius * math.sin(2 * math.pi * i / n), z)
+            for i in range(n)]
+
+
+def screw_mesh():
+    n = 8
+    vertices = [(0.0, 0.0, 0.0)] + ring(SCREW_SHANK, 0.003, n) + ring(SCREW_SHANK, SCREW_SEAT, n)
+    vertices += ring(SCREW_HEAD, SCREW_SEAT, n) + ring(SCREW_HEAD, SCREW_TOP, n)
+    a, b, c, d = 1, 1 + n, 1 + 2 * n, 1 + 3 * n
+    faces = [(0, a + (i + 1) % n, a + i) for i in range(n)]                      # the point
+    for bottom, top in ((a, b), (c, d)):                                         # shank, head
+        faces += [(bottom + i, bottom + (i + 1) % n, top + (i + 1) % n, top + i) for i in range(n)]
+    faces += [tuple(range(c, c + n)), tuple(range(d, d + n))]
+    return vertices, faces
+
+
+def make_part(name, part):
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    scene = bpy.context.scene
+    scene.unit_settings.system = "METRIC"
+    scene.unit_settings.scale_length = 1.0         # cinc refuses any other unit scale
+
+    vertices, faces = box_mesh(*part["box"]) if "box" in part else screw_mesh()
+    mesh = bpy.data.meshes.new(name)
+    bm = bmesh.new()
+    verts = [bm.verts.new(v) for v in vertices]
+    for face in faces:
+        bm.faces.new([verts[i] for i in face])
+    bmesh.ops.recalc_face_normals(bm, faces=bm.faces)
+    bm.to_mesh(mesh)
+    bm.free()
+    material = bpy.data.materials.new(name)
+    material.use_nodes = True
+    material.node_tree.nodes["Principled BSDF"].inputs["Base Color"].default_value = part["colour"]
+    material.diffuse_color = part["colour"]
+    mesh.materials.append(material)
+    body = bpy.data.objects.new(name, mesh)
+    scene.collection.objects.link(body)
+
+    for marker, location, rotation in part["markers"]:
+        empty = bpy.data.objects.new(marker, None)  # an empty: no mesh, no children
+        empty.empty_display_type = "SINGLE_ARROW"
+        empty.empty_display_size = 0.02
+        scene.collection.objects.link(empty)
+        empty.parent = body
+        empty.location = location
+        empty.rotation_euler = [math.radians(angle) for angle in rotation]
+
+
+def export_glb(blend, glb):
+    """cinc_export.py on the saved file, as cinc runs it for a .blend source."""
+    environment = dict(os.environ)
+    environment["PATH"] = os.path.dirname(os.path.realpath(bpy.app.binary_path)) + os.pathsep + \
+        environment.get("PATH", "")
+    result = subprocess.run(
+        [bpy.app.binary_path, "-b", "--factory-startup", "--disable-autoexec", blend,
+         "--python-exit-code", "1", "--python", EXPORT_SCRIPT, "--", "--out", glb],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, env=environment)
+    if result.returncode != 0 or not os.path.isfile(glb):
+        sys.stderr.write(result.stdout + result.stderr)
+        raise SystemExit(f"make_models: exporting {blend} failed")
+
+
+def main():
+    argv = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
+    folder = argv[argv.index("--out") + 1] if "--out" in argv else HERE
+    models = os.path.join(os.path.abspath(folder), "models")
+    os.makedirs(models, exist_ok=True)
+    for name, part in PARTS.items():
+        make_part(name, part)
+        blend = os.path.join(models, name + ".blend")
+        bpy.ops.wm.save_as_mainfile(filepath=blend, compress=True, relative_remap=False)
+        if os.path.exists(blend + "1"):  # Blender's backup of a file it overwrote
+            os.remove(blend + "1")
+        print(f"make_models: wrote {blend}")
+        if "--no-glb" not in argv:
+            export_glb(blend, os.path.join(models, name + ".glb"))
+            print(f"make_models: wrote {os.path.join(models, name + '.glb')}")
+
+
+if __name__ == "__main__":
+    main()
