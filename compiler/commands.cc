@@ -77,8 +77,8 @@ std::string Depfile(const std::vector<std::string>& outputs, const Compilation& 
   return text + "\n";
 }
 
-// A document whose top level has a `cinc:` key is a scene; anything else
-// (SPEC section 2) is read as a sequence. An unreadable file goes to the scene
+// A document whose top level has a `cinc:` key is a scene; anything else is
+// read as a sequence (docs/cli.md). An unreadable file goes to the scene
 // loader, which reports why.
 bool IsSequenceFile(const std::string& path) {
   std::ifstream stream(path, std::ios::binary);

@@ -1,4 +1,4 @@
-// The subcommands of `cinc` (SPEC section 11), each a function from options
+// The subcommands of `cinc` (docs/cli.md), each a function from options
 // to an exit status: 0 success (warnings allowed), 1 errors in the input,
 // 2 usage, 3 an output that could not be written or an internal error.
 // Diagnostics go to `errors` (stderr), results to `out` (stdout).
@@ -37,8 +37,8 @@ struct CommandOptions {
 int RunBuild(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 int RunCheck(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 int RunResolve(const CommandOptions& options, std::ostream& out, std::ostream& errors);
-// `cinc eval SCENE|SEQUENCE --time t`: a scene's exact state (SPEC section 5)
-// or a sequence's evaluation (SPEC section 9).
+// `cinc eval SCENE|SEQUENCE --time t`: a scene's exact state (docs/state.md)
+// or a sequence's evaluation (docs/sequence-format.md).
 int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 // `cinc verify SCENE SEQUENCE [--json]`: replays the sequence (and its
 // shards) against the scene's exact state (verify/verify.h); E_VERIFY, exit 1,
@@ -46,7 +46,7 @@ int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& erro
 int RunVerify(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 // `cinc validate SEQUENCE`: every problem of a sequence file, with its code.
 int RunValidate(const CommandOptions& options, std::ostream& out, std::ostream& errors);
-// `cinc markers MODEL [--json]`: the model's markers and LODs (SPEC section 4).
+// `cinc markers MODEL [--json]`: the model's markers and LODs (docs/importers.md).
 int RunMarkers(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 // `cinc schema scene|sequence`: prints the JSON Schema.
 int RunSchema(const CommandOptions& options, std::ostream& out, std::ostream& errors);

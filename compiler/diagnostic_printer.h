@@ -1,4 +1,4 @@
-// Printing diagnostics for people and for tools (SPEC section 11).
+// Printing diagnostics for people and for tools (docs/cli.md "Diagnostics").
 //
 // Contract: text is `file:line:col: severity: message [CODE]`, then the
 // source line and a caret under the column when the line is known and the

@@ -1,4 +1,4 @@
-// cinc: the command line (SPEC section 11). Parses arguments with CLI11 and
+// cinc: the command line (docs/cli.md). Parses arguments with CLI11 and
 // hands over to compiler/commands. CLI11's own exit codes map to 2 (usage).
 #include <CLI/CLI.hpp>
 #include <iostream>

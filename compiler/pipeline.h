@@ -1,4 +1,4 @@
-// The pipeline: scene file -> typed scene -> timeline -> rig (SPEC section 5).
+// The pipeline: scene file -> typed scene -> timeline -> rig (docs/attachments.md "The pipeline").
 //
 // Contract: every stage appends to one Diagnostics list and the pipeline goes
 // as far as it sensibly can in one run: timing is resolved even when loading

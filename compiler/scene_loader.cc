@@ -56,7 +56,7 @@ bool IsSequenceNameCharacter(char c) {
 
 // [A-Za-z0-9_-]{1,128}
 bool IsSequenceName(std::string_view name) {
-  return !name.empty() && name.size() <= 128 &&
+  return !name.empty() && name.size() <= kMaxSequenceNameLength &&
          std::all_of(name.begin(), name.end(), IsSequenceNameCharacter);
 }
 
@@ -99,7 +99,7 @@ std::string DefaultSceneName(const std::string& file) {
     name += IsSequenceNameCharacter(c) ? c : '_';
   }
   if (name.empty()) return "scene";
-  if (name.size() > 128) name.resize(128);
+  if (name.size() > kMaxSequenceNameLength) name.resize(kMaxSequenceNameLength);
   return name;
 }
 

@@ -1,6 +1,6 @@
 // The scene loader: scene.yaml (or .json) -> the typed cinc::Scene.
 //
-// Contract (SPEC section 2): the loader walks libyaml's events straight into
+// Contract (docs/scene-loading.md): the loader walks libyaml's events straight into
 // the Scene (no document tree), keeping every value's line, column and JSON
 // pointer. It never throws and never stops at the first problem: every
 // problem of the file is appended to `diagnostics` (sorted afterwards), and

@@ -23,6 +23,7 @@
 #include "compiler/yaml_reader.h"
 #include "core/json_writer.h"
 #include "core/scene.h"
+#include "sequence/limits.h"
 
 namespace cinc::scene_loading {
 
@@ -34,7 +35,6 @@ inline constexpr char kPathCode[] = "E_PATH";
 inline constexpr char kLimitCode[] = "E_LIMIT";
 inline constexpr char kTimingConflictCode[] = "E_TIMING_CONFLICT";
 
-inline constexpr size_t kMaxStringLength = 256;  // the output format's limit
 inline constexpr char kNotWholeTicks[] = "is not a whole number of ticks";
 
 // The interval a number must lie in; the message says which bound failed.

@@ -377,10 +377,10 @@ models:
 
 TEST(SceneLoaderTest, AllowedOutsideRootsAcceptSourcesBeneathThem) {
   SceneLoadOptions options;
-  options.allowed_outside_roots = {"/work/shared/"};
+  options.allowed_outside_roots = {"/work/assets/"};
   std::string text =
-      "cinc: 1\nmodels:\n  a: {source: ../shared/m.glb}\n  b: {source: ../other/m.glb}\n"
-      "  c: {source: /work/shared/x/m.glb}\n";
+      "cinc: 1\nmodels:\n  a: {source: ../assets/m.glb}\n  b: {source: ../other/m.glb}\n"
+      "  c: {source: /work/assets/x/m.glb}\n";
   EXPECT_THAT(Load(text, "/work/scenes/s.yaml", options).diagnostics,
               ElementsAre("4:15 E_PATH /models/b/source: source '../other/m.glb' leaves the "
                           "scene's folder"));

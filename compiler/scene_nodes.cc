@@ -1,4 +1,4 @@
-// Node lists and node fields of the scene loader (SPEC sections 2, 3 and 7).
+// Node lists and node fields of the scene loader (docs/language.md, docs/timing.md).
 #include <array>
 #include <cmath>
 
@@ -45,7 +45,7 @@ enum NodeField {
 static_assert(std::size(kNodeFields) == kNodeFieldCount);
 
 constexpr NodeField kRelationFields[] = {kAfter, kWith, kEndWith, kBefore};
-// Fields that drive a channel and so need a duration (SPEC section 2).
+// Fields that drive a channel and so need a duration (docs/language.md).
 constexpr NodeField kChannelFields[] = {kPosition, kRotation, kScale,    kOpacity,
                                         kAttach,   kSpin,     kPath,     kLookAt,
                                         kFov,      kFocus,    kAperture, kTimeScale};
@@ -59,7 +59,7 @@ constexpr int kStartLag = 5;
 constexpr std::string_view kCueKinds[] = {"script", "sound", "vfx", "marker"};
 
 constexpr NumberRange kFovRange{0, 180, true, true};
-constexpr NumberRange kTimeScaleRange{0, 16, false, false};
+constexpr NumberRange kTimeScaleRange{0, kMaxTimeScale, false, false};
 
 RelationKind RelationKindOf(int field) {
   switch (field) {
@@ -675,7 +675,7 @@ void SceneLoader::ReportConflict(std::string_view code, const NodeKeys& keys, in
 }
 
 void SceneLoader::CheckNode(const NodeKeys& keys, Node* node) {
-  // Timing (SPEC section 3): the top-level lag applies to each relation field.
+  // Timing (docs/timing.md): the top-level lag applies to each relation field.
   if (keys.lag) {
     for (Relation& relation : node->relations) relation.lag = *keys.lag;
     if (!keys.Has(kStart) && node->relations.empty()) node->chain_lag = *keys.lag;
@@ -692,7 +692,7 @@ void SceneLoader::CheckNode(const NodeKeys& keys, Node* node) {
     ReportConflict(kTimingConflictCode, keys, kAt, relation);
     ReportConflict(kTimingConflictCode, keys, kStart, relation);
   }
-  // Required and exclusive fields (SPEC section 2).
+  // Required and exclusive fields (docs/language.md).
   if (!keys.Has(kDuration)) {
     for (NodeField channel : kChannelFields) {
       if (keys.Has(channel)) {

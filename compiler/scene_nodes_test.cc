@@ -1,4 +1,4 @@
-// The scene loader: node fields (SPEC sections 2, 3 and 7).
+// The scene loader: node fields (docs/language.md, docs/scene-loading.md).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 

@@ -485,7 +485,7 @@ std::optional<std::string> SceneLoader::ReadName(const YamlEvent& first, std::st
 
 bool SceneLoader::CheckLength(std::string_view text, std::string_view field,
                               SourceLocation location) {
-  if (CodePointCount(text) <= kMaxStringLength) return true;
+  if (CodePointCount(text) <= kMaxTextLength) return true;
   Report(kLimitCode, location, std::string(field) + " is longer than 256 characters");
   return false;
 }

@@ -1,4 +1,5 @@
-// Easing curves (SPEC section 6; seed 000's CSS cubic-bezier).
+// Easing curves: the scene's ease names and CSS cubic-bezier timing functions
+// (docs/language.md "Easing").
 //
 // Contract: Ease maps a segment's progress u in [0, 1] to the eased progress.
 // `step` holds 0 until u reaches 1. Cubic beziers are CSS timing functions

@@ -1,4 +1,4 @@
-// Tests of the easing curves of SPEC section 6. Cubic-bezier references are
+// Tests of the easing curves (docs/language.md "Easing"). Cubic-bezier references are
 // computed here by plain bisection in long double (a different method from
 // easing.cc's Newton iteration) and cross-checked against closed forms and
 // published values.

@@ -1,11 +1,11 @@
 // Exact time: a rational number of seconds.
 //
-// Contract: scene times are exact (SPEC section 1). 0.1 + 0.2 + 0.3 is 0.6,
+// Contract: scene times are exact (docs/language.md). 0.1 + 0.2 + 0.3 is 0.6,
 // not 0.6000000000000001. Values are reduced fractions with a positive
 // denominator; arithmetic is done in 128 bits and an overflow of the 64-bit
 // result gives an invalid time (IsValid() false) rather than a wrong one.
-// Stages keep their magnitudes far below that bound (SPEC limits times to
-// 10^6 units; the resolver refuses anything past 10^9 s). A time becomes a
+// Stages keep their magnitudes far below that bound (time literals are at
+// most 10^6 units; the resolver refuses anything past 10^9 s). A time becomes a
 // double only when it is written, or as a progress (t - S) / d.
 #ifndef CINC_CORE_EXACT_TIME_H_
 #define CINC_CORE_EXACT_TIME_H_

@@ -1,6 +1,6 @@
 // Rotations: the one place that knows cinc's Euler convention.
 //
-// Contract (SPEC section 1): Euler triples are [pitch, yaw, roll] in degrees
+// Contract (docs/language.md "Conventions"): Euler triples are [pitch, yaw, roll] in degrees
 // meaning R = Ry(yaw) * Rx(pitch) * Rz(roll) for column vectors. Quaternions
 // in files are [x, y, z, w]; in code they are glm::dquat (constructed w first).
 // Everything here is a pure function of doubles.
@@ -23,7 +23,7 @@ inline double Degrees(double radians) { return radians * (180.0 / kPi); }
 
 // [pitch, yaw, roll] degrees -> unit quaternion.
 Quat QuatFromEulerDegrees(const Vec3& pitch_yaw_roll);
-// The canonical triple of SPEC section 1: pitch in [-90, 90], yaw and roll in
+// The canonical triple (docs/state.md): pitch in [-90, 90], yaw and roll in
 // (-180, 180]; at gimbal lock (|cos pitch| < 1e-9) roll is 0.
 Vec3 CanonicalEulerDegrees(const Quat& rotation);
 
@@ -32,7 +32,7 @@ std::array<double, 4> QuatToXyzw(const Quat& rotation);
 // A rotation about a unit (or not) axis by an angle in radians.
 Quat QuatFromAxisAngle(const Vec3& axis, double radians);
 
-// SLERP the shorter way (SPEC section 5): where from^-1 * to has |w| <= 1e-12
+// SLERP the shorter way (docs/state.md "Segments"): where from^-1 * to has |w| <= 1e-12
 // the half turn is about the axis whose largest-magnitude component is
 // positive. u = 0 gives `from`, u = 1 gives `to` (up to sign).
 Quat Slerp(const Quat& from, const Quat& to, double u);

@@ -1,4 +1,4 @@
-// Tests of the Euler convention (SPEC section 1), the canonical triple, Slerp
+// Tests of the Euler convention (docs/language.md), the canonical triple, Slerp
 // and AngleBetween. Expected values are worked out by hand in the comments.
 #include "core/rotation.h"
 

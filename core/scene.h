@@ -4,7 +4,7 @@
 // later stages. Every value a later stage may complain about keeps its
 // SourceLocation and JSON pointer. All times are exact seconds (tick scenes
 // are converted at load time). Rotations are unit quaternions. Vectors are
-// metres, angles degrees (SPEC section 1). A loaded scene that produced
+// metres, angles degrees (docs/language.md "Conventions"). A loaded scene that produced
 // errors may be partial: stages must tolerate missing pieces.
 #ifndef CINC_CORE_SCENE_H_
 #define CINC_CORE_SCENE_H_
@@ -38,7 +38,7 @@ struct LocatedString {
 
 enum class RelationKind { kAt, kAfter, kWith, kEndWith, kBefore };
 
-// One relation of a node's start (SPEC section 3).
+// One relation of a node's start (docs/timing.md).
 struct Relation {
   RelationKind kind = RelationKind::kAt;
   std::string target;  // the reference as written ("in", "body.in"); empty for kAt

@@ -1,6 +1,6 @@
 // Cameras end to end: scene text -> rig -> written sequence, replayed with
 // the project's evaluator (sequence/evaluator.h) and compared with closed forms
-// worked by hand in each test (SPEC sections 5, 7, 8).
+// worked by hand in each test (docs/state.md, docs/cameras.md, docs/emission.md).
 #include <gtest/gtest.h>
 
 #include <algorithm>

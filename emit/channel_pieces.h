@@ -4,7 +4,7 @@
 // order; piece i covers [start_i, start_{i+1}) and the last one lasts
 // forever. The first piece starts at 0. A piece is a hold of a constant
 // value or a stretch of one segment's motion (value = the segment's own
-// value at t, markers/rig.h). This is SPEC section 5's rule spelled out: the
+// value at t, markers/rig.h). This is the channel rule (docs/state.md) spelled out: the
 // initial value until the first segment's S; each segment over [S, min(E,
 // active_until)); then its target, held. A segment taken over at its own
 // start adds nothing; a d = 0 segment, and a step ease at E, are jumps

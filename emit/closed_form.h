@@ -22,7 +22,7 @@ inline Quat AxisAngle(const Vec3& axis, double radians) {
   return Quat(std::cos(radians / 2), unit.x * s, unit.y * s, unit.z * s);
 }
 
-// SPEC section 1: R = Ry(yaw) * Rx(pitch) * Rz(roll), degrees.
+// The Euler convention (docs/language.md): R = Ry(yaw) * Rx(pitch) * Rz(roll), degrees.
 inline Quat EulerYxz(double pitch, double yaw, double roll) {
   return AxisAngle(Vec3(0, 1, 0), Radians(yaw)) * AxisAngle(Vec3(1, 0, 0), Radians(pitch)) *
          AxisAngle(Vec3(0, 0, 1), Radians(roll));

@@ -1,4 +1,4 @@
-// Cues and audio clips (SPEC sections 7 and 8).
+// Cues and audio clips (docs/language.md "Events", docs/emission.md "Cues", "Audio").
 //
 // Contract: CollectCues returns every cue of the scene sorted by (t, file
 // order). File order is: the initial opacity cue of every object (t = 0,

@@ -10,8 +10,8 @@
 // camera's fov, focus_distance and aperture keys (emit/camera_keys.h).
 // EmitTimeTrack returns nullopt when no node has `time_scale:`; otherwise
 // the time-scale channel (initial 1; each node a segment from the value at
-// its S to its target over its duration with its ease, SPEC section 5's
-// rule) as keys like any linear channel (emit/channel_keys.h).
+// its S to its target over its duration with its ease, the channel rule of
+// docs/state.md) as keys like any linear channel (emit/channel_keys.h).
 #ifndef CINC_EMIT_EMIT_DIRECTOR_H_
 #define CINC_EMIT_EMIT_DIRECTOR_H_
 

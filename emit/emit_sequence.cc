@@ -8,6 +8,7 @@
 #include "emit/emit_cues.h"
 #include "emit/emit_director.h"
 #include "emit/emit_transforms.h"
+#include "sequence/limits.h"
 
 namespace cinc {
 namespace {
@@ -37,12 +38,12 @@ CameraRig StillCamera(const SceneObject& camera) {
 
 void CheckKeyCount(const SceneObject& owner, const char* channel, const Keys& keys,
                    Diagnostics* diagnostics) {
-  if (keys.size() <= kMaxKeysPerChannel || diagnostics == nullptr) return;
+  if (keys.size() <= kMaxChannelKeys || diagnostics == nullptr) return;
   diagnostics->Error("E_LIMIT", owner.origin.location, owner.origin.path,
                      std::string(owner.is_camera ? "camera '" : "object '") + owner.name +
                          "' needs " + std::to_string(keys.size()) + " " + channel +
                          " keys at the tolerance, more than the format's " +
-                         std::to_string(kMaxKeysPerChannel) + " per channel");
+                         std::to_string(kMaxChannelKeys) + " per channel");
 }
 
 void CheckKeyCounts(const SceneObject& owner, const TransformTrack& track,
@@ -132,8 +133,8 @@ Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& r
   if (std::optional<TimeTrack> time = EmitTimeTrack(scene, timeline)) {
     sequence.tracks.push_back(std::move(*time));
   }
-  AppendInChunks(std::move(parts.clips), kMaxClipsPerTrack, &AudioTrack::clips, &sequence.tracks);
-  AppendInChunks(std::move(parts.cues), kMaxCuesPerTrack, &CuesTrack::cues, &sequence.tracks);
+  AppendInChunks(std::move(parts.clips), kMaxTrackClips, &AudioTrack::clips, &sequence.tracks);
+  AppendInChunks(std::move(parts.cues), kMaxTrackCues, &CuesTrack::cues, &sequence.tracks);
   return sequence;
 }
 

@@ -1,4 +1,4 @@
-// Emission: the scene, its timeline and its rig as a sequence (SPEC section 8).
+// Emission: the scene, its timeline and its rig as a sequence (docs/emission.md).
 //
 // Contract: EmitSequence is a pure function of its inputs. The sequence is
 // version 1, named scene.name, of duration timeline.duration, looping as the
@@ -21,10 +21,6 @@
 #include "markers/rig.h"
 
 namespace cinc {
-
-inline constexpr size_t kMaxKeysPerChannel = 10000;
-inline constexpr size_t kMaxCuesPerTrack = 256;
-inline constexpr size_t kMaxClipsPerTrack = 256;
 
 Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& rig,
                       const EmitSettings& settings, Diagnostics* diagnostics);

@@ -1,6 +1,6 @@
 // What `cinc build` lets the user choose about emission.
 //
-// Contract: plain options; the defaults are SPEC section 8's.
+// Contract: plain options; the defaults are `cinc build`'s (docs/emission.md).
 #ifndef CINC_EMIT_EMIT_SETTINGS_H_
 #define CINC_EMIT_EMIT_SETTINGS_H_
 

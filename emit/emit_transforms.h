@@ -1,4 +1,4 @@
-// Transform tracks: one per object and per camera (SPEC section 8).
+// Transform tracks: one per object and per camera (docs/emission.md).
 //
 // Contract: target = the name; position and rotation keys always, from t = 0
 // (emit/channel_keys.h, emit/rotation_keys.h). Objects get scale keys only

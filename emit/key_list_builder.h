@@ -1,4 +1,4 @@
-// Appending keys to one channel under the invariants of SPEC section 8.
+// Appending keys to one channel under the invariants of docs/emission.md.
 //
 // Contract: keys come out strictly increasing in t, every key's `interp` says
 // how the channel leaves it, and the last key always starts a hold (`step`).

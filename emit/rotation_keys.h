@@ -1,4 +1,4 @@
-// Rotation channels as Euler keys (SPEC section 8).
+// Rotation channels as Euler keys (docs/emission.md "Rotations").
 //
 // Contract: RotationKeysFromPieces writes a quaternion channel as keys of
 // [pitch, yaw, roll] degrees. The first key is the canonical triple

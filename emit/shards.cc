@@ -7,11 +7,12 @@
 
 #include "emit/emit_sequence.h"
 #include "sequence/validator.h"
+#include "sequence/limits.h"
 
 namespace cinc {
 namespace {
 
-size_t CuesTracksFor(size_t cues) { return (cues + kMaxCuesPerTrack - 1) / kMaxCuesPerTrack; }
+size_t CuesTracksFor(size_t cues) { return (cues + kMaxTrackCues - 1) / kMaxTrackCues; }
 
 struct Plan {
   std::vector<size_t> object_tracks;  // indices into sequence.tracks
@@ -24,13 +25,13 @@ std::string ShardName(const std::string& name, int number) {
   std::string suffix = "." + std::to_string(number);
   // A name may be 128 characters ([A-Za-z0-9_.-], one byte each); the
   // suffix must fit, so a long name gives way at its end.
-  return name.substr(0, kMaxShardNameLength - std::min(suffix.size(), kMaxShardNameLength)) +
+  return name.substr(0, kMaxSequenceNameLength - std::min(suffix.size(), kMaxSequenceNameLength)) +
          suffix;
 }
 
 std::vector<Sequence> ShardSequence(Sequence sequence,
                                     const std::vector<std::string>& object_names) {
-  if (sequence.tracks.size() <= static_cast<size_t>(kMaxSequenceTracks)) {
+  if (sequence.tracks.size() <= kMaxSequenceTracks) {
     std::vector<Sequence> whole;
     whole.push_back(std::move(sequence));  // a 100k-node sequence is not copied
     return whole;
@@ -64,7 +65,7 @@ std::vector<Sequence> ShardSequence(Sequence sequence,
   // Greedy in file order: each shard takes objects while its tracks fit.
   std::vector<Plan> plans(1);
   plans[0].cues = unowned_cues;
-  const size_t limit = static_cast<size_t>(kMaxSequenceTracks);
+  const size_t limit = kMaxSequenceTracks;
   for (size_t index : object_tracks) {
     const auto& target = std::get<TransformTrack>(sequence.tracks[index]).target;
     size_t own_cues = cues_of_object[target];
@@ -103,9 +104,9 @@ std::vector<Sequence> ShardSequence(Sequence sequence,
   }
   for (size_t number = 0; number < plans.size(); ++number) {
     std::vector<SequenceCue>& shard_cues = cues_of_shard[number];
-    for (size_t first = 0; first < shard_cues.size(); first += kMaxCuesPerTrack) {
+    for (size_t first = 0; first < shard_cues.size(); first += kMaxTrackCues) {
       CuesTrack track;
-      size_t last = std::min(shard_cues.size(), first + kMaxCuesPerTrack);
+      size_t last = std::min(shard_cues.size(), first + kMaxTrackCues);
       track.cues.assign(shard_cues.begin() + first, shard_cues.begin() + last);
       shards[number].tracks.push_back(std::move(track));
     }

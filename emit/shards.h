@@ -1,5 +1,5 @@
 // Shards: a sequence of more than 256 tracks as several sequences meant to
-// play together (SPEC section 8 "Limits").
+// play together (docs/emission.md "Shards").
 //
 // Contract: ShardSequence returns the sequence unchanged (one element) when
 // it has at most kMaxSequenceTracks tracks. Otherwise the first shard keeps
@@ -29,8 +29,6 @@ namespace cinc {
 // Taken by value: the usual single shard is the sequence itself, moved.
 std::vector<Sequence> ShardSequence(Sequence sequence,
                                     const std::vector<std::string>& object_names);
-
-inline constexpr size_t kMaxShardNameLength = 128;
 
 // Shard `number`'s sequence name: `name.number`, the name cut at its end
 // where both would be longer than 128 characters (a sequence name's limit).

@@ -1,7 +1,7 @@
 // Test helpers for emit: rigs built by hand and a small sequence player.
 //
 // Contract: test-only. MakeTrack fills active_until from the segment order
-// (as markers/BuildRig does); PlayKeys evaluates keys as seed 000's runtime
+// (as markers/BuildRig does); PlayKeys evaluates keys as the cinema runtime
 // does (linear with ease, step, hermite with the in_tangent rule), so tests
 // check what the runtime will show, not what emit meant.
 #ifndef CINC_EMIT_TEST_SUPPORT_H_
@@ -45,7 +45,7 @@ ChannelTrack<Value> MakeTrack(Value initial, std::vector<Segment<Value>> segment
   return track;
 }
 
-// The value the runtime plays at t (seed 000 "Keys and curves").
+// The value the runtime plays at t (docs/sequence-format.md "The evaluator").
 std::vector<double> PlayKeys(const Keys& keys, double t);
 
 }  // namespace cinc::testing

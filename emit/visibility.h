@@ -1,4 +1,4 @@
-// Hiding what is invisible with scale 0 (SPEC section 8, "Opacity").
+// Hiding what is invisible with scale 0 (docs/emission.md "Scale and visibility").
 //
 // Contract: HiddenIntervals gives the maximal half-open intervals [a, b)
 // over which an opacity channel is exactly 0 at every instant, in order;

@@ -1,6 +1,6 @@
 // What an imported model file contributes to a scene: its markers and LODs.
 //
-// Contract (SPEC section 4): markers are in file order, each with its pose in
+// Contract (docs/importers.md): markers are in file order, each with its pose in
 // model space (+Y up, metres; rotation a unit quaternion with w >= 0, scale
 // and shear dropped). Marker names are unique within one model. A Lod names
 // the mesh nodes `NAME_LOD<n>` of one NAME, finest (lowest n) first.

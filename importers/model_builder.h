@@ -1,4 +1,5 @@
-// The format-independent half of every importer: SPEC section 4's rules.
+// The format-independent half of every importer: the marker and LOD rules
+// (docs/importers.md "The marker rule, as implemented").
 //
 // Contract: a loader walks its node tree (with an explicit stack), fills one
 // ModelNode per node in file order with the node's model-space matrix, and
@@ -27,7 +28,7 @@ struct ModelNode {
   std::optional<bool> marker_flag;  // extras / metadata `cinc_marker`
 };
 
-// True when SPEC section 4 makes this node a marker.
+// True when the marker rule makes this node a marker.
 bool IsMarkerNode(const ModelNode& node);
 
 // The node's name without a leading `SOCKET_` (kept whole when nothing follows).

@@ -90,7 +90,7 @@ class AttachedValueFiller {
       MutableChannels channels = MutableChannelsOf(rig_, OwnerAt(*rig_, number));
       // A look-at's value depends on its target, so a camera with one is
       // filled here too, in time order: a later segment, attach or detach
-      // then starts from the tracked rotation (SPEC 5: nothing jumps).
+      // then starts from the tracked rotation (nothing jumps).
       if (channels.frames->spans.empty() && !HasAim(*channels.rotation)) continue;
       const SceneObject& owner = SceneOwner(scene_, OwnerAt(*rig_, number));
       std::vector<int>& spans = span_of_node_[static_cast<size_t>(number)];

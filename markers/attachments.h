@@ -1,5 +1,5 @@
 // Attachments inside BuildRig: frames, the time-aware cycle check and the
-// values that depend on other owners (SPEC section 5). Internal to markers/;
+// values that depend on other owners. Internal to markers/;
 // docs/attachments.md states the rules.
 //
 // Contract:

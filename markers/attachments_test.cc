@@ -1,4 +1,4 @@
-// Attachments, mates, spins and chains (SPEC section 5) against closed forms
+// Attachments, mates, spins and chains (docs/attachments.md) against closed forms
 // worked out in the comments, plus E_MARKER_CYCLE.
 #include <gtest/gtest.h>
 

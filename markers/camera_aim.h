@@ -1,4 +1,4 @@
-// Look-at and auto-focus (SPEC section 7): camera values that follow the
+// Look-at and auto-focus: camera values that follow the
 // live position of another object or marker. docs/cameras.md.
 //
 // Contract:

@@ -1,5 +1,5 @@
 // Look-at, auto-focus and Catmull-Rom paths in the exact state, checked
-// against closed forms worked by hand (SPEC sections 5 and 7).
+// against closed forms worked by hand (docs/state.md, docs/cameras.md).
 #include "markers/camera_aim.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// The markers of a scene's models, and which object has which (SPEC section 4).
+// The markers of a scene's models, and which object has which (docs/importers.md).
 //
 // Contract: ImportModels reads every model with a `source` once (the path is
 // relative to the scene file's folder; the loader has already refused paths

@@ -1,4 +1,4 @@
-// World poses from the rig: W = F * L along attachment chains (SPEC section 5).
+// World poses from the rig: W = F * L along attachment chains (docs/attachments.md).
 //
 // Contract: an owner's world pose at t walks its chain of frames upward
 // iteratively (the frame span in charge at t, then its parent's, ...; at most

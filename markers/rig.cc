@@ -303,7 +303,7 @@ double EasedProgress(const ExactTime& start, const ExactTime& duration, const Ea
                      const ExactTime& t) {
   if (t < start) return 0;
   if (duration <= ExactTime()) return 1;
-  // SPEC 5 clamps the eased u, not only the progress: a written curve whose
+  // The state clamps the eased u, not only the progress: a written curve whose
   // y leaves [0, 1] holds the end values instead of overshooting them.
   return std::clamp(ApplyEase(ease, ExactTime::Progress(t, start, duration)), 0.0, 1.0);
 }
@@ -334,7 +334,8 @@ std::optional<double> FocusAt(const CameraRig& camera, const ExactTime& t) {
 Vec3 PathPoint(const Vec3& from, const std::vector<Vec3>& waypoints, const Vec3& to, double u) {
   if (u <= 0) return from;
   if (u >= 1) return to;
-  // P0 = from, P1..Pn-1 = waypoints, Pn = to; mirrored P-1 and Pn+1 (seed 001).
+  // P0 = from, P1..Pn-1 = waypoints, Pn = to; reflected P-1 = 2 P0 - P1 and
+  // Pn+1 = 2 Pn - Pn-1 (uniform Catmull-Rom, docs/cameras.md "Paths").
   const size_t n = waypoints.size() + 1;
   auto point = [&](size_t i) -> Vec3 {
     if (i == 0) return from;

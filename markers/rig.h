@@ -1,7 +1,7 @@
 // The rig: every channel of every object and camera as a list of segments,
 // after the overlap rule, ready to be evaluated (cinc eval) or written (emit).
 //
-// Contract (SPEC section 5): the keyframes that drive a channel are ordered
+// Contract (docs/state.md): the keyframes that drive a channel are ordered
 // by (S, position in the file).
 // Segment k is in charge from its start until the next segment's start
 // (`active_until`), or forever for the last one. Its `from` value is the
@@ -82,7 +82,7 @@ struct Segment {
   Boxed<Aim> aim;
   // Position segments of a `path` node: the waypoints between `from` (P0)
   // and `to` (Pn), world coordinates; the value follows the uniform
-  // Catmull-Rom spline with mirrored ends (SPEC section 5, seed 001).
+  // Catmull-Rom spline with reflected end points (docs/cameras.md "Paths").
   std::vector<Vec3> waypoints;
 
   ExactTime end() const { return start + duration; }
@@ -95,7 +95,7 @@ struct ChannelTrack {
 };
 
 // What an owner's local pose is relative to: the world, or F(t) = [R_P,
-// p_P](t) * [R_m, s_P(t) o t_m] * O of a parent P (SPEC section 5).
+// p_P](t) * [R_m, s_P(t) o t_m] * O of a parent P (docs/attachments.md "Frames").
 struct Frame {
   OwnerRef parent;              // invalid: the world
   Transform marker;             // the parent's marker, model space; identity for `to: P`

@@ -1,4 +1,4 @@
-// Tests of BuildRig and ValueAt (SPEC sections 5 and 6) against values worked
+// Tests of BuildRig and ValueAt (docs/state.md; eases: docs/language.md) against values worked
 // out by hand in the comments.
 #include "markers/rig.h"
 
@@ -100,7 +100,7 @@ TEST(RigTest, EveryEasingAtAQuarterAndAHalf) {
 TEST(RigTest, EasedProgressIsClampedToTheUnitRange) {
   // cubic-bezier(0.5, -0.8, 0.5, 1.8) overshoots: x(s) = 1.5 s (1 - s) + s^3
   // is 0.5 at s = 0.5 where y = 0.5; at u = 0.2, y ~ -0.152 and at u = 0.8,
-  // y ~ 1.152 (bisection). SPEC 5 clamps u, so the state holds 0 and 1 there.
+  // y ~ 1.152 (bisection). The eased u is clamped, so the state holds 0 and 1 there.
   TestScene test;
   size_t a = test.AddObject("a");
   Node& node = test.AddObjectNode(a, "wobble", "0", "1");

@@ -1,4 +1,4 @@
-// The exact animation state of a scene at one instant (SPEC section 5,
+// The exact animation state of a scene at one instant (docs/state.md,
 // `cinc eval`), evaluated from the rig.
 //
 // Contract: EvaluateState reads every channel at t with ValueAt (the caller
@@ -7,7 +7,7 @@
 // "object/marker", "object", or "world".
 // StateToJson writes the shape `cinc eval` prints: objects and cameras in
 // file order, quaternions [x, y, z, w] with w >= 0, Euler triples canonical
-// (SPEC section 1), and "focus": null for a camera whose depth of field is off.
+// (core/rotation.h), and "focus": null for a camera whose depth of field is off.
 #ifndef CINC_MARKERS_STATE_H_
 #define CINC_MARKERS_STATE_H_
 

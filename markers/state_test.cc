@@ -1,4 +1,4 @@
-// Tests of EvaluateState and StateToJson (SPEC section 5, `cinc eval`).
+// Tests of EvaluateState and StateToJson (docs/state.md, `cinc eval`).
 #include "markers/state.h"
 
 #include <gtest/gtest.h>
@@ -76,7 +76,7 @@ TEST(StateTest, CanonicalEulerRoundTrips) {
 }
 
 TEST(StateTest, PitchBeyondNinetyIsWrittenCanonically) {
-  // [120, 0, 0] is [60, 180, 180] (SPEC section 1's pitch range).
+  // [120, 0, 0] is [60, 180, 180] (the canonical pitch is in [-90, 90]).
   TestScene test;
   size_t a = test.AddObject("a");
   test.AddObjectNode(a, "tilt", "0", "1").rotation = QuatFromEulerDegrees(Vec3(120, 0, 0));

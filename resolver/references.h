@@ -1,7 +1,7 @@
 // Node references: the flat file-order table of a scene's nodes, name lookup
 // and the did-you-mean suggestion for a reference that names no node.
 //
-// Contract (SPEC section 2, "Names"): file order is every object's nodes
+// Contract (docs/language.md "Names and references"): file order is every object's nodes
 // (objects in file order), then every camera's, then the director's. A
 // reference without a '.' names a node of the referencing node's own list; a
 // reference with one splits at the first '.' into owner and id. Objects,

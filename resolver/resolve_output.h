@@ -1,6 +1,6 @@
 // The `cinc resolve` output: every resolved node's start and end in seconds.
 //
-// Contract (SPEC section 3): {"duration": d, "nodes": [{"node": "screw1.place",
+// Contract (docs/timing.md): {"duration": d, "nodes": [{"node": "screw1.place",
 // "start": s, "end": e}, ...]} in file order (objects, cameras, director),
 // times as doubles (ExactTime::ToDouble, written by core/json_writer).
 // Unresolved nodes are left out. `timeline` must come from ResolveTiming on

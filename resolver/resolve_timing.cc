@@ -7,6 +7,7 @@
 #include "core/two_threads.h"
 #include "resolver/references.h"
 #include "resolver/timing_graph.h"
+#include "sequence/limits.h"
 
 namespace cinc {
 namespace {
@@ -329,14 +330,14 @@ class TimingResolver {
     }
 
     const std::string limit_text =
-        " s, after the " + std::to_string(kSequenceLimitSeconds) + " s limit";
+        " s, after the " + std::to_string(kMaxSequenceSeconds) + " s limit";
     if (first_too_late >= 0) {
       // Its end was never computed: it is past the guard, so surely last.
       Report("E_LIMIT", table().node(first_too_late).origin,
              "node '" + NameOf(first_too_late) + "' ends at more than " +
                  std::to_string(kTimeGuardSeconds) + limit_text);
     } else if (last_ending >= 0 &&
-               ExactTime::FromInteger(kSequenceLimitSeconds) < times_[last_ending].end) {
+               ExactTime::FromInteger(kMaxSequenceSeconds) < times_[last_ending].end) {
       Report("E_LIMIT", table().node(last_ending).origin,
              "node '" + NameOf(last_ending) + "' ends at " + times_[last_ending].end.ToString() +
                  limit_text);

@@ -1,6 +1,6 @@
 // ResolveTiming: the scene's relative timing turned into absolute times.
 //
-// Contract (SPEC section 3, docs/timing.md): every node's start S comes from
+// Contract (docs/timing.md): every node's start S comes from
 // its relations (the maximum of them) or, without any, from chaining after
 // the previous node of its list; E = S + d. Resolution is one topological
 // pass over the dependency graph, linear in nodes + relations, free of
@@ -21,8 +21,6 @@
 
 namespace cinc {
 
-// The longest sequence the output format holds, in seconds (E_LIMIT beyond).
-inline constexpr int64_t kSequenceLimitSeconds = 3600;
 // Times beyond +-10^9 s are not computed with (they stay far from ExactTime's
 // 64-bit bounds): such a node is over the limit, or starts before 0.
 inline constexpr int64_t kTimeGuardSeconds = 1'000'000'000;

@@ -1,4 +1,4 @@
-// The evaluation as JSON (SPEC section 9, `cinc eval SEQUENCE --time t`).
+// The evaluation as JSON (`cinc eval SEQUENCE --time t`; docs/sequence-format.md).
 //
 // Contract: {time, transforms, camera, missing_cameras, audio, time_scale}.
 // transforms is an object keyed by target (first appearance order) holding

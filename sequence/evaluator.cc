@@ -10,6 +10,7 @@
 #include "core/easing.h"
 #include "sequence/interpolation.h"
 #include "sequence/validator.h"
+#include "sequence/limits.h"
 
 namespace cinc {
 namespace {

@@ -1,11 +1,11 @@
-// The evaluator: what a sequence shows at one time (seed 000 "Evaluation",
-// SPEC section 9).
+// The evaluator: what a sequence shows at one time (the cinema runtime's
+// evaluation; docs/sequence-format.md).
 //
 // Contract: every function is a pure function of its arguments (no caches,
 // no state), so the same time gives the same bits in any order. Times are
 // clamped to 0..duration (NaN reads as 0; the CLI reports E_CINEMA_TIME
 // before calling). Camera shake is the runtime's own noise and is not
-// evaluated (SPEC section 9). Sequences must be valid (validator.h).
+// evaluated. Sequences must be valid (validator.h).
 #ifndef CINC_SEQUENCE_EVALUATOR_H_
 #define CINC_SEQUENCE_EVALUATOR_H_
 
@@ -22,7 +22,7 @@
 namespace cinc {
 
 // One target's keyed channels. Two tracks of one target merge channel by
-// channel, the later track winning (SPEC section 9: "the later wins").
+// channel, the later track winning (docs/sequence-format.md "Transforms").
 struct TransformSample {
   std::string target;
   std::optional<Vec3> position;

@@ -1,4 +1,4 @@
-// The evaluator against hand-worked values: the seed's flythrough, a half-way
+// The evaluator against hand-worked values: the sample flythrough, a half-way
 // blend, FOV and focus rules, audio gains, the time scale, determinism.
 #include "sequence/evaluator.h"
 

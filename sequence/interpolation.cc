@@ -13,7 +13,7 @@ double ComponentOr(const std::optional<std::vector<double>>& values, size_t comp
 }
 
 // The incoming Hermite tangent of `next`: its in_tangent, else its
-// out_tangent (seed 000), else 0.
+// out_tangent (the sequence format's rule), else 0.
 double HermiteInTangent(const Key& next, size_t component) {
   if (next.in_tangent) return ComponentOr(next.in_tangent, component, 0);
   return ComponentOr(next.out_tangent, component, 0);

@@ -1,5 +1,5 @@
-// Channel curves: the value of a list of keys at a time (seed 000 "Keys and
-// curves" with SPEC section 9's choices).
+// Channel curves: the value of a list of keys at a time (the sequence format's
+// keys and curves, with cinc's choices; docs/sequence-format.md "The evaluator").
 //
 // Contract: pure functions of doubles, no allocation. A channel holds its
 // first value before the first key and its last value from the last key on.
@@ -35,7 +35,7 @@ double SampleScalarChannel(const Keys& keys, double t);
 
 // Cubic bezier through p0 .. p3 at parameter u.
 double BezierSegment(double p0, double p1, double p2, double p3, double u);
-// SPEC section 9: (v[i+1] - v[i-1]) / (t[i+1] - t[i-1]); at the ends the
+// The tangent at key i: (v[i+1] - v[i-1]) / (t[i+1] - t[i-1]); at the ends the
 // reflected neighbour gives the one-sided slope (v[1] - v[0]) / (t[1] - t[0]).
 double CatmullRomTangent(const Keys& keys, size_t index, size_t component);
 

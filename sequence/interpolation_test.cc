@@ -79,7 +79,7 @@ TEST(Interpolation, BezierWithHandles) {
   EXPECT_NEAR(SampleScalarChannel(keys, 0.5), 1.0625, kExact);
   // u = 0.25: 0.421875 * 1 + 0.140625 * 1.5 + 0.015625 = 0.6484375.
   EXPECT_NEAR(SampleScalarChannel(keys, 0.25), 0.6484375, kExact);
-  // Missing handles are offsets of 0 (SPEC 9), the next key's out_tangent unused:
+  // Missing handles are offsets of 0, the next key's out_tangent unused:
   // P1 = 0, P2 = 1: u = 0.25 gives 0.140625 + 0.015625 = 0.15625.
   keys[0].out_tangent.reset();
   keys[1].in_tangent.reset();

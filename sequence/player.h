@@ -1,4 +1,4 @@
-// The playhead (seed 000 "Playback"): play, pause, stop, seek and advance,
+// The playhead (the cinema runtime's playback): play, pause, stop, seek and advance,
 // with the cues and audio edges each advance passes.
 //
 // Contract: a Player copies what it needs from a valid sequence (its
@@ -32,11 +32,11 @@
 #include "core/diagnostics.h"
 #include "sequence/runtime_targets.h"
 #include "sequence/sequence.h"
+#include "sequence/limits.h"
 
 namespace cinc {
 
 inline constexpr int kMaxLapsPerAdvance = 64;
-inline constexpr double kMaxPlaybackSpeed = 16;
 
 enum class PlaybackEventKind { kAudioStop, kAudioStart, kCue };
 

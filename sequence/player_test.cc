@@ -1,4 +1,4 @@
-// The playhead, one test per rule of seed 000's Playback section.
+// The playhead, one test per playback rule (docs/sequence-format.md "The playhead").
 #include "sequence/player.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Run-time target checks (seed 000's E_CINEMA_TARGET).
+// Run-time target checks (the cinema runtime's E_CINEMA_TARGET).
 //
 // Contract: what the runtime checks when a sequence starts playing in a
 // scene, which the file alone cannot know: every transform track's target and

@@ -1,7 +1,8 @@
-// The sequence model: the whole output format of seed 000 as plain structs.
+// The sequence model: the whole output format (the cinema sequence format) as
+// plain structs.
 //
 // Contract: one struct per object of the format, one field per key, in the
-// seed's order. Optional fields are std::optional (absent = not written); a
+// format's order. Optional fields are std::optional (absent = not written); a
 // channel with no keys is not written. Keys hold their value as 1 (scalar
 // channels: fov, time scale, shake amplitude) or 3 (position, Euler rotation,
 // scale) doubles. The model does not check anything: emit builds valid
@@ -21,7 +22,7 @@
 
 namespace cinc {
 
-// How the curve leaves a key toward the next one (seed 000 "Keys and curves").
+// How the curve leaves a key toward the next one (docs/sequence-format.md).
 enum class Interpolation { kLinear, kStep, kHermite, kBezier, kSmooth };
 
 // "linear", "step", "hermite", "bezier", "smooth".

@@ -31,7 +31,7 @@ Json KeysToJson(const Keys& keys) {
 }
 
 // Writes a channel only when it has keys: "a channel without keys leaves that
-// part alone" (seed 000), so an empty list and no list mean the same.
+// part alone" (the sequence format), so an empty list and no list mean the same.
 void AddKeys(const char* name, const Keys& keys, Json* object) {
   if (!keys.empty()) (*object)[name] = KeysToJson(keys);
 }

@@ -1,8 +1,8 @@
 // The sequence model as JSON, and its bytes.
 //
-// Contract: SequenceToJson writes every object's fields in the order of seed
-// 000's example, "type" first in every track; keys as {t, value, interp,
-// in_tangent, out_tangent, ease} (SPEC section 8) with interp always written
+// Contract: SequenceToJson writes every object's fields in the order of the
+// format's sample sequence, "type" first in every track; keys as {t, value, interp,
+// in_tangent, out_tangent, ease} (docs/emission.md "Bytes") with interp always written
 // and optional fields only when present; a 1-component value or tangent is a
 // JSON number, a 3-component one an array. A channel with no keys and an
 // absent optional field are left out. WriteSequence gives the file's bytes:

@@ -33,7 +33,7 @@ std::string Child(const std::string& path, size_t index) {
 }
 
 bool IsValidName(const std::string& name) {
-  if (name.empty() || name.size() > 128) return false;
+  if (name.empty() || name.size() > kMaxSequenceNameLength) return false;
   for (char c : name) {
     bool allowed = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
                    c == '_' || c == '.' || c == '-';
@@ -85,7 +85,7 @@ Sequence SequenceReader::Read(const Json& document) {
                    "'tracks' must be an array, not " + std::string(JsonTypeName(*tracks)));
     return sequence;
   }
-  if (tracks->size() > static_cast<size_t>(kMaxSequenceTracks)) {
+  if (tracks->size() > kMaxSequenceTracks) {
     fields_.Report("E_CINEMA_LIMIT", "/tracks",
                    std::to_string(tracks->size()) + " tracks; a sequence holds at most " +
                        std::to_string(kMaxSequenceTracks));
@@ -110,7 +110,8 @@ void SequenceReader::ReadHeader(const Json& document, Sequence* sequence) {
     if (auto text = fields_.String(*name, "/name", "name")) {
       if (!IsValidName(*text)) {
         fields_.Report("E_CINEMA_FORMAT", "/name",
-                       "name '" + text->substr(0, 64) + "' must match [A-Za-z0-9_.-]{1,128}");
+                       "name '" + text->substr(0, 64) + "' must match [A-Za-z0-9_.-]{1," +
+                           std::to_string(kMaxSequenceNameLength) + "}");
       }
       sequence->name = *text;
     }
@@ -118,7 +119,7 @@ void SequenceReader::ReadHeader(const Json& document, Sequence* sequence) {
   if (const Json* duration = fields_.Member(document, "", "duration", "the sequence")) {
     if (auto seconds = fields_.Number(*duration, "/duration", "duration")) {
       sequence->duration = *seconds;
-      if (*seconds > 0 && *seconds <= kMaxSequenceDuration) {
+      if (*seconds > 0 && *seconds <= kMaxSequenceSeconds) {
         fields_.set_duration(*seconds);
       } else {
         fields_.Report("E_CINEMA_DURATION", "/duration",
@@ -354,7 +355,7 @@ std::optional<Track> SequenceReader::ReadCues(const Json& value, const std::stri
     if (!cues->is_array()) {
       fields_.Report("E_CINEMA_FORMAT", at,
                      "'cues' must be an array, not " + std::string(JsonTypeName(*cues)));
-    } else if (cues->size() > static_cast<size_t>(kMaxTrackCues)) {
+    } else if (cues->size() > kMaxTrackCues) {
       fields_.Report("E_CINEMA_LIMIT", at,
                      std::to_string(cues->size()) + " cues; a cues track holds at most " +
                          std::to_string(kMaxTrackCues));
@@ -422,7 +423,7 @@ std::optional<Track> SequenceReader::ReadAudio(const Json& value, const std::str
     if (!clips->is_array()) {
       fields_.Report("E_CINEMA_FORMAT", at,
                      "'clips' must be an array, not " + std::string(JsonTypeName(*clips)));
-    } else if (clips->size() > static_cast<size_t>(kMaxTrackClips)) {
+    } else if (clips->size() > kMaxTrackClips) {
       fields_.Report("E_CINEMA_LIMIT", at,
                      std::to_string(clips->size()) + " clips; an audio track holds at most " +
                          std::to_string(kMaxTrackClips));

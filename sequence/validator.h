@@ -1,8 +1,8 @@
 // The sequence validator: every problem of a sequence document at once.
 //
-// Contract: ReadSequenceJson walks a parsed document (seed 000's format with
-// SPEC section 9's choices) and reports each problem as an error with its
-// seed code (E_CINEMA_FORMAT, E_CINEMA_VERSION, ... E_CINEMA_LIMIT) and the
+// Contract: ReadSequenceJson walks a parsed document (the cinema sequence
+// format with cinc's choices) and reports each problem as an error with its
+// format code (E_CINEMA_FORMAT, E_CINEMA_VERSION, ... E_CINEMA_LIMIT) and the
 // JSON pointer of the offending value (/tracks/2/position/3/t), location 0:0
 // (sequence_parse.h fills lines and columns from the text). It returns the
 // model only when nothing was reported. It never throws and never recurses
@@ -15,18 +15,11 @@
 
 #include "core/diagnostics.h"
 #include "core/json_writer.h"
+#include "sequence/limits.h"
 #include "sequence/sequence.h"
 
 namespace cinc {
 
-// The format's limits (seed 000, SPEC sections 8 and 9).
-inline constexpr int kMaxSequenceTracks = 256;
-inline constexpr int kMaxChannelKeys = 10000;
-inline constexpr int kMaxTrackCues = 256;
-inline constexpr int kMaxTrackClips = 256;
-inline constexpr int kMaxTextLength = 256;  // code points
-inline constexpr double kMaxSequenceDuration = 3600;
-inline constexpr double kMaxTimeScale = 16;
 inline constexpr double kDefaultAperture = 2.8;
 
 // Validates and converts; nullopt when any error was reported.

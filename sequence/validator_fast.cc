@@ -41,11 +41,11 @@ bool KeyIsValid(const Key& key, double duration, double previous) {
 
 bool TransformTrackIsValid(const TransformTrack& track, double duration) {
   // A name of at most 256 bytes has at most 256 code points.
-  if (track.target.empty() || track.target.size() > static_cast<size_t>(kMaxTextLength)) {
+  if (track.target.empty() || track.target.size() > kMaxTextLength) {
     return false;
   }
   for (const Keys* keys : {&track.position, &track.rotation, &track.scale}) {
-    if (keys->size() > static_cast<size_t>(kMaxChannelKeys)) return false;
+    if (keys->size() > kMaxChannelKeys) return false;
     double previous = -1;
     for (const Key& key : *keys) {
       if (!KeyIsValid(key, duration, previous)) return false;
@@ -58,15 +58,14 @@ bool TransformTrackIsValid(const TransformTrack& track, double duration) {
 // At least as strict as the validator's cue checks (ReadCue, CheckDataText):
 // texts are bounded in bytes, which bounds their code points.
 bool CuesTrackIsValid(const CuesTrack& track, double duration) {
-  constexpr size_t kMaxText = static_cast<size_t>(kMaxTextLength);
-  if (track.cues.size() > static_cast<size_t>(kMaxTrackCues)) return false;
+  if (track.cues.size() > kMaxTrackCues) return false;
   for (const SequenceCue& cue : track.cues) {
     if (!std::isfinite(cue.t) || cue.t < 0 || cue.t > duration) return false;
     if (cue.kind != "script" && cue.kind != "sound" && cue.kind != "vfx" && cue.kind != "marker") {
       return false;
     }
-    if (cue.name.empty() || cue.name.size() > kMaxText) return false;
-    if (cue.target ? cue.target->empty() || cue.target->size() > kMaxText : cue.kind == "script") {
+    if (cue.name.empty() || cue.name.size() > kMaxTextLength) return false;
+    if (cue.target ? cue.target->empty() || cue.target->size() > kMaxTextLength : cue.kind == "script") {
       return false;
     }
     if (!cue.data) continue;
@@ -75,10 +74,10 @@ bool CuesTrackIsValid(const CuesTrack& track, double duration) {
       const Json* value = pending.back();
       pending.pop_back();
       if (value->is_string()) {
-        if (value->get_ref<const std::string&>().size() > kMaxText) return false;
+        if (value->get_ref<const std::string&>().size() > kMaxTextLength) return false;
       } else if (value->is_object()) {
         for (auto member = value->begin(); member != value->end(); ++member) {
-          if (member.key().size() > kMaxText) return false;
+          if (member.key().size() > kMaxTextLength) return false;
           pending.push_back(&member.value());
         }
       } else if (value->is_array()) {
@@ -92,9 +91,9 @@ bool CuesTrackIsValid(const CuesTrack& track, double duration) {
 }  // namespace
 
 bool EmittedSequenceIsValid(const Sequence& sequence) {
-  if (sequence.tracks.size() > static_cast<size_t>(kMaxSequenceTracks)) return false;
+  if (sequence.tracks.size() > kMaxSequenceTracks) return false;
   const double duration = sequence.duration;
-  if (!(duration > 0 && duration <= kMaxSequenceDuration)) return false;
+  if (!(duration > 0 && duration <= kMaxSequenceSeconds)) return false;
   // The header and the other tracks (few: cameras, audio, time) go
   // through the validator itself, in a document without the transform
   // tracks: a track's checks depend only on the header and on the camera and

@@ -19,7 +19,7 @@
 
 namespace cinc::validator_internal {
 
-// What a channel's values may be (SPEC section 9 ranges).
+// What a channel's values may be (docs/sequence-format.md, E_CINEMA_KEY_VALUE).
 enum class ValueRange { kAny, kFieldOfView, kPositive, kNonNegative, kTimeScale };
 
 struct ChannelRule {

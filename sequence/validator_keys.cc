@@ -131,7 +131,7 @@ std::optional<std::string> FieldReader::String(const Json& value, const std::str
   }
   const std::string& text = value.get_ref<const std::string&>();
   size_t length = CodePoints(text);
-  if (length > static_cast<size_t>(kMaxTextLength)) {
+  if (length > kMaxTextLength) {
     Report("E_CINEMA_LIMIT", path,
            Quoted(field) + " is " + std::to_string(length) + " characters long; at most " +
                std::to_string(kMaxTextLength));
@@ -300,7 +300,7 @@ Keys FieldReader::Channel(const Json& value, const std::string& path, const Chan
                std::string(JsonTypeName(value)));
     return keys;
   }
-  if (value.size() > static_cast<size_t>(kMaxChannelKeys)) {
+  if (value.size() > kMaxChannelKeys) {
     Report("E_CINEMA_LIMIT", path,
            std::string(rule.name) + " has " + std::to_string(value.size()) +
                " keys; a channel holds at most " + std::to_string(kMaxChannelKeys));
@@ -339,7 +339,7 @@ void FieldReader::CheckDataText(const Json& data, const std::string& path) {
     } else if (value->is_object()) {
       for (const auto& [name, member] : value->items()) {
         std::string member_path = Child(at, name);
-        if (CodePoints(name) > static_cast<size_t>(kMaxTextLength)) {
+        if (CodePoints(name) > kMaxTextLength) {
           Report(
               "E_CINEMA_LIMIT", member_path,
               "a data field name is longer than " + std::to_string(kMaxTextLength) + " characters");

@@ -1,4 +1,4 @@
-// The validator: every code of seed 000's table with its JSON path and
+// The validator: every code it reports (E_CINEMA_FORMAT .. E_CINEMA_LIMIT) with its JSON path and
 // message, several problems at once, the limits, and valid files passing.
 #include "sequence/validator.h"
 

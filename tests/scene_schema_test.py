@@ -334,7 +334,7 @@ BAD = {
                                   "type", N0 + "/duration"),
     "ticks-fractional-blend": ("cinc: 1\ntime: {ticks: 24}\ndirector:\n  nodes: [{shot: {camera: c, blend: 0.5}}]\n",
                                "type", "/director/nodes/0/shot/blend"),
-    # exclusions and requirements of SPEC 2
+    # required and exclusive fields (docs/language.md)
     "attach-and-position": (node("{duration: 1, attach: {to: b}, position: [0, 0, 0]}"), "not", N0 + "/position"),
     "attach-and-rotation": (node("{duration: 1, attach: {to: b}, rotation: [0, 0, 0]}"), "not", N0 + "/rotation"),
     "attach-without-to": (node("{duration: 1, attach: {mate: m}}"), "required", N0 + "/attach"),
@@ -465,7 +465,7 @@ class GoodScenes(unittest.TestCase):
         self.assertValid(load(text), "generated scene")
 
     def test_spec_example(self):
-        """The example scene of SPEC section 2."""
+        """The annotated gearbox example: every part of a scene file at once."""
         text = """
 cinc: 1
 name: gearbox
@@ -513,7 +513,7 @@ director:
   nodes:
     - {id: open, at: 0, shot: {camera: main}, label: "Step 1: body"}
 """
-        self.assertValid(load(text), "SPEC example")
+        self.assertValid(load(text), "the gearbox example")
 
 
 class BadScenes(unittest.TestCase):

@@ -91,7 +91,7 @@ FLYTHROUGH = {
 }
 
 GOOD = {
-    "seed-flythrough": FLYTHROUGH,
+    "sample-flythrough": FLYTHROUGH,
     "no-tracks": sequence(),
     "looping": sequence(TRANSFORM, loop=True),
     "empty-channel": sequence({"type": "transform", "target": "#3", "scale": []}),

@@ -14,7 +14,7 @@ namespace cinc {
 namespace {
 
 // The channels the runtime plays for one target: per channel the last track
-// of that target with keys in it (SPEC section 9: "the later wins").
+// of that target with keys in it (the later track wins; docs/sequence-format.md).
 struct PlayedChannels {
   bool has_track = false;
   const Keys* position = nullptr;

@@ -1,5 +1,5 @@
 // Verification: replaying a sequence against the scene's exact state
-// (SPEC section 8, `cinc verify` and `cinc build --verify`).
+// (`cinc verify` and `cinc build --verify`; docs/cli.md "verify").
 //
 // Contract: VerifySequence plays every object's and camera's transform
 // track with the sequence evaluator (sequence/interpolation.h, as the runtime

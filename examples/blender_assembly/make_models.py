@@ -6,7 +6,7 @@
 Writes DIR/models/{body,screw,washer,cover}.blend (compressed) and, unless
 --no-glb, exports each to DIR/models/NAME.glb with cinc's own exporter,
 importers/blender/cinc_export.py, run exactly as cinc runs it for a .blend
-source (SPEC section 10). DIR defaults to this script's folder.
+source (docs/importers.md). DIR defaults to this script's folder.
 
 Every marker is an empty named SOCKET_<name> (cinc drops the prefix), parented
 to its part's mesh, drawn as a single arrow. Its Blender +Z (the arrow) points

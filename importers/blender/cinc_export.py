@@ -1,6 +1,6 @@
 """cinc's Blender exporter: the open .blend file to a GLB that cinc reads.
 
-Run headless (SPEC section 10; cinc itself runs it this way for a .blend
+Run headless (docs/importers.md; cinc itself runs it this way for a .blend
 model source):
 
     blender -b --factory-startup --disable-autoexec model.blend \
