@@ -48,7 +48,7 @@ std::string FormatText(const std::vector<Diagnostic>& diagnostics, SourceLines* 
     }
     out += ": ";
     out += SeverityName(diagnostic.severity);
-    out += ": " + diagnostic.message + " [" + diagnostic.code + "]\n";
+    out += ": " + diagnostic.message + " [" + std::string(diagnostic.code_name()) + "]\n";
     if (diagnostic.location.line <= 0 || sources == nullptr) continue;
     const std::string* line = sources->Line(diagnostic.file, diagnostic.location.line);
     if (line == nullptr) continue;
@@ -64,7 +64,7 @@ Json DiagnosticToJson(const Diagnostic& diagnostic) {
   entry["line"] = diagnostic.location.line;
   entry["column"] = diagnostic.location.column;
   entry["severity"] = std::string(SeverityName(diagnostic.severity));
-  entry["code"] = diagnostic.code;
+  entry["code"] = std::string(diagnostic.code_name());
   entry["message"] = diagnostic.message;
   entry["path"] = diagnostic.path;
   return entry;
@@ -74,7 +74,7 @@ std::string FormatSarif(const std::vector<Diagnostic>& diagnostics) {
   Json results = Json::array();
   for (const Diagnostic& diagnostic : diagnostics) {
     Json result = Json::object();
-    result["ruleId"] = diagnostic.code;
+    result["ruleId"] = std::string(diagnostic.code_name());
     result["level"] = diagnostic.severity == Severity::kError ? "error" : "warning";
     result["message"] = Json{{"text", diagnostic.message}};
     Json physical = Json::object();

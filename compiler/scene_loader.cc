@@ -115,7 +115,7 @@ Scene SceneLoader::Load() {
     if (first.kind == YamlEventKind::kMappingStart) {
       LoadTopLevel(first);
       if (!has_version_ && !reader_.stopped()) {
-        ReportAt(kVersionCode, {{1, 1}, ""}, "missing field cinc");
+        ReportAt(DiagnosticCode::kSceneVersion, {{1, 1}, ""}, "missing field cinc");
       }
     } else {
       TypeError(first, "a mapping");
@@ -145,7 +145,7 @@ void SceneLoader::LoadTopLevel(const YamlEvent& first) {
           if (IsSequenceName(value.value)) {
             scene_.name = value.value;
           } else {
-            Report(kNameCode, value.location,
+            Report(DiagnosticCode::kSceneName, value.location,
                    "invalid sequence name '" + std::string(value.value) + "'");
           }
         }
@@ -181,7 +181,7 @@ void SceneLoader::LoadTopLevel(const YamlEvent& first) {
 void SceneLoader::LoadVersion(const YamlEvent& first) {
   has_version_ = true;
   if (first.kind != YamlEventKind::kScalar) {
-    Report(kVersionCode, first.location,
+    Report(DiagnosticCode::kSceneVersion, first.location,
            first.kind == YamlEventKind::kMappingStart ? "format version must be 1, got a mapping"
                                                       : "format version must be 1, got a list");
     Skip(first);
@@ -189,7 +189,7 @@ void SceneLoader::LoadVersion(const YamlEvent& first) {
   }
   if (first.unresolved) return;
   if (ResolveScalar(first) == ScalarType::kInteger && IntegerValue(first.value) == 1) return;
-  Report(kVersionCode, first.location,
+  Report(DiagnosticCode::kSceneVersion, first.location,
          first.plain ? "format version must be 1, got '" + std::string(first.value) + "'"
                      : std::string("format version must be 1, got a string"));
 }
@@ -198,7 +198,7 @@ void SceneLoader::LoadTimeUnit(const YamlEvent& first) {
   time_unit_ = TimeUnit::kSeconds;  // also when the value is wrong: no tick reports then
   if (first.kind == YamlEventKind::kScalar && !IsNullScalar(first)) {
     if (first.unresolved || first.value == "s") return;
-    Report(kValueCode, first.location,
+    Report(DiagnosticCode::kSceneValue, first.location,
            "unknown time unit '" + std::string(first.value) + "' (expected s or {ticks: N})");
     return;
   }
@@ -217,7 +217,7 @@ void SceneLoader::LoadTimeUnit(const YamlEvent& first) {
       time_unit_ = TimeUnit::kTicks;
     }
   }
-  if (!given && !reader_.stopped()) Report(kFormatCode, first.location, "missing field ticks");
+  if (!given && !reader_.stopped()) Report(DiagnosticCode::kSceneFormat, first.location, "missing field ticks");
 }
 
 void SceneLoader::ReportFractionalTicks() {
@@ -229,7 +229,7 @@ void SceneLoader::ReportFractionalTicks() {
   again.time_unit_ = TimeUnit::kTicks;
   again.Load();
   auto is_fractional_ticks = [](const Diagnostic& diagnostic) {
-    return diagnostic.code == kValueCode && diagnostic.message.ends_with(kNotWholeTicks);
+    return diagnostic.code == DiagnosticCode::kSceneValue && diagnostic.message.ends_with(kNotWholeTicks);
   };
   using Key = std::tuple<int, int, std::string>;
   std::set<Key> reported;
@@ -305,7 +305,7 @@ void SceneLoader::LoadModel(const YamlEvent& first, Model* model) {
 
 void SceneLoader::CheckSource(const std::string& source, SourceLocation location) {
   if (source.empty()) {
-    Report(kValueCode, location, "source is empty");
+    Report(DiagnosticCode::kSceneValue, location, "source is empty");
     return;
   }
   bool absolute = source[0] == '/' || source[0] == '\\' ||
@@ -337,7 +337,7 @@ void SceneLoader::CheckSource(const std::string& source, SourceLocation location
       if (!error && IsInside(target, allowed)) return;
     }
   }
-  Report(kPathCode, location,
+  Report(DiagnosticCode::kPath, location,
          absolute ? "source '" + source +
                         "' is an absolute path (sources are relative to the "
                         "scene's folder)"
@@ -351,7 +351,7 @@ void SceneLoader::LoadObjects(const YamlEvent& first, bool cameras) {
     PathSegment segment(this, walker.key());
     if (CheckName(walker.key(), cameras ? "camera name" : "object name", walker.key_location()) &&
         walker.key() == "director") {
-      Report(kNameCode, walker.key_location(), "'director' is a reserved name");
+      Report(DiagnosticCode::kSceneName, walker.key_location(), "'director' is a reserved name");
     }
     SceneObject object;
     object.name = walker.key();
@@ -372,13 +372,13 @@ void SceneLoader::LoadObject(const YamlEvent& first, SceneObject* object) {
     bool camera_only = field == kFov || field == kFocus || field == kAperture;
     bool object_only = field == kModel || field == kScale || field == kOpacity;
     if (camera_only && !object->is_camera) {
-      Report(kFormatCode, walker.key_location(),
+      Report(DiagnosticCode::kSceneFormat, walker.key_location(),
              "'" + walker.key() + "' is only allowed on cameras");
       Skip(value);
       continue;
     }
     if (object_only && object->is_camera) {
-      Report(kFormatCode, walker.key_location(),
+      Report(DiagnosticCode::kSceneFormat, walker.key_location(),
              "'" + walker.key() + "' is not allowed on a camera");
       Skip(value);
       continue;
@@ -447,7 +447,7 @@ bool SceneLoader::LoadFocus(const YamlEvent& first, FocusTarget* focus) {
     given = true;
     if (std::optional<std::string> target = ReadString(Next(), "on")) focus->on = *target;
   }
-  if (!given && !reader_.stopped()) Report(kFormatCode, first.location, "missing field on");
+  if (!given && !reader_.stopped()) Report(DiagnosticCode::kSceneFormat, first.location, "missing field on");
   return !focus->on.empty();
 }
 
@@ -474,7 +474,7 @@ void SceneLoader::CheckSharedNames() {
     // Reported at whichever of the two is written later.
     const Origin& later =
         position(camera.origin) > position(object_origin) ? camera.origin : object_origin;
-    ReportAt(kNameCode, later, "'" + camera.name + "' is both an object and a camera");
+    ReportAt(DiagnosticCode::kSceneName, later, "'" + camera.name + "' is both an object and a camera");
   }
 }
 
@@ -529,7 +529,7 @@ Scene LoadSceneFile(const std::string& path, const SceneLoadOptions& options,
   }
   if (error != 0) {
     diagnostics->Add({Severity::kError,
-                      scene_loading::kFormatCode,
+                      DiagnosticCode::kSceneFormat,
                       path,
                       {0, 0},
                       "",

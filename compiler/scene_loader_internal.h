@@ -27,13 +27,6 @@
 
 namespace cinc::scene_loading {
 
-inline constexpr char kFormatCode[] = "E_SCENE_FORMAT";
-inline constexpr char kVersionCode[] = "E_SCENE_VERSION";
-inline constexpr char kValueCode[] = "E_SCENE_VALUE";
-inline constexpr char kNameCode[] = "E_SCENE_NAME";
-inline constexpr char kPathCode[] = "E_PATH";
-inline constexpr char kLimitCode[] = "E_LIMIT";
-inline constexpr char kTimingConflictCode[] = "E_TIMING_CONFLICT";
 
 inline constexpr char kNotWholeTicks[] = "is not a whole number of ticks";
 
@@ -125,12 +118,12 @@ class SceneLoader {
   void Skip(const YamlEvent& first);
   const std::string& path() const { return path_; }
   Origin OriginAt(SourceLocation location) const { return {location, path_}; }
-  void Report(std::string_view code, SourceLocation location, std::string message);
-  void ReportAt(std::string_view code, const Origin& origin, std::string message);
+  void Report(DiagnosticCode code, SourceLocation location, std::string message);
+  void ReportAt(DiagnosticCode code, const Origin& origin, std::string message);
   // E_SCENE_VALUE "<field> <value as written> <problem>".
   void ReportValue(const YamlEvent& value, std::string_view field, std::string_view problem);
   // At path() + "/" + key.
-  void ReportAtKey(std::string_view code, SourceLocation location, std::string_view key,
+  void ReportAtKey(DiagnosticCode code, SourceLocation location, std::string_view key,
                    std::string message);
   // "expected <what>, got <kind of first>"; skips the value.
   void TypeError(const YamlEvent& first, std::string_view what);
@@ -209,7 +202,7 @@ class SceneLoader {
   bool NodeFieldAllowed(int field, OwnerKind owner_kind, SourceLocation key_location);
   void LoadNodeField(int field, const YamlEvent& value, std::unordered_set<std::string>* ids,
                      NodeKeys* keys, Node* node);
-  void ReportConflict(std::string_view code, const NodeKeys& keys, int first_field,
+  void ReportConflict(DiagnosticCode code, const NodeKeys& keys, int first_field,
                       int second_field);
   void LoadRelations(const YamlEvent& first, RelationKind kind, std::string_view field,
                      std::vector<Relation>* relations);

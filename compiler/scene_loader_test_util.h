@@ -15,7 +15,7 @@ namespace cinc::testing_support {
 
 inline std::string ShowDiagnostic(const Diagnostic& diagnostic) {
   return std::to_string(diagnostic.location.line) + ":" +
-         std::to_string(diagnostic.location.column) + " " + diagnostic.code + " " +
+         std::to_string(diagnostic.location.column) + " " + std::string(diagnostic.code_name()) + " " +
          diagnostic.path + ": " + diagnostic.message;
 }
 

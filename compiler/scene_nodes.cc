@@ -151,7 +151,7 @@ bool SceneLoader::NodeFieldAllowed(int field, OwnerKind owner_kind, SourceLocati
   } else {
     return true;
   }
-  Report(kFormatCode, key_location, "'" + std::string(kNodeFields[field]) + problem);
+  Report(DiagnosticCode::kSceneFormat, key_location, "'" + std::string(kNodeFields[field]) + problem);
   return false;
 }
 
@@ -162,7 +162,7 @@ void SceneLoader::LoadNodeField(int field, const YamlEvent& value,
     case kId:
       if (std::optional<std::string> id = ReadName(value, "id")) {
         if (!ids->insert(*id).second) {
-          Report(kNameCode, value.location, "'" + *id + "' is used twice in this list");
+          Report(DiagnosticCode::kSceneName, value.location, "'" + *id + "' is used twice in this list");
         }
         node->id = std::move(*id);
       }
@@ -273,7 +273,7 @@ void SceneLoader::LoadRelations(const YamlEvent& first, RelationKind kind, std::
     }
   }
   if (count == 0)
-    Report(kFormatCode, first.location, "'" + std::string(field) + "' is an empty list");
+    Report(DiagnosticCode::kSceneFormat, first.location, "'" + std::string(field) + "' is an empty list");
 }
 
 std::optional<Relation> SceneLoader::ReadRelation(const YamlEvent& first, RelationKind kind,
@@ -338,18 +338,18 @@ void SceneLoader::LoadStartList(const YamlEvent& first, NodeKeys* keys) {
       bool later = IsLater(entry_keys.locations[field], entry_keys.locations[first_relation_field]);
       int reported = later ? field : first_relation_field;
       int other = later ? first_relation_field : field;
-      ReportAtKey(kTimingConflictCode, entry_keys.locations[reported], kStartFields[reported],
+      ReportAtKey(DiagnosticCode::kTimingConflict, entry_keys.locations[reported], kStartFields[reported],
                   "'" + std::string(kStartFields[reported]) + "' cannot be combined with '" +
                       std::string(kStartFields[other]) + "'");
     }
     if (first_relation_field < 0) {
-      Report(kFormatCode, entry.location, "missing field at, after, with, end_with or before");
+      Report(DiagnosticCode::kSceneFormat, entry.location, "missing field at, after, with, end_with or before");
     }
     if (entry_keys.Has(0) && entry_keys.Has(kStartLag)) {
       bool lag_later = IsLater(entry_keys.locations[kStartLag], entry_keys.locations[0]);
       std::string_view reported = lag_later ? "lag" : "at";
       ReportAtKey(
-          kTimingConflictCode, entry_keys.locations[lag_later ? kStartLag : 0], reported,
+          DiagnosticCode::kTimingConflict, entry_keys.locations[lag_later ? kStartLag : 0], reported,
           lag_later ? "'lag' cannot be combined with 'at'" : "'at' cannot be combined with 'lag'");
     }
     if (relation) {
@@ -357,7 +357,7 @@ void SceneLoader::LoadStartList(const YamlEvent& first, NodeKeys* keys) {
       keys->start_relations.push_back(std::move(*relation));
     }
   }
-  if (count == 0) Report(kFormatCode, first.location, "'start' is an empty list");
+  if (count == 0) Report(DiagnosticCode::kSceneFormat, first.location, "'start' is an empty list");
 }
 
 void SceneLoader::LoadAttach(const YamlEvent& first, Node* node) {
@@ -387,7 +387,7 @@ void SceneLoader::LoadAttach(const YamlEvent& first, Node* node) {
   }
   if (reader_.stopped()) return;
   if (!has_to) {
-    Report(kFormatCode, first.location, "missing field to");
+    Report(DiagnosticCode::kSceneFormat, first.location, "missing field to");
     return;
   }
   if (valid) node->attach = std::move(attach);
@@ -415,7 +415,7 @@ void SceneLoader::LoadSpin(const YamlEvent& first, Node* node) {
       // Scaled first so that tiny or huge components normalise safely.
       double largest = std::max({std::abs(axis->x), std::abs(axis->y), std::abs(axis->z)});
       if (!(largest > 0)) {
-        Report(kValueCode, value.location, "axis has zero length");
+        Report(DiagnosticCode::kSceneValue, value.location, "axis has zero length");
         valid = false;
         continue;
       }
@@ -433,12 +433,12 @@ void SceneLoader::LoadSpin(const YamlEvent& first, Node* node) {
   }
   if (reader_.stopped()) return;
   if (!has_amount[1] && !has_amount[2]) {
-    Report(kFormatCode, first.location, "missing field turns or degrees");
+    Report(DiagnosticCode::kSceneFormat, first.location, "missing field turns or degrees");
     return;
   }
   if (has_amount[1] && has_amount[2]) {
     bool degrees_later = IsLater(amount_locations[2], amount_locations[1]);
-    ReportAtKey(kFormatCode, amount_locations[degrees_later ? 2 : 1],
+    ReportAtKey(DiagnosticCode::kSceneFormat, amount_locations[degrees_later ? 2 : 1],
                 degrees_later ? "degrees" : "turns",
                 degrees_later ? "'degrees' cannot be combined with 'turns'"
                               : "'turns' cannot be combined with 'degrees'");
@@ -462,7 +462,7 @@ void SceneLoader::LoadPath(const YamlEvent& first, Node* node) {
       node->path.push_back(*point);
     }
   }
-  if (count == 0) Report(kFormatCode, first.location, "'path' is an empty list");
+  if (count == 0) Report(DiagnosticCode::kSceneFormat, first.location, "'path' is an empty list");
 }
 
 void SceneLoader::LoadShot(const YamlEvent& first, Node* node) {
@@ -488,7 +488,7 @@ void SceneLoader::LoadShot(const YamlEvent& first, Node* node) {
   }
   if (reader_.stopped()) return;
   if (!has_camera) {
-    Report(kFormatCode, first.location, "missing field camera");
+    Report(DiagnosticCode::kSceneFormat, first.location, "missing field camera");
     return;
   }
   node->shot = std::move(shot);
@@ -531,7 +531,7 @@ bool SceneLoader::LoadCue(const YamlEvent& first, Cue* cue) {
         try {
           cue->data_json = WriteCompactJson(data);
         } catch (const std::exception& error) {
-          Report(kValueCode, value.location,
+          Report(DiagnosticCode::kSceneValue, value.location,
                  std::string("data cannot be written as JSON: ") + error.what());
           valid = false;
         }
@@ -547,7 +547,7 @@ bool SceneLoader::LoadCue(const YamlEvent& first, Cue* cue) {
     }
     if (field == 0) {
       if (std::find(std::begin(kCueKinds), std::end(kCueKinds), *text) == std::end(kCueKinds)) {
-        Report(kValueCode, value.location,
+        Report(DiagnosticCode::kSceneValue, value.location,
                "unknown cue kind '" + *text + "'" + Suggestion(*text, kCueKinds));
         valid = false;
       }
@@ -562,12 +562,12 @@ bool SceneLoader::LoadCue(const YamlEvent& first, Cue* cue) {
   const char* missing[] = {"missing field kind", "missing field name"};
   for (int field = 0; field < 2; ++field) {
     if (!given[field]) {
-      Report(kFormatCode, first.location, missing[field]);
+      Report(DiagnosticCode::kSceneFormat, first.location, missing[field]);
       valid = false;
     }
   }
   if (given[0] && cue->kind == "script" && !given[2]) {
-    Report(kFormatCode, first.location, "missing field target");
+    Report(DiagnosticCode::kSceneFormat, first.location, "missing field target");
     valid = false;
   }
   return valid;
@@ -657,13 +657,13 @@ void SceneLoader::LoadSound(const YamlEvent& first, Node* node) {
   }
   if (reader_.stopped()) return;
   if (!has_name) {
-    Report(kFormatCode, first.location, "missing field name");
+    Report(DiagnosticCode::kSceneFormat, first.location, "missing field name");
     return;
   }
   node->sound = std::move(sound);
 }
 
-void SceneLoader::ReportConflict(std::string_view code, const NodeKeys& keys, int first_field,
+void SceneLoader::ReportConflict(DiagnosticCode code, const NodeKeys& keys, int first_field,
                                  int second_field) {
   if (!keys.Has(first_field) || !keys.Has(second_field)) return;
   bool second_later = IsLater(keys.locations[second_field], keys.locations[first_field]);
@@ -685,29 +685,29 @@ void SceneLoader::CheckNode(const NodeKeys& keys, Node* node) {
     node->relations.insert(node->relations.end(), keys.start_relations.begin(),
                            keys.start_relations.end());
   }
-  ReportConflict(kTimingConflictCode, keys, kAt, kLag);
-  ReportConflict(kTimingConflictCode, keys, kStart, kLag);
-  ReportConflict(kTimingConflictCode, keys, kStart, kAt);
+  ReportConflict(DiagnosticCode::kTimingConflict, keys, kAt, kLag);
+  ReportConflict(DiagnosticCode::kTimingConflict, keys, kStart, kLag);
+  ReportConflict(DiagnosticCode::kTimingConflict, keys, kStart, kAt);
   for (NodeField relation : kRelationFields) {
-    ReportConflict(kTimingConflictCode, keys, kAt, relation);
-    ReportConflict(kTimingConflictCode, keys, kStart, relation);
+    ReportConflict(DiagnosticCode::kTimingConflict, keys, kAt, relation);
+    ReportConflict(DiagnosticCode::kTimingConflict, keys, kStart, relation);
   }
   // Required and exclusive fields (docs/language.md).
   if (!keys.Has(kDuration)) {
     for (NodeField channel : kChannelFields) {
       if (keys.Has(channel)) {
-        Report(kFormatCode, node->origin.location, "missing field duration");
+        Report(DiagnosticCode::kSceneFormat, node->origin.location, "missing field duration");
         break;
       }
     }
   }
   for (NodeField excluded : {kPosition, kRotation, kPath, kLookAt}) {
-    ReportConflict(kFormatCode, keys, kAttach, excluded);
+    ReportConflict(DiagnosticCode::kSceneFormat, keys, kAttach, excluded);
   }
-  ReportConflict(kFormatCode, keys, kLookAt, kRotation);
-  ReportConflict(kFormatCode, keys, kLookAt, kSpin);
+  ReportConflict(DiagnosticCode::kSceneFormat, keys, kLookAt, kRotation);
+  ReportConflict(DiagnosticCode::kSceneFormat, keys, kLookAt, kSpin);
   if (keys.Has(kPath) && !keys.Has(kPosition)) {
-    ReportAtKey(kFormatCode, keys.locations[kPath], "path", "'path' requires 'position'");
+    ReportAtKey(DiagnosticCode::kSceneFormat, keys.locations[kPath], "path", "'path' requires 'position'");
   }
 }
 

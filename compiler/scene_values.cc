@@ -261,7 +261,7 @@ bool MappingWalker::Next() {
     if (!fields_.empty()) {
       auto found = std::find(fields_.begin(), fields_.end(), key_);
       if (found == fields_.end()) {
-        loader_->ReportAtKey(kFormatCode, key_location_, key_,
+        loader_->ReportAtKey(DiagnosticCode::kSceneFormat, key_location_, key_,
                              "unknown field '" + key_ + "'" + Suggestion(key_, fields_));
         loader_->Skip(loader_->Next());
         continue;
@@ -271,7 +271,7 @@ bool MappingWalker::Next() {
     if (!MarkSeen()) {
       // A merged key that is already set is simply overridden.
       if (!in_merged_mapping_) {
-        loader_->ReportAtKey(kFormatCode, key_location_, key_, "duplicate key '" + key_ + "'");
+        loader_->ReportAtKey(DiagnosticCode::kSceneFormat, key_location_, key_, "duplicate key '" + key_ + "'");
       }
       loader_->Skip(loader_->Next());
       continue;
@@ -358,23 +358,22 @@ void SceneLoader::Skip(const YamlEvent& first) {
   }
 }
 
-void SceneLoader::Report(std::string_view code, SourceLocation location, std::string message) {
-  diagnostics_->Add(
-      {Severity::kError, std::string(code), file_, location, path_, std::move(message)});
+void SceneLoader::Report(DiagnosticCode code, SourceLocation location, std::string message) {
+  diagnostics_->Add({InfoOf(code).severity, code, file_, location, path_, std::move(message)});
 }
 
 void SceneLoader::ReportValue(const YamlEvent& value, std::string_view field,
                               std::string_view problem) {
-  Report(kValueCode, value.location,
+  Report(DiagnosticCode::kSceneValue, value.location,
          std::string(field) + " " + std::string(value.value) + " " + std::string(problem));
 }
 
-void SceneLoader::ReportAt(std::string_view code, const Origin& origin, std::string message) {
-  diagnostics_->Add({Severity::kError, std::string(code), file_, origin.location, origin.path,
-                     std::move(message)});
+void SceneLoader::ReportAt(DiagnosticCode code, const Origin& origin, std::string message) {
+  diagnostics_->Add(
+      {InfoOf(code).severity, code, file_, origin.location, origin.path, std::move(message)});
 }
 
-void SceneLoader::ReportAtKey(std::string_view code, SourceLocation location, std::string_view key,
+void SceneLoader::ReportAtKey(DiagnosticCode code, SourceLocation location, std::string_view key,
                               std::string message) {
   PathSegment segment(this, key);
   Report(code, location, std::move(message));
@@ -382,7 +381,7 @@ void SceneLoader::ReportAtKey(std::string_view code, SourceLocation location, st
 
 void SceneLoader::TypeError(const YamlEvent& first, std::string_view what) {
   if (!first.unresolved) {
-    Report(kFormatCode, first.location,
+    Report(DiagnosticCode::kSceneFormat, first.location,
            "expected " + std::string(what) + ", got " + std::string(Describe(first)));
   }
   Skip(first);
@@ -453,7 +452,7 @@ std::optional<int64_t> SceneLoader::ReadInteger(const YamlEvent& first, std::str
     std::optional<int64_t> value = IntegerValue(first.value);
     if (value && *value >= low && *value <= high) return value;
   }
-  Report(kValueCode, first.location,
+  Report(DiagnosticCode::kSceneValue, first.location,
          std::string(field) + " " + std::string(first.value) + " is not an integer in " +
              std::to_string(low) + ".." + std::to_string(high));
   return std::nullopt;
@@ -486,7 +485,7 @@ std::optional<std::string> SceneLoader::ReadName(const YamlEvent& first, std::st
 bool SceneLoader::CheckLength(std::string_view text, std::string_view field,
                               SourceLocation location) {
   if (CodePointCount(text) <= kMaxTextLength) return true;
-  Report(kLimitCode, location, std::string(field) + " is longer than 256 characters");
+  Report(DiagnosticCode::kLimit, location, std::string(field) + " is longer than 256 characters");
   return false;
 }
 
@@ -494,7 +493,7 @@ bool SceneLoader::CheckName(std::string_view name, std::string_view field,
                             SourceLocation location) {
   if (!CheckLength(name, field, location)) return false;
   if (IsName(name)) return true;
-  Report(kNameCode, location, "invalid name '" + std::string(name) + "'");
+  Report(DiagnosticCode::kSceneName, location, "invalid name '" + std::string(name) + "'");
   return false;
 }
 
@@ -582,7 +581,7 @@ bool SceneLoader::ReadNumberList(const YamlEvent& first, std::span<const NumberE
     ++count;
   }
   if (count != elements.size()) {
-    Report(kFormatCode, first.location,
+    Report(DiagnosticCode::kSceneFormat, first.location,
            "expected " + expected() + ", got " + std::to_string(count));
     return false;
   }
@@ -624,14 +623,14 @@ std::optional<Quat> SceneLoader::ReadRotation(const YamlEvent& first) {
     double largest =
         std::max({std::abs(xyzw[0]), std::abs(xyzw[1]), std::abs(xyzw[2]), std::abs(xyzw[3])});
     if (!(largest > 0)) {
-      Report(kValueCode, value.location, "quaternion has zero length");
+      Report(DiagnosticCode::kSceneValue, value.location, "quaternion has zero length");
       continue;
     }
     // Scaled first so that tiny or huge components normalise without under- or overflow.
     rotation =
         QuatFromXyzw({xyzw[0] / largest, xyzw[1] / largest, xyzw[2] / largest, xyzw[3] / largest});
   }
-  if (!given && !reader_.stopped()) Report(kFormatCode, first.location, "missing field quaternion");
+  if (!given && !reader_.stopped()) Report(DiagnosticCode::kSceneFormat, first.location, "missing field quaternion");
   return rotation;
 }
 
@@ -668,7 +667,7 @@ std::optional<Ease> SceneLoader::ReadEase(const YamlEvent& first, std::string_vi
   }
   std::optional<Ease> ease = Ease::FromName(first.value);
   if (!ease) {
-    Report(kValueCode, first.location,
+    Report(DiagnosticCode::kSceneValue, first.location,
            "unknown ease '" + std::string(first.value) + "'" + Suggestion(first.value, kEaseNames));
   }
   return ease;

@@ -7,8 +7,6 @@
 namespace cinc {
 namespace {
 
-constexpr char kFormatCode[] = "E_SCENE_FORMAT";
-constexpr char kLimitCode[] = "E_LIMIT";
 
 enum class TapeKind : uint8_t {
   kScalar,
@@ -83,11 +81,11 @@ struct YamlReader::State {
   State(std::string_view text, size_t parse_ahead_bytes)
       : source(text, kMaxDepth, parse_ahead_bytes) {}
 
-  void AddProblem(const char* code, SourceLocation location, std::string message) {
+  void AddProblem(DiagnosticCode code, SourceLocation location, std::string message) {
     problems.push_back({code, location, std::move(message)});
   }
 
-  void Fail(const char* code, SourceLocation location, std::string message) {
+  void Fail(DiagnosticCode code, SourceLocation location, std::string message) {
     AddProblem(code, location, std::move(message));
     failed = true;
     cursors.clear();
@@ -138,20 +136,20 @@ struct YamlReader::State {
       switch (event.kind) {
         case SourceEventKind::kDocumentStart:
           if (document_started) {
-            Fail(kFormatCode, raw->location, "only one document is allowed");
+            Fail(DiagnosticCode::kSceneFormat, raw->location, "only one document is allowed");
             return false;
           }
           document_started = true;
           continue;
         case SourceEventKind::kStreamEnd:
           if (!document_started) {
-            Fail(kFormatCode, {1, 1}, "the file is empty");
+            Fail(DiagnosticCode::kSceneFormat, {1, 1}, "the file is empty");
           } else {
             finished = true;
           }
           return false;
         case SourceEventKind::kError:
-          Fail(kFormatCode, raw->location, std::string(event.value));
+          Fail(DiagnosticCode::kSceneFormat, raw->location, std::string(event.value));
           return false;
         case SourceEventKind::kStopped:  // only after the depth check below failed
           failed = true;
@@ -160,7 +158,7 @@ struct YamlReader::State {
           std::string name(event.anchor);
           auto found = anchors.find(name);
           if (found == anchors.end()) {
-            AddProblem(kFormatCode, raw->location, "unknown alias '" + name + "'");
+            AddProblem(DiagnosticCode::kSceneFormat, raw->location, "unknown alias '" + name + "'");
             raw->kind = TapeKind::kScalar;
             raw->plain = true;
             raw->unresolved = true;
@@ -194,7 +192,7 @@ struct YamlReader::State {
         OpenRecording(std::string(event.anchor));
       }
       if (IsStart(raw->kind) && ++raw_depth > kMaxDepth) {
-        Fail(kFormatCode, raw->location, "the document nests deeper than 1000 levels");
+        Fail(DiagnosticCode::kSceneFormat, raw->location, "the document nests deeper than 1000 levels");
         return false;
       }
       Record(*raw);
@@ -242,13 +240,13 @@ YamlEvent YamlReader::Next() {
       }
       if (event.kind == TapeKind::kScalar || IsStart(event.kind)) {
         if (++state.expanded_values > kMaxExpandedValues) {
-          state.Fail(kLimitCode, outermost,
+          state.Fail(DiagnosticCode::kLimit, outermost,
                      "the document expands to more than 1000000 values (alias expansion)");
           return {};
         }
       }
       if (IsStart(event.kind) && ++state.depth > kMaxDepth) {
-        state.Fail(kFormatCode, outermost, "the document nests deeper than 1000 levels");
+        state.Fail(DiagnosticCode::kSceneFormat, outermost, "the document nests deeper than 1000 levels");
         return {};
       }
       if (IsEnd(event.kind)) --state.depth;

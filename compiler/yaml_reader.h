@@ -52,7 +52,8 @@ struct YamlEvent {
 };
 
 struct YamlProblem {
-  std::string code;  // E_SCENE_FORMAT or E_LIMIT
+  DiagnosticCode code = DiagnosticCode::kSceneFormat;  // or kLimit
+  std::string_view code_name() const { return CodeName(code); }
   SourceLocation location;
   std::string message;
 };

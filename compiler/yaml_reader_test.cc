@@ -38,7 +38,7 @@ std::string Show(const YamlEvent& event) {
 
 std::string Show(const YamlProblem& problem) {
   return std::to_string(problem.location.line) + ":" + std::to_string(problem.location.column) +
-         " " + problem.code + " " + problem.message;
+         " " + std::string(problem.code_name()) + " " + problem.message;
 }
 
 struct ReadResult {

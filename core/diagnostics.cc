@@ -5,20 +5,9 @@
 
 namespace cinc {
 
-std::string_view SeverityName(Severity severity) {
-  return severity == Severity::kError ? "error" : "warning";
-}
-
-void Diagnostics::Error(std::string_view code, SourceLocation location, std::string_view path,
-                        std::string message) {
-  Add({Severity::kError, std::string(code), file_, location, std::string(path),
-       std::move(message)});
-}
-
-void Diagnostics::Warning(std::string_view code, SourceLocation location, std::string_view path,
-                          std::string message) {
-  Add({Severity::kWarning, std::string(code), file_, location, std::string(path),
-       std::move(message)});
+void Diagnostics::Report(DiagnosticCode code, SourceLocation location, std::string_view path,
+                         std::string message) {
+  Add({InfoOf(code).severity, code, file_, location, std::string(path), std::move(message)});
 }
 
 void Diagnostics::Add(Diagnostic diagnostic) {
@@ -33,8 +22,10 @@ void Diagnostics::PromoteWarnings() {
 
 void Diagnostics::Sort() {
   std::stable_sort(items_.begin(), items_.end(), [](const Diagnostic& a, const Diagnostic& b) {
-    return std::tie(a.file, a.location.line, a.location.column, a.code) <
-           std::tie(b.file, b.location.line, b.location.column, b.code);
+    return std::make_tuple(std::string_view(a.file), a.location.line, a.location.column,
+                           a.code_name()) < std::make_tuple(std::string_view(b.file),
+                                                            b.location.line, b.location.column,
+                                                            b.code_name());
   });
 }
 

@@ -2,16 +2,19 @@
 //
 // Contract: stages never throw across module boundaries. They append to a
 // Diagnostics list and carry on, so that one run reports every problem.
-// A diagnostic has a stable code (E_SCENE_FORMAT, W_TIMING_OVERLAP, ...), a
-// 1-based line and column in `file` (0 when unknown), a JSON pointer into the
-// input document (`/objects/screw1/nodes/1/after`) and a message in plain
-// words. Reports are sorted by (file, line, column, code) before printing.
+// A diagnostic has a stable code (core/diagnostic_codes.h: E_SCENE_FORMAT,
+// W_TIMING_OVERLAP, ...) whose registry entry gives its severity, a 1-based
+// line and column in `file` (0 when unknown), a JSON pointer into the input
+// document (`/objects/screw1/nodes/1/after`) and a message in plain words.
+// Reports are sorted by (file, line, column, code name) before printing.
 #ifndef CINC_CORE_DIAGNOSTICS_H_
 #define CINC_CORE_DIAGNOSTICS_H_
 
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "core/diagnostic_codes.h"
 
 namespace cinc {
 
@@ -22,17 +25,15 @@ struct SourceLocation {
   friend bool operator==(const SourceLocation&, const SourceLocation&) = default;
 };
 
-enum class Severity { kError, kWarning };
-
-std::string_view SeverityName(Severity severity);  // "error" | "warning"
-
 struct Diagnostic {
-  Severity severity = Severity::kError;
-  std::string code;  // E_SCENE_FORMAT, ...
+  Severity severity = Severity::kError;  // the code's, or an error under --werror
+  DiagnosticCode code = DiagnosticCode::kInternal;
   std::string file;  // as the user named it
   SourceLocation location;
   std::string path;     // JSON pointer into the document, "" for the whole file
   std::string message;  // no trailing period, no code
+
+  std::string_view code_name() const { return CodeName(code); }
 };
 
 // An append-only list of diagnostics for one run.
@@ -40,14 +41,13 @@ class Diagnostics {
  public:
   explicit Diagnostics(std::string file = "") : file_(std::move(file)) {}
 
-  // The file that Error/Warning attribute their diagnostics to.
+  // The file that Report attributes its diagnostics to.
   void set_file(std::string file) { file_ = std::move(file); }
   const std::string& file() const { return file_; }
 
-  void Error(std::string_view code, SourceLocation location, std::string_view path,
-             std::string message);
-  void Warning(std::string_view code, SourceLocation location, std::string_view path,
-               std::string message);
+  // A problem of the kind `code`, with the code's severity.
+  void Report(DiagnosticCode code, SourceLocation location, std::string_view path,
+              std::string message);
   void Add(Diagnostic diagnostic);
 
   const std::vector<Diagnostic>& items() const { return items_; }
@@ -57,7 +57,8 @@ class Diagnostics {
 
   // Turns every warning into an error (`--werror`).
   void PromoteWarnings();
-  // Stable sort by (file, line, column, code); equal keys keep report order.
+  // Stable sort by (file, line, column, code name); equal keys keep report
+  // order.
   void Sort();
 
  private:

@@ -7,11 +7,11 @@ namespace {
 
 TEST(DiagnosticsTest, CountsAndSortsByFileLineColumnCode) {
   Diagnostics diagnostics("b.yaml");
-  diagnostics.Error("E_SCENE_VALUE", {3, 5}, "/x", "second");
-  diagnostics.Warning("W_TIMING_OVERLAP", {1, 1}, "/y", "first");
-  diagnostics.Error("E_SCENE_FORMAT", {3, 5}, "/z", "same place, earlier code");
+  diagnostics.Report(DiagnosticCode::kSceneValue, {3, 5}, "/x", "second");
+  diagnostics.Report(DiagnosticCode::kTimingOverlap, {1, 1}, "/y", "first");
+  diagnostics.Report(DiagnosticCode::kSceneFormat, {3, 5}, "/z", "same place, earlier code");
   diagnostics.set_file("a.yaml");
-  diagnostics.Error("E_PATH", {9, 9}, "", "other file");
+  diagnostics.Report(DiagnosticCode::kPath, {9, 9}, "", "other file");
   EXPECT_EQ(diagnostics.error_count(), 3);
   EXPECT_EQ(diagnostics.warning_count(), 1);
   diagnostics.Sort();
@@ -23,7 +23,7 @@ TEST(DiagnosticsTest, CountsAndSortsByFileLineColumnCode) {
 
 TEST(DiagnosticsTest, PromotesWarnings) {
   Diagnostics diagnostics("a.yaml");
-  diagnostics.Warning("W_TIMING_OVERLAP", {1, 1}, "", "overlap");
+  diagnostics.Report(DiagnosticCode::kTimingOverlap, {1, 1}, "", "overlap");
   EXPECT_FALSE(diagnostics.HasErrors());
   diagnostics.PromoteWarnings();
   EXPECT_TRUE(diagnostics.HasErrors());

@@ -120,7 +120,7 @@ class CueCollector {
       if (data.is_discarded()) {
         // The loader wrote this text itself; unreadable data is cinc's bug.
         if (diagnostics_ != nullptr) {
-          diagnostics_->Error("E_INTERNAL", written.origin.location, written.origin.path + "/data",
+          diagnostics_->Report(DiagnosticCode::kInternal, written.origin.location, written.origin.path + "/data",
                               "cannot read back the cue's data as JSON");
         }
       } else {

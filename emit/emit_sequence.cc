@@ -39,7 +39,7 @@ CameraRig StillCamera(const SceneObject& camera) {
 void CheckKeyCount(const SceneObject& owner, const char* channel, const Keys& keys,
                    Diagnostics* diagnostics) {
   if (keys.size() <= kMaxChannelKeys || diagnostics == nullptr) return;
-  diagnostics->Error("E_LIMIT", owner.origin.location, owner.origin.path,
+  diagnostics->Report(DiagnosticCode::kLimit, owner.origin.location, owner.origin.path,
                      std::string(owner.is_camera ? "camera '" : "object '") + owner.name +
                          "' needs " + std::to_string(keys.size()) + " " + channel +
                          " keys at the tolerance, more than the format's " +

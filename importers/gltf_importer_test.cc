@@ -140,7 +140,7 @@ TEST(GltfImporterTest, DuplicateMarkers) {
       "scenes": [{"nodes": [0, 1]}], "nodes": [{"name": "hole"}, {"name": "SOCKET_hole"}]})",
                                        &diagnostics);
   ASSERT_EQ(diagnostics.items().size(), 1u);
-  EXPECT_EQ(diagnostics.items()[0].code, "E_MARKER_DUPLICATE");
+  EXPECT_EQ(diagnostics.items()[0].code_name(), "E_MARKER_DUPLICATE");
   EXPECT_EQ(model.markers.size(), 1u);
 }
 
@@ -156,7 +156,7 @@ TEST_P(GltfBadDocumentTest, IsALoadError) {
   ImportedModel model = ImportDocument(GetParam().json, &diagnostics);
   EXPECT_TRUE(model.markers.empty());
   ASSERT_EQ(diagnostics.items().size(), 1u);
-  EXPECT_EQ(diagnostics.items()[0].code, "E_MODEL_LOAD");
+  EXPECT_EQ(diagnostics.items()[0].code_name(), "E_MODEL_LOAD");
   EXPECT_NE(diagnostics.items()[0].message.find(GetParam().message_part), std::string::npos)
       << diagnostics.items()[0].message;
 }

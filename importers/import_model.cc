@@ -43,7 +43,7 @@ FileKind Sniff(const std::string& bytes) {
 }
 
 void LoadError(const std::string& file, const std::string& message, Diagnostics* diagnostics,
-               const char* code = "E_MODEL_LOAD") {
+               DiagnosticCode code = DiagnosticCode::kModelLoad) {
   Diagnostic diagnostic;
   diagnostic.code = code;
   diagnostic.file = file;
@@ -148,7 +148,7 @@ ImportedModel ImportModel(const std::string& path, Diagnostics* diagnostics,
           LoadError(path,
                     "cannot read " + path + ": no loader reads this format (Assimp: " + error +
                         "); export the model as glTF (.glb), FBX or COLLADA",
-                    diagnostics, "E_MODEL_FORMAT");
+                    diagnostics, DiagnosticCode::kModelFormat);
           return {};
         }
         if (result == AssimpResult::kFailed) {

@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
     cinc::Json list = cinc::Json::array();
     for (const cinc::Diagnostic& diagnostic : diagnostics.items()) {
       list.push_back(
-          {{"code", diagnostic.code}, {"file", diagnostic.file}, {"message", diagnostic.message}});
+          {{"code", std::string(diagnostic.code_name())}, {"file", diagnostic.file}, {"message", diagnostic.message}});
     }
     std::cerr << cinc::WriteJson(list);
   }

@@ -154,7 +154,7 @@ ImportedModel BuildModel(const std::vector<ModelNode>& nodes, const std::string&
     }
     message += "; rename all but one of them (the first one is used)";
     Diagnostic diagnostic;
-    diagnostic.code = "E_MARKER_DUPLICATE";
+    diagnostic.code = DiagnosticCode::kMarkerDuplicate;
     diagnostic.file = file;
     diagnostic.message = std::move(message);
     diagnostics->Add(std::move(diagnostic));

@@ -143,7 +143,7 @@ TEST(BuildModelTest, ReportsDuplicatesOncePerName) {
   Diagnostics diagnostics;
   ImportedModel model = BuildModel(nodes, "models/body.glb", &diagnostics);
   ASSERT_EQ(diagnostics.items().size(), 2u);
-  EXPECT_EQ(diagnostics.items()[0].code, "E_MARKER_DUPLICATE");
+  EXPECT_EQ(diagnostics.items()[0].code_name(), "E_MARKER_DUPLICATE");
   EXPECT_EQ(diagnostics.items()[0].file, "models/body.glb");
   EXPECT_EQ(diagnostics.items()[0].message,
             "marker 'hole' appears twice in models/body.glb (nodes 'hole' and 'SOCKET_hole'); "

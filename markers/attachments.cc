@@ -363,7 +363,7 @@ void ReportCycle(const Scene& scene, const Timeline& timeline, const Rig& rig,
   const Node& node =
       SceneOwner(scene, owner).nodes[static_cast<size_t>(frames.spans[first_edge.span].node_index)];
   const Origin& origin = node.attach ? node.attach->origin : node.origin;
-  diagnostics->Error("E_MARKER_CYCLE", origin.location, origin.path,
+  diagnostics->Report(DiagnosticCode::kMarkerCycle, origin.location, origin.path,
                      "attachment cycle: " + names + " over " + interval + " s");
 }
 

@@ -294,7 +294,7 @@ TEST(AttachmentsTest, CameraAttachedToAnObject) {
 std::vector<std::string> Messages(const Diagnostics& diagnostics, std::string_view code) {
   std::vector<std::string> messages;
   for (const Diagnostic& diagnostic : diagnostics.items()) {
-    if (diagnostic.code == code) messages.push_back(diagnostic.message);
+    if (diagnostic.code_name() == code) messages.push_back(diagnostic.message);
   }
   return messages;
 }
@@ -314,7 +314,7 @@ TEST(AttachmentsTest, TwoCycleOverTheOverlap) {
             Messages(diagnostics, "E_MARKER_CYCLE"));
   // Reported at a's attach (a comes first in the file).
   for (const Diagnostic& diagnostic : diagnostics.items()) {
-    if (diagnostic.code == "E_MARKER_CYCLE") {
+    if (diagnostic.code_name() == "E_MARKER_CYCLE") {
       EXPECT_EQ("/attach/b", diagnostic.path);
     }
   }

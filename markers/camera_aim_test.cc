@@ -293,7 +293,7 @@ std::vector<Reported> CheckReferences(const TestScene& test) {
   BuildMarkerTable(test.scene, InlineModels(test.scene), &diagnostics);
   std::vector<Reported> reports;
   for (const Diagnostic& diagnostic : diagnostics.items()) {
-    reports.push_back({diagnostic.code, diagnostic.path, diagnostic.location.line,
+    reports.push_back({std::string(diagnostic.code_name()), diagnostic.path, diagnostic.location.line,
                        diagnostic.location.column, diagnostic.message});
   }
   return reports;

@@ -80,10 +80,10 @@ class AttachChecker {
       auto found = owners_.find(camera);
       std::string prefix = "node '" + node.QualifiedName() + "' shows ";
       if (found == owners_.end()) {
-        Report("E_OBJECT_MISSING", node.shot->origin,
+        Report(DiagnosticCode::kObjectMissing, node.shot->origin,
                prefix + "unknown camera '" + camera + "'" + Suggestion(camera, camera_names_));
       } else if (found->second < scene_.objects.size()) {
-        Report("E_OBJECT_MISSING", node.shot->origin,
+        Report(DiagnosticCode::kObjectMissing, node.shot->origin,
                prefix + "'" + camera + "', which is an object, not a camera" +
                    Suggestion(camera, camera_names_));
       }
@@ -91,9 +91,9 @@ class AttachChecker {
   }
 
  private:
-  void Report(const char* code, const Origin& origin, std::string message) {
+  void Report(DiagnosticCode code, const Origin& origin, std::string message) {
     if (diagnostics_ == nullptr) return;
-    diagnostics_->Error(code, origin.location, origin.path, std::move(message));
+    diagnostics_->Report(code, origin.location, origin.path, std::move(message));
   }
 
   // `reference` is "obj" or "obj/marker"; `prefix` ends with the verb.
@@ -101,7 +101,7 @@ class AttachChecker {
     MarkerReference parts = SplitMarkerReference(reference);
     auto found = owners_.find(std::string(parts.owner));
     if (found == owners_.end()) {
-      Report("E_OBJECT_MISSING", origin,
+      Report(DiagnosticCode::kObjectMissing, origin,
              prefix + "unknown object '" + std::string(parts.owner) + "'" +
                  Suggestion(parts.owner, owner_names_));
     } else if (parts.has_marker) {
@@ -113,14 +113,14 @@ class AttachChecker {
                    std::string_view marker) {
     if (owner_number >= scene_.objects.size()) {
       const SceneObject& camera = scene_.cameras[owner_number - scene_.objects.size()];
-      Report("E_MARKER_MISSING", origin,
+      Report(DiagnosticCode::kMarkerMissing, origin,
              prefix + "marker '" + std::string(marker) + "' of camera '" + camera.name +
                  "', which has no markers");
       return;
     }
     const SceneObject& object = scene_.objects[owner_number];
     if (object.model.empty()) {
-      Report("E_MARKER_MISSING", origin,
+      Report(DiagnosticCode::kMarkerMissing, origin,
              prefix + "marker '" + std::string(marker) + "' of object '" + object.name +
                  "', which has no model");
       return;
@@ -130,7 +130,7 @@ class AttachChecker {
     if (model == nullptr || model->load_failed || model->Find(marker) != nullptr) return;
     std::vector<std::string_view> names;
     for (const Marker& candidate : model->markers) names.push_back(candidate.name);
-    Report("E_MARKER_MISSING", origin,
+    Report(DiagnosticCode::kMarkerMissing, origin,
            prefix + "unknown marker '" + std::string(marker) + "' of object '" + object.name +
                "' (model '" + model->name + "')" + Suggestion(marker, names));
   }
@@ -218,7 +218,7 @@ MarkerTable BuildMarkerTable(const Scene& scene, ModelLibrary library, Diagnosti
     if (found != model_index.end()) {
       table.object_models[i] = found->second;
     } else if (diagnostics != nullptr) {
-      diagnostics->Error("E_MODEL_MISSING", object.model_origin.location, object.model_origin.path,
+      diagnostics->Report(DiagnosticCode::kModelMissing, object.model_origin.location, object.model_origin.path,
                          "object '" + object.name + "' uses unknown model '" + object.model + "'" +
                              Suggestion(object.model, model_names));
     }

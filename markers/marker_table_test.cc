@@ -32,7 +32,7 @@ struct Reported {
 std::vector<Reported> Reports(const Diagnostics& diagnostics) {
   std::vector<Reported> reports;
   for (const Diagnostic& diagnostic : diagnostics.items()) {
-    reports.push_back({diagnostic.code, diagnostic.path, diagnostic.message});
+    reports.push_back({std::string(diagnostic.code_name()), diagnostic.path, diagnostic.message});
   }
   return reports;
 }
@@ -202,7 +202,7 @@ TEST(MarkerTableTest, AMissingFileIsReportedOnceAndSilencesItsMarkers) {
   MarkerTable table =
       BuildMarkerTable(test.scene, ImportModels(test.scene, &diagnostics), &diagnostics);
   ASSERT_EQ(1u, diagnostics.items().size());
-  EXPECT_EQ("E_MODEL_LOAD", diagnostics.items()[0].code);
+  EXPECT_EQ("E_MODEL_LOAD", diagnostics.items()[0].code_name());
   EXPECT_TRUE(table.library.models[0].load_failed);
 }
 

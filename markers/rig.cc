@@ -115,7 +115,7 @@ void ReportOverlaps(const SceneObject& owner, std::vector<PendingOverlap> overla
                    });
   for (PendingOverlap& overlap : overlaps) {
     const Node& later = owner.nodes[static_cast<size_t>(overlap.later_node_index)];
-    diagnostics->Warning("W_TIMING_OVERLAP", later.origin.location, later.origin.path,
+    diagnostics->Report(DiagnosticCode::kTimingOverlap, later.origin.location, later.origin.path,
                          std::move(overlap.message));
   }
 }

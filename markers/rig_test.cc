@@ -169,7 +169,7 @@ TEST(RigTest, TakeOverStartsFromTheCurrentValue) {
   ASSERT_EQ(1u, diagnostics.items().size());
   const Diagnostic& warning = diagnostics.items()[0];
   EXPECT_EQ(Severity::kWarning, warning.severity);
-  EXPECT_EQ("W_TIMING_OVERLAP", warning.code);
+  EXPECT_EQ("W_TIMING_OVERLAP", warning.code_name());
   EXPECT_EQ("scene.yaml", warning.file);
   EXPECT_EQ(101, warning.location.line);  // the later node's origin
   EXPECT_EQ(7, warning.location.column);

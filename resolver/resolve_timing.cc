@@ -73,8 +73,8 @@ class TimingResolver {
   }
 
  private:
-  void Report(std::string_view code, const Origin& origin, std::string message) {
-    if (diagnostics_ != nullptr) diagnostics_->Error(code, origin.location, origin.path, message);
+  void Report(DiagnosticCode code, const Origin& origin, std::string message) {
+    if (diagnostics_ != nullptr) diagnostics_->Report(code, origin.location, origin.path, message);
   }
 
   std::string NameOf(int number) const { return table().node(number).QualifiedName(); }
@@ -153,7 +153,7 @@ class TimingResolver {
     const Node& node = table().node(number);
     const Relation& relation = node.relations[static_cast<size_t>(index)];
     if (target == number) {
-      Report("E_TIMING_CYCLE", relation.origin,
+      Report(DiagnosticCode::kTimingCycle, relation.origin,
              "node '" + NameOf(number) + "' cannot depend on itself");
       return kBrokenTarget;
     }
@@ -163,7 +163,7 @@ class TimingResolver {
     std::optional<std::string> suggestion =
         suggester_->Suggest(qualified, static_cast<int>(relation.target.size()), number);
     if (suggestion) message += " (did you mean '" + *suggestion + "'?)";
-    Report("E_TIMING_MISSING", relation.origin, std::move(message));
+    Report(DiagnosticCode::kTimingMissing, relation.origin, std::move(message));
     return kBrokenTarget;
   }
 
@@ -203,7 +203,7 @@ class TimingResolver {
         if (step > 0) message += " -> ";
         message += NameOf(cycle[step]);
       }
-      Report("E_TIMING_CYCLE", *origin, std::move(message));
+      Report(DiagnosticCode::kTimingCycle, *origin, std::move(message));
     }
   }
 
@@ -277,7 +277,7 @@ class TimingResolver {
       const bool has_start =
           time.status == NodeStatus::kResolved || time.status == NodeStatus::kTooEarly;
       if (!has_start || !(time.start < ExactTime())) continue;
-      Report("E_TIMING_NEGATIVE", table().node(number).origin,
+      Report(DiagnosticCode::kTimingNegative, table().node(number).origin,
              "node '" + NameOf(number) + "' starts at " + time.start.ToString() + " s, before 0");
     }
   }
@@ -333,12 +333,12 @@ class TimingResolver {
         " s, after the " + std::to_string(kMaxSequenceSeconds) + " s limit";
     if (first_too_late >= 0) {
       // Its end was never computed: it is past the guard, so surely last.
-      Report("E_LIMIT", table().node(first_too_late).origin,
+      Report(DiagnosticCode::kLimit, table().node(first_too_late).origin,
              "node '" + NameOf(first_too_late) + "' ends at more than " +
                  std::to_string(kTimeGuardSeconds) + limit_text);
     } else if (last_ending >= 0 &&
                ExactTime::FromInteger(kMaxSequenceSeconds) < times_[last_ending].end) {
-      Report("E_LIMIT", table().node(last_ending).origin,
+      Report(DiagnosticCode::kLimit, table().node(last_ending).origin,
              "node '" + NameOf(last_ending) + "' ends at " + times_[last_ending].end.ToString() +
                  limit_text);
     }

@@ -20,7 +20,7 @@ using testing::TimeOf;
 void ExpectDiagnostic(const Diagnostic& diagnostic, std::string_view code, std::string_view message,
                       int line, int column, std::string_view path) {
   EXPECT_EQ(diagnostic.severity, Severity::kError);
-  EXPECT_EQ(diagnostic.code, code);
+  EXPECT_EQ(diagnostic.code_name(), code);
   EXPECT_EQ(diagnostic.message, message);
   EXPECT_EQ(diagnostic.file, "scene.yaml");
   EXPECT_EQ(diagnostic.location, (SourceLocation{line, column})) << diagnostic.message;
@@ -254,8 +254,8 @@ TEST(ResolveTimingDiagnosticsTest, DependentsOfUnresolvedNodesStaySilent) {
   builder.Add("g", "fine", T("1"));
   Result result = Resolve(builder.scene());
   ASSERT_EQ(result.diagnostics.size(), 3u);
-  EXPECT_EQ(result.diagnostics[0].code, "E_TIMING_MISSING");  // reported while resolving names
-  EXPECT_EQ(result.diagnostics[1].code, "E_TIMING_CYCLE");    // e.s on itself
+  EXPECT_EQ(result.diagnostics[0].code_name(), "E_TIMING_MISSING");  // reported while resolving names
+  EXPECT_EQ(result.diagnostics[1].code_name(), "E_TIMING_CYCLE");    // e.s on itself
   EXPECT_EQ(result.diagnostics[2].message, "dependency cycle: a.x -> b.y -> a.x");
   for (std::string_view name : {"c.z", "c.w", "d.v", "e.u", "e.s", "f.t"}) {
     EXPECT_FALSE(TimeOf(builder.scene(), result.timeline, name).resolved) << name;

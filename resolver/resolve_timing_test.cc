@@ -21,7 +21,7 @@ Timeline ResolveClean(const Scene& scene) {
   Diagnostics diagnostics("scene.yaml");
   Timeline timeline = ResolveTiming(scene, &diagnostics);
   EXPECT_TRUE(diagnostics.items().empty())
-      << diagnostics.items().front().code << ": " << diagnostics.items().front().message;
+      << diagnostics.items().front().code_name() << ": " << diagnostics.items().front().message;
   return timeline;
 }
 
@@ -220,7 +220,7 @@ TEST(ResolveTimingTest, SnapRoundsStartsAndEndsWithTiesTowardLater) {
   ExpectTimes(scene, timeline, "c.early", ExactTime(), ExactTime());
   // Negative starts are checked on exact times, before snapping.
   ASSERT_EQ(diagnostics.items().size(), 1u);
-  EXPECT_EQ(diagnostics.items()[0].code, "E_TIMING_NEGATIVE");
+  EXPECT_EQ(diagnostics.items()[0].code_name(), "E_TIMING_NEGATIVE");
   EXPECT_EQ(timeline.duration, ExactTime::FromRatio(1, 30));
 }
 

@@ -64,7 +64,7 @@ double ClampSequenceTime(const Sequence& sequence, double t) {
 
 bool CheckEvaluationTime(double t, Diagnostics* diagnostics) {
   if (std::isfinite(t)) return true;
-  diagnostics->Error("E_CINEMA_TIME", SourceLocation{}, "",
+  diagnostics->Report(DiagnosticCode::kCinemaTime, SourceLocation{}, "",
                      "the time must be a finite number of seconds");
   return false;
 }

@@ -272,7 +272,7 @@ TEST(Evaluator, NonFiniteTimeIsTheTimeError) {
   EXPECT_TRUE(CheckEvaluationTime(1.5, &diagnostics));
   EXPECT_FALSE(CheckEvaluationTime(INFINITY, &diagnostics));
   ASSERT_EQ(diagnostics.items().size(), 1u);
-  EXPECT_EQ(diagnostics.items()[0].code, "E_CINEMA_TIME");
+  EXPECT_EQ(diagnostics.items()[0].code_name(), "E_CINEMA_TIME");
 }
 
 }  // namespace

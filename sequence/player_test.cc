@@ -62,7 +62,7 @@ TEST(Player, StartingInASceneChecksTargetsAndStillPlays) {
   Diagnostics diagnostics("player.sequence.json");
   Player player = StartPlayback(sequence, RuntimeScene{{"lid"}, {}, "CinemaCamera"}, &diagnostics);
   ASSERT_EQ(diagnostics.items().size(), 1u);
-  EXPECT_EQ(diagnostics.items()[0].code, "E_CINEMA_TARGET");
+  EXPECT_EQ(diagnostics.items()[0].code_name(), "E_CINEMA_TARGET");
   EXPECT_EQ(diagnostics.items()[0].path, "/tracks/2/target");
   EXPECT_EQ(diagnostics.items()[0].message, "track target 'ghost' is not in the scene");
   EXPECT_TRUE(player.playing());

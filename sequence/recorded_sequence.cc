@@ -17,7 +17,7 @@ namespace {
 std::string Describe(const Diagnostics& diagnostics) {
   std::string text;
   for (const Diagnostic& problem : diagnostics.items()) {
-    text += problem.code + " " + problem.path + ": " + problem.message + "\n";
+    text += std::string(problem.code_name()) + " " + problem.path + ": " + problem.message + "\n";
   }
   return text;
 }

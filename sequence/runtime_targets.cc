@@ -23,22 +23,21 @@ bool CheckRuntimeTargets(const Sequence& sequence, const RuntimeScene& scene,
           using TrackType = std::decay_t<decltype(track)>;
           if constexpr (std::is_same_v<TrackType, TransformTrack>) {
             if (!Contains(scene.objects, track.target)) {
-              diagnostics->Error("E_CINEMA_TARGET", {}, track_path + "/target",
+              diagnostics->Report(DiagnosticCode::kCinemaTarget, {}, track_path + "/target",
                                  "track target '" + track.target + "' is not in the scene");
             }
           } else if constexpr (std::is_same_v<TrackType, CameraTrack>) {
             for (size_t shot = 0; shot < track.shots.size(); ++shot) {
               const std::string& camera = track.shots[shot].camera;
               if (!Contains(scene.objects, camera)) {
-                diagnostics->Error("E_CINEMA_TARGET", {},
+                diagnostics->Report(DiagnosticCode::kCinemaTarget, {},
                                    track_path + "/shots/" + std::to_string(shot) + "/camera",
                                    "shot camera '" + camera + "' is not in the scene");
               }
             }
             if (Contains(scene.objects, scene.output_camera) &&
                 !Contains(scene.objects_with_camera, scene.output_camera)) {
-              diagnostics->Error(
-                  "E_CINEMA_TARGET", {}, track_path,
+              diagnostics->Report(DiagnosticCode::kCinemaTarget, {}, track_path,
                   "output camera '" + scene.output_camera + "' has no Camera component");
             }
           }

@@ -99,7 +99,7 @@ std::optional<Json> ParseSequenceJsonText(std::string_view text, Diagnostics* di
   NestingScan nesting = ScanNesting(text, kMaxJsonDepth);
   if (nesting.first_too_deep != std::string_view::npos) {
     SourceLocation location = LocationOfOffset(text, nesting.first_too_deep);
-    diagnostics->Error("E_CINEMA_FORMAT", location, "",
+    diagnostics->Report(DiagnosticCode::kCinemaFormat, location, "",
                        "not JSON cinc reads: nested deeper than " + std::to_string(kMaxJsonDepth) +
                            " levels at " + AtText(location));
     return std::nullopt;
@@ -114,7 +114,7 @@ std::optional<Json> ParseSequenceJsonText(std::string_view text, Diagnostics* di
   } catch (const Json::parse_error& error) {
     // error.byte counts the bytes read, the offending one included.
     SourceLocation location = LocationOfOffset(text, error.byte == 0 ? 0 : error.byte - 1);
-    diagnostics->Error("E_CINEMA_FORMAT", location, "",
+    diagnostics->Report(DiagnosticCode::kCinemaFormat, location, "",
                        "not JSON at " + AtText(location) + ": " + ReasonOf(error.what()));
     return std::nullopt;
   } catch (const Json::exception& error) {
@@ -130,12 +130,12 @@ std::optional<Json> ParseSequenceJsonText(std::string_view text, Diagnostics* di
       }
     }
     std::string at = location.line > 0 ? " at " + AtText(location) : "";
-    diagnostics->Error("E_CINEMA_FORMAT", location, "", "not JSON" + at + ": " + reason);
+    diagnostics->Report(DiagnosticCode::kCinemaFormat, location, "", "not JSON" + at + ": " + reason);
     return std::nullopt;
   }
   for (const std::string& pointer : duplicates.duplicates()) {
     size_t slash = pointer.rfind('/');
-    diagnostics->Error("E_CINEMA_FORMAT", SourceLocation{}, pointer,
+    diagnostics->Report(DiagnosticCode::kCinemaFormat, SourceLocation{}, pointer,
                        "duplicate field '" + pointer.substr(slash + 1) + "'");
   }
   return document;
@@ -167,7 +167,7 @@ std::optional<Sequence> LoadSequenceFile(const std::string& path, Diagnostics* d
   std::ifstream file(path, std::ios::binary);
   if (!file) {
     int error = errno;
-    diagnostics->Error("E_CINEMA_FORMAT", SourceLocation{}, "",
+    diagnostics->Report(DiagnosticCode::kCinemaFormat, SourceLocation{}, "",
                        "cannot read file: " + std::string(std::strerror(error)));
     return std::nullopt;
   }

@@ -81,12 +81,12 @@ Sequence SequenceReader::Read(const Json& document) {
   const Json* tracks = fields_.Member(document, "", "tracks", "the sequence");
   if (tracks == nullptr) return sequence;
   if (!tracks->is_array()) {
-    fields_.Report("E_CINEMA_FORMAT", "/tracks",
+    fields_.Report(DiagnosticCode::kCinemaFormat, "/tracks",
                    "'tracks' must be an array, not " + std::string(JsonTypeName(*tracks)));
     return sequence;
   }
   if (tracks->size() > kMaxSequenceTracks) {
-    fields_.Report("E_CINEMA_LIMIT", "/tracks",
+    fields_.Report(DiagnosticCode::kCinemaLimit, "/tracks",
                    std::to_string(tracks->size()) + " tracks; a sequence holds at most " +
                        std::to_string(kMaxSequenceTracks));
   }
@@ -100,16 +100,16 @@ Sequence SequenceReader::Read(const Json& document) {
 void SequenceReader::ReadHeader(const Json& document, Sequence* sequence) {
   const Json* version = fields_.Member(document, "", "version");
   if (version == nullptr) {
-    fields_.Report("E_CINEMA_VERSION", "", "missing field 'version' (it must be 1)");
+    fields_.Report(DiagnosticCode::kCinemaVersion, "", "missing field 'version' (it must be 1)");
   } else if (!version->is_number() || version->get<double>() != 1) {
     std::string shown = version->is_number() ? NumberText(version->get<double>())
                                              : std::string(JsonTypeName(*version));
-    fields_.Report("E_CINEMA_VERSION", "/version", "version must be 1, not " + shown);
+    fields_.Report(DiagnosticCode::kCinemaVersion, "/version", "version must be 1, not " + shown);
   }
   if (const Json* name = fields_.Member(document, "", "name", "the sequence")) {
     if (auto text = fields_.String(*name, "/name", "name")) {
       if (!IsValidName(*text)) {
-        fields_.Report("E_CINEMA_FORMAT", "/name",
+        fields_.Report(DiagnosticCode::kCinemaFormat, "/name",
                        "name '" + text->substr(0, 64) + "' must match [A-Za-z0-9_.-]{1," +
                            std::to_string(kMaxSequenceNameLength) + "}");
       }
@@ -122,7 +122,7 @@ void SequenceReader::ReadHeader(const Json& document, Sequence* sequence) {
       if (*seconds > 0 && *seconds <= kMaxSequenceSeconds) {
         fields_.set_duration(*seconds);
       } else {
-        fields_.Report("E_CINEMA_DURATION", "/duration",
+        fields_.Report(DiagnosticCode::kCinemaDuration, "/duration",
                        "duration " + NumberText(*seconds) + " is outside (0, 3600] seconds");
       }
     }
@@ -138,14 +138,14 @@ void SequenceReader::CheckSingle(std::string_view type, const std::string& path,
     *first = path;
     return;
   }
-  fields_.Report("E_CINEMA_TRACK", path,
+  fields_.Report(DiagnosticCode::kCinemaTrack, path,
                  "a second " + std::string(type) + " track (the first is " + *first +
                      "); a sequence has at most one");
 }
 
 std::optional<Track> SequenceReader::ReadTrack(const Json& value, const std::string& path) {
   if (!value.is_object()) {
-    fields_.Report("E_CINEMA_FORMAT", path,
+    fields_.Report(DiagnosticCode::kCinemaFormat, path,
                    "a track must be an object, not " + std::string(JsonTypeName(value)));
     return std::nullopt;
   }
@@ -159,7 +159,7 @@ std::optional<Track> SequenceReader::ReadTrack(const Json& value, const std::str
   if (*name == "audio") return ReadAudio(value, path);
   if (*name == "time") return ReadTime(value, path);
   fields_.Report(
-      "E_CINEMA_FORMAT", Child(path, "type"),
+      DiagnosticCode::kCinemaFormat, Child(path, "type"),
       "unknown track type '" + name->substr(0, 64) + "' (transform, camera, cues, audio or time)");
   return std::nullopt;
 }
@@ -173,7 +173,7 @@ std::optional<Track> SequenceReader::ReadTransform(const Json& value, const std:
     std::string at = Child(path, "target");
     if (auto text = fields_.String(*target, at, "target")) {
       if (text->empty())
-        fields_.Report("E_CINEMA_TRACK", at, "a transform track's target is empty");
+        fields_.Report(DiagnosticCode::kCinemaTrack, at, "a transform track's target is empty");
       track.target = *text;
     }
   }
@@ -202,7 +202,7 @@ std::optional<CameraShot> SequenceReader::ReadShot(const Json& value, const std:
   if (const Json* camera = fields_.Member(value, path, "camera", kWhat)) {
     std::string at = Child(path, "camera");
     if (auto text = fields_.String(*camera, at, "camera")) {
-      if (text->empty()) fields_.Report("E_CINEMA_SHOT", at, "a shot's camera is empty");
+      if (text->empty()) fields_.Report(DiagnosticCode::kCinemaShot, at, "a shot's camera is empty");
       shot.camera = *text;
     }
   }
@@ -210,7 +210,7 @@ std::optional<CameraShot> SequenceReader::ReadShot(const Json& value, const std:
     std::string at = Child(path, "blend");
     if (auto seconds = fields_.Number(*blend, at, "blend")) {
       if (!std::isfinite(*seconds) || *seconds < 0) {
-        fields_.Report("E_CINEMA_SHOT", at,
+        fields_.Report(DiagnosticCode::kCinemaShot, at,
                        "blend " + NumberText(*seconds) + " must be a finite number >= 0 seconds");
       }
       shot.blend = *seconds;
@@ -236,7 +236,7 @@ std::optional<CameraShake> SequenceReader::ReadShake(const Json& value, const st
     std::string at = Child(path, "frequency");
     if (auto hertz = fields_.Number(*frequency, at, "frequency")) {
       if (!std::isfinite(*hertz) || *hertz <= 0) {
-        fields_.Report("E_CINEMA_KEY_VALUE", at,
+        fields_.Report(DiagnosticCode::kCinemaKeyValue, at,
                        "shake frequency " + NumberText(*hertz) + " must be > 0");
       }
       shake.frequency = *hertz;
@@ -249,7 +249,7 @@ std::optional<CameraShake> SequenceReader::ReadShake(const Json& value, const st
     std::string at = Child(path, "rotation_gain");
     if (auto degrees = fields_.Number(*gain, at, "rotation_gain")) {
       if (!std::isfinite(*degrees)) {
-        fields_.Report("E_CINEMA_KEY_VALUE", at, "shake rotation_gain is not finite");
+        fields_.Report(DiagnosticCode::kCinemaKeyValue, at, "shake rotation_gain is not finite");
       }
       shake.rotation_gain = *degrees;
     }
@@ -267,10 +267,10 @@ std::optional<Track> SequenceReader::ReadCamera(const Json& value, const std::st
   if (const Json* shots = fields_.Member(value, path, "shots", kWhat)) {
     std::string at = Child(path, "shots");
     if (!shots->is_array()) {
-      fields_.Report("E_CINEMA_FORMAT", at,
+      fields_.Report(DiagnosticCode::kCinemaFormat, at,
                      "'shots' must be an array, not " + std::string(JsonTypeName(*shots)));
     } else if (shots->empty()) {
-      fields_.Report("E_CINEMA_SHOT", at, "a camera track needs at least one shot");
+      fields_.Report(DiagnosticCode::kCinemaShot, at, "a camera track needs at least one shot");
     }
     for (size_t index = 0; shots->is_array() && index < shots->size(); ++index) {
       std::string shot_path = Child(at, index);
@@ -279,7 +279,7 @@ std::optional<Track> SequenceReader::ReadCamera(const Json& value, const std::st
       bool ordered_start = (*shots)[index].contains("start") &&
                            (*shots)[index]["start"].is_number() && std::isfinite(shot->start);
       if (!track.shots.empty() && ordered_start && !(shot->start > track.shots.back().start)) {
-        fields_.Report("E_CINEMA_SHOT", Child(shot_path, "start"),
+        fields_.Report(DiagnosticCode::kCinemaShot, Child(shot_path, "start"),
                        "start " + NumberText(shot->start) + " is not after the previous shot's " +
                            NumberText(track.shots.back().start));
       }
@@ -316,7 +316,7 @@ std::optional<SequenceCue> SequenceReader::ReadCue(const Json& value, const std:
     if (auto text = fields_.String(*kind, at, "kind")) {
       if (*text != "script" && *text != "sound" && *text != "vfx" && *text != "marker") {
         fields_.Report(
-            "E_CINEMA_FORMAT", at,
+            DiagnosticCode::kCinemaFormat, at,
             "unknown cue kind '" + text->substr(0, 64) + "' (script, sound, vfx or marker)");
       }
       cue.kind = *text;
@@ -325,18 +325,18 @@ std::optional<SequenceCue> SequenceReader::ReadCue(const Json& value, const std:
   if (const Json* name = fields_.Member(value, path, "name", kWhat)) {
     std::string at = Child(path, "name");
     if (auto text = fields_.String(*name, at, "name")) {
-      if (text->empty()) fields_.Report("E_CINEMA_CUE", at, "a cue's name is empty");
+      if (text->empty()) fields_.Report(DiagnosticCode::kCinemaCue, at, "a cue's name is empty");
       cue.name = *text;
     }
   }
   if (const Json* target = fields_.Member(value, path, "target")) {
     std::string at = Child(path, "target");
     if (auto text = fields_.String(*target, at, "target")) {
-      if (text->empty()) fields_.Report("E_CINEMA_CUE", at, "a cue's target is empty");
+      if (text->empty()) fields_.Report(DiagnosticCode::kCinemaCue, at, "a cue's target is empty");
       cue.target = *text;
     }
   } else if (cue.kind == "script") {
-    fields_.Report("E_CINEMA_CUE", path, "a script cue needs a target");
+    fields_.Report(DiagnosticCode::kCinemaCue, path, "a script cue needs a target");
   }
   if (const Json* data = fields_.Member(value, path, "data")) {
     fields_.CheckDataText(*data, Child(path, "data"));
@@ -353,10 +353,10 @@ std::optional<Track> SequenceReader::ReadCues(const Json& value, const std::stri
   if (const Json* cues = fields_.Member(value, path, "cues", kWhat)) {
     std::string at = Child(path, "cues");
     if (!cues->is_array()) {
-      fields_.Report("E_CINEMA_FORMAT", at,
+      fields_.Report(DiagnosticCode::kCinemaFormat, at,
                      "'cues' must be an array, not " + std::string(JsonTypeName(*cues)));
     } else if (cues->size() > kMaxTrackCues) {
-      fields_.Report("E_CINEMA_LIMIT", at,
+      fields_.Report(DiagnosticCode::kCinemaLimit, at,
                      std::to_string(cues->size()) + " cues; a cues track holds at most " +
                          std::to_string(kMaxTrackCues));
     }
@@ -382,7 +382,7 @@ std::optional<AudioClip> SequenceReader::ReadClip(const Json& value, const std::
   if (const Json* sound = fields_.Member(value, path, "sound", kWhat)) {
     std::string at = Child(path, "sound");
     if (auto text = fields_.String(*sound, at, "sound")) {
-      if (text->empty()) fields_.Report("E_CINEMA_AUDIO", at, "a clip's sound is empty");
+      if (text->empty()) fields_.Report(DiagnosticCode::kCinemaAudio, at, "a clip's sound is empty");
       clip.sound = *text;
     }
   }
@@ -404,7 +404,7 @@ std::optional<AudioClip> SequenceReader::ReadClip(const Json& value, const std::
     if (!number) continue;
     bool valid = std::isfinite(*number) && (bounded.zero_allowed ? *number >= 0 : *number > 0);
     if (!valid) {
-      fields_.Report("E_CINEMA_AUDIO", at,
+      fields_.Report(DiagnosticCode::kCinemaAudio, at,
                      std::string(bounded.field) + " " + NumberText(*number) +
                          (bounded.zero_allowed ? " must be >= 0" : " must be > 0"));
     }
@@ -421,10 +421,10 @@ std::optional<Track> SequenceReader::ReadAudio(const Json& value, const std::str
   if (const Json* clips = fields_.Member(value, path, "clips", kWhat)) {
     std::string at = Child(path, "clips");
     if (!clips->is_array()) {
-      fields_.Report("E_CINEMA_FORMAT", at,
+      fields_.Report(DiagnosticCode::kCinemaFormat, at,
                      "'clips' must be an array, not " + std::string(JsonTypeName(*clips)));
     } else if (clips->size() > kMaxTrackClips) {
-      fields_.Report("E_CINEMA_LIMIT", at,
+      fields_.Report(DiagnosticCode::kCinemaLimit, at,
                      std::to_string(clips->size()) + " clips; an audio track holds at most " +
                          std::to_string(kMaxTrackClips));
     }
@@ -472,9 +472,8 @@ bool ValidateEmittedSequence(const Json& document, Diagnostics* diagnostics) {
   Diagnostics found(diagnostics->file());
   if (ValidateSequenceJson(document, &found)) return true;
   for (const Diagnostic& problem : found.items()) {
-    diagnostics->Error(
-        "E_INTERNAL", SourceLocation{}, problem.path,
-        "cinc built an invalid sequence: " + problem.message + " [" + problem.code + "]");
+    diagnostics->Report(DiagnosticCode::kInternal, SourceLocation{}, problem.path,
+        "cinc built an invalid sequence: " + problem.message + " [" + std::string(problem.code_name()) + "]");
   }
   return false;
 }

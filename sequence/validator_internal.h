@@ -43,7 +43,7 @@ class FieldReader {
  public:
   explicit FieldReader(Diagnostics* diagnostics) : diagnostics_(diagnostics) {}
 
-  void Report(std::string_view code, const std::string& path, std::string message);
+  void Report(DiagnosticCode code, const std::string& path, std::string message);
 
   // The valid duration, once read: key times are checked against it.
   void set_duration(std::optional<double> duration) { duration_ = duration; }

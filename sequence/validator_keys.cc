@@ -57,14 +57,14 @@ std::string NumberText(double value) {
   return FormatDouble(value);
 }
 
-void FieldReader::Report(std::string_view code, const std::string& path, std::string message) {
-  diagnostics_->Error(code, SourceLocation{}, path, std::move(message));
+void FieldReader::Report(DiagnosticCode code, const std::string& path, std::string message) {
+  diagnostics_->Report(code, SourceLocation{}, path, std::move(message));
 }
 
 bool FieldReader::ExpectObject(const Json& value, const std::string& path, std::string_view what,
                                std::initializer_list<std::string_view> fields) {
   if (!value.is_object()) {
-    Report("E_CINEMA_FORMAT", path,
+    Report(DiagnosticCode::kCinemaFormat, path,
            std::string(what) + " must be an object, not " + std::string(JsonTypeName(value)));
     return false;
   }
@@ -72,7 +72,7 @@ bool FieldReader::ExpectObject(const Json& value, const std::string& path, std::
     bool known = false;
     for (std::string_view field : fields) known = known || field == name;
     if (!known) {
-      Report("E_CINEMA_FORMAT", Child(path, name),
+      Report(DiagnosticCode::kCinemaFormat, Child(path, name),
              "unknown field " + Quoted(name) + " in " + std::string(what));
     }
   }
@@ -84,7 +84,7 @@ const Json* FieldReader::Member(const Json& object, const std::string& path, std
   auto found = object.find(std::string(field));
   if (found != object.end()) return &*found;
   if (!what.empty()) {
-    Report("E_CINEMA_FORMAT", path, "missing field " + Quoted(field) + " in " + std::string(what));
+    Report(DiagnosticCode::kCinemaFormat, path, "missing field " + Quoted(field) + " in " + std::string(what));
   }
   return nullptr;
 }
@@ -92,7 +92,7 @@ const Json* FieldReader::Member(const Json& object, const std::string& path, std
 std::optional<double> FieldReader::Number(const Json& value, const std::string& path,
                                           std::string_view field) {
   if (value.is_number()) return value.get<double>();
-  Report("E_CINEMA_FORMAT", path,
+  Report(DiagnosticCode::kCinemaFormat, path,
          Quoted(field) + " must be a number, not " + std::string(JsonTypeName(value)));
   return std::nullopt;
 }
@@ -100,7 +100,7 @@ std::optional<double> FieldReader::Number(const Json& value, const std::string& 
 std::optional<bool> FieldReader::Boolean(const Json& value, const std::string& path,
                                          std::string_view field) {
   if (value.is_boolean()) return value.get<bool>();
-  Report("E_CINEMA_FORMAT", path,
+  Report(DiagnosticCode::kCinemaFormat, path,
          Quoted(field) + " must be true or false, not " + std::string(JsonTypeName(value)));
   return std::nullopt;
 }
@@ -115,7 +115,7 @@ std::optional<int64_t> FieldReader::Integer(const Json& value, const std::string
       return static_cast<int64_t>(number);
     }
   }
-  Report("E_CINEMA_FORMAT", path,
+  Report(DiagnosticCode::kCinemaFormat, path,
          Quoted(field) + " must be an integer, not " +
              (value.is_number() ? std::string(NumberText(value.get<double>()))
                                 : std::string(JsonTypeName(value))));
@@ -125,14 +125,14 @@ std::optional<int64_t> FieldReader::Integer(const Json& value, const std::string
 std::optional<std::string> FieldReader::String(const Json& value, const std::string& path,
                                                std::string_view field) {
   if (!value.is_string()) {
-    Report("E_CINEMA_FORMAT", path,
+    Report(DiagnosticCode::kCinemaFormat, path,
            Quoted(field) + " must be a string, not " + std::string(JsonTypeName(value)));
     return std::nullopt;
   }
   const std::string& text = value.get_ref<const std::string&>();
   size_t length = CodePoints(text);
   if (length > kMaxTextLength) {
-    Report("E_CINEMA_LIMIT", path,
+    Report(DiagnosticCode::kCinemaLimit, path,
            Quoted(field) + " is " + std::to_string(length) + " characters long; at most " +
                std::to_string(kMaxTextLength));
   }
@@ -144,9 +144,9 @@ std::optional<double> FieldReader::Time(const Json& value, const std::string& pa
   std::optional<double> time = Number(value, path, field);
   if (!time) return std::nullopt;
   if (!std::isfinite(*time)) {
-    Report("E_CINEMA_KEY_VALUE", path, Quoted(field) + " is not finite");
+    Report(DiagnosticCode::kCinemaKeyValue, path, Quoted(field) + " is not finite");
   } else if (*time < 0 || (duration_ && *time > *duration_)) {
-    Report("E_CINEMA_KEY_VALUE", path,
+    Report(DiagnosticCode::kCinemaKeyValue, path,
            std::string(field) + " " + NumberText(*time) + " is outside 0.." +
                (duration_ ? NumberText(*duration_) : std::string("duration")));
   }
@@ -158,7 +158,7 @@ std::optional<std::array<double, 4>> FieldReader::Ease(const Json& value, const 
   bool shaped = value.is_array() && value.size() == 4;
   for (size_t index = 0; shaped && index < 4; ++index) shaped = value[index].is_number();
   if (!shaped) {
-    Report("E_CINEMA_EASE", path,
+    Report(DiagnosticCode::kCinemaEase, path,
            Quoted(field) + " must be [x1, y1, x2, y2]: 4 numbers with x1, x2 in 0..1");
     return std::nullopt;
   }
@@ -168,10 +168,10 @@ std::optional<std::array<double, 4>> FieldReader::Ease(const Json& value, const 
     control[index] = value[index].get<double>();
     std::string name = std::string(field) + " " + std::string(kEaseNames[index]);
     if (!std::isfinite(control[index])) {
-      Report("E_CINEMA_EASE", Child(path, index), name + " is not finite");
+      Report(DiagnosticCode::kCinemaEase, Child(path, index), name + " is not finite");
       valid = false;
     } else if (index % 2 == 0 && (control[index] < 0 || control[index] > 1)) {
-      Report("E_CINEMA_EASE", Child(path, index),
+      Report(DiagnosticCode::kCinemaEase, Child(path, index),
              name + " " + NumberText(control[index]) + " is outside 0..1");
       valid = false;
     }
@@ -187,18 +187,18 @@ void FieldReader::CheckRange(double value, const std::string& path, const Channe
       break;
     case ValueRange::kFieldOfView:
       if (!(value > 0 && value < 180)) {
-        Report("E_CINEMA_KEY_VALUE", path, text + " is outside (0, 180) degrees");
+        Report(DiagnosticCode::kCinemaKeyValue, path, text + " is outside (0, 180) degrees");
       }
       break;
     case ValueRange::kPositive:
-      if (!(value > 0)) Report("E_CINEMA_KEY_VALUE", path, text + " must be > 0");
+      if (!(value > 0)) Report(DiagnosticCode::kCinemaKeyValue, path, text + " must be > 0");
       break;
     case ValueRange::kNonNegative:
-      if (!(value >= 0)) Report("E_CINEMA_KEY_VALUE", path, text + " must be >= 0");
+      if (!(value >= 0)) Report(DiagnosticCode::kCinemaKeyValue, path, text + " must be >= 0");
       break;
     case ValueRange::kTimeScale:
       if (!(value >= 0 && value <= kMaxTimeScale)) {
-        Report("E_CINEMA_TIME_SCALE", path, text + " is outside 0..16");
+        Report(DiagnosticCode::kCinemaTimeScale, path, text + " is outside 0..16");
       }
       break;
   }
@@ -215,7 +215,7 @@ std::optional<std::vector<double>> FieldReader::Components(const Json& value,
     shaped = value[index].is_number();
   }
   if (!shaped) {
-    Report("E_CINEMA_FORMAT", path,
+    Report(DiagnosticCode::kCinemaFormat, path,
            rule.components == 1
                ? Quoted(field) + " must be a number, not " + std::string(JsonTypeName(value))
                : Quoted(field) + " must be an array of " + std::to_string(rule.components) +
@@ -232,7 +232,7 @@ std::optional<std::vector<double>> FieldReader::Components(const Json& value,
   for (size_t index = 0; index < components.size(); ++index) {
     if (std::isfinite(components[index])) continue;
     std::string at = rule.components == 1 ? path : Child(path, index);
-    Report("E_CINEMA_KEY_VALUE", at, Quoted(field) + " is not finite");
+    Report(DiagnosticCode::kCinemaKeyValue, at, Quoted(field) + " is not finite");
     finite = false;
   }
   if (!finite) return std::nullopt;
@@ -270,12 +270,12 @@ std::optional<Key> FieldReader::ReadKey(const Json& value, const std::string& pa
   if (const Json* interp = Member(value, path, "interp")) {
     std::string at = Child(path, "interp");
     if (!interp->is_string()) {
-      Report("E_CINEMA_FORMAT", at,
+      Report(DiagnosticCode::kCinemaFormat, at,
              "'interp' must be a string, not " + std::string(JsonTypeName(*interp)));
     } else if (auto parsed = InterpolationFromName(interp->get_ref<const std::string&>())) {
       key.interp = *parsed;
     } else {
-      Report("E_CINEMA_FORMAT", at,
+      Report(DiagnosticCode::kCinemaFormat, at,
              "unknown interp '" + interp->get<std::string>() +
                  "' (linear, step, hermite, bezier or smooth)");
     }
@@ -295,13 +295,13 @@ std::optional<Key> FieldReader::ReadKey(const Json& value, const std::string& pa
 Keys FieldReader::Channel(const Json& value, const std::string& path, const ChannelRule& rule) {
   Keys keys;
   if (!value.is_array()) {
-    Report("E_CINEMA_FORMAT", path,
+    Report(DiagnosticCode::kCinemaFormat, path,
            "'" + std::string(rule.name) + "' must be an array of keys, not " +
                std::string(JsonTypeName(value)));
     return keys;
   }
   if (value.size() > kMaxChannelKeys) {
-    Report("E_CINEMA_LIMIT", path,
+    Report(DiagnosticCode::kCinemaLimit, path,
            std::string(rule.name) + " has " + std::to_string(value.size()) +
                " keys; a channel holds at most " + std::to_string(kMaxChannelKeys));
   }
@@ -318,7 +318,7 @@ Keys FieldReader::Channel(const Json& value, const std::string& path, const Chan
       if (!std::isfinite(*time)) time.reset();
     }
     if (time && previous_time && !(*time > *previous_time)) {
-      Report("E_CINEMA_KEY_ORDER", Child(at, "t"),
+      Report(DiagnosticCode::kCinemaKeyOrder, Child(at, "t"),
              "t " + NumberText(*time) + " is not after the previous key's " +
                  NumberText(*previous_time));
     }
@@ -341,7 +341,7 @@ void FieldReader::CheckDataText(const Json& data, const std::string& path) {
         std::string member_path = Child(at, name);
         if (CodePoints(name) > kMaxTextLength) {
           Report(
-              "E_CINEMA_LIMIT", member_path,
+              DiagnosticCode::kCinemaLimit, member_path,
               "a data field name is longer than " + std::to_string(kMaxTextLength) + " characters");
         }
         pending.emplace_back(&member, std::move(member_path));

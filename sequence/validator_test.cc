@@ -23,7 +23,7 @@ std::vector<std::string> Problems(const std::string& text) {
   ParseSequenceText(text, &diagnostics);
   std::vector<std::string> problems;
   for (const Diagnostic& problem : diagnostics.items()) {
-    problems.push_back(problem.code + " " + problem.path + ": " + problem.message);
+    problems.push_back(std::string(problem.code_name()) + " " + problem.path + ": " + problem.message);
   }
   return problems;
 }
@@ -52,7 +52,7 @@ TEST(Validator, FormatNotJsonHasLineAndColumn) {
   EXPECT_FALSE(ParseSequenceText("{\"version\": 1,\n  \"name\": }", &diagnostics));
   ASSERT_EQ(diagnostics.items().size(), 1u);
   const Diagnostic& problem = diagnostics.items()[0];
-  EXPECT_EQ(problem.code, "E_CINEMA_FORMAT");
+  EXPECT_EQ(problem.code_name(), "E_CINEMA_FORMAT");
   EXPECT_EQ(problem.location, (SourceLocation{2, 11}));
   EXPECT_EQ(problem.message,
             "not JSON at line 2, column 11: syntax error while parsing value - unexpected '}'; "
@@ -78,7 +78,7 @@ TEST(Validator, FormatDeepNestingIsRefusedWithoutCrashing) {
   Diagnostics diagnostics;
   EXPECT_FALSE(ParseSequenceText(deep, &diagnostics));
   ASSERT_EQ(diagnostics.items().size(), 1u);
-  EXPECT_EQ(diagnostics.items()[0].code, "E_CINEMA_FORMAT");
+  EXPECT_EQ(diagnostics.items()[0].code_name(), "E_CINEMA_FORMAT");
   EXPECT_EQ(diagnostics.items()[0].location, (SourceLocation{1, 1001}));
   EXPECT_EQ(diagnostics.items()[0].message,
             "not JSON cinc reads: nested deeper than 1000 levels at line 1, column 1001");
@@ -220,7 +220,7 @@ TEST(Validator, KeyValueNotFiniteInAModel) {
   Diagnostics raw;
   EXPECT_FALSE(ValidateSequenceJson(SequenceToJson(sequence), &raw));
   ASSERT_EQ(raw.items().size(), 2u);
-  EXPECT_EQ(raw.items()[0].code, "E_CINEMA_KEY_VALUE");
+  EXPECT_EQ(raw.items()[0].code_name(), "E_CINEMA_KEY_VALUE");
   EXPECT_EQ(raw.items()[0].path, "/tracks/0/position/0/value/1");
   EXPECT_EQ(raw.items()[0].message, "'value' is not finite");
   EXPECT_EQ(raw.items()[1].path, "/tracks/0/position/0/out_tangent/0");
@@ -229,7 +229,7 @@ TEST(Validator, KeyValueNotFiniteInAModel) {
   Diagnostics emitted;
   EXPECT_FALSE(ValidateEmittedSequence(sequence, &emitted));
   ASSERT_EQ(emitted.items().size(), 2u);
-  EXPECT_EQ(emitted.items()[0].code, "E_INTERNAL");
+  EXPECT_EQ(emitted.items()[0].code_name(), "E_INTERNAL");
   EXPECT_EQ(emitted.items()[0].path, "/tracks/0/position/0/value/1");
   EXPECT_EQ(emitted.items()[0].message,
             "cinc built an invalid sequence: 'value' is not finite [E_CINEMA_KEY_VALUE]");
@@ -391,7 +391,7 @@ TEST(Validator, EveryProblemOfOneFileWithLinesAndColumns) {
   std::vector<std::string> problems;
   for (const Diagnostic& problem : diagnostics.items()) {
     problems.push_back(std::to_string(problem.location.line) + ":" +
-                       std::to_string(problem.location.column) + " " + problem.code + " " +
+                       std::to_string(problem.location.column) + " " + std::string(problem.code_name()) + " " +
                        problem.path);
     EXPECT_EQ(problem.file, "f.json");
   }
@@ -442,7 +442,7 @@ TEST(Validator, UnreadableFile) {
   Diagnostics diagnostics;
   EXPECT_FALSE(LoadSequenceFile("/nonexistent/x.sequence.json", &diagnostics));
   ASSERT_EQ(diagnostics.items().size(), 1u);
-  EXPECT_EQ(diagnostics.items()[0].code, "E_CINEMA_FORMAT");
+  EXPECT_EQ(diagnostics.items()[0].code_name(), "E_CINEMA_FORMAT");
   EXPECT_EQ(diagnostics.items()[0].message, "cannot read file: No such file or directory");
 }
 

@@ -206,7 +206,7 @@ std::string Decimal(double value) {
 void ReportOverTolerance(const SceneObject& owner, const OwnerVerification& result,
                          const Tolerance& tolerance, Diagnostics* diagnostics) {
   auto report = [&](std::string message) {
-    diagnostics->Error("E_VERIFY", owner.origin.location, owner.origin.path, std::move(message));
+    diagnostics->Report(DiagnosticCode::kVerify, owner.origin.location, owner.origin.path, std::move(message));
   };
   if (result.position.max > tolerance.position) {
     report(OwnerLabel(owner) + " is off by " + Rounded(result.position.max) + " m at " +
@@ -235,7 +235,7 @@ VerifyReport VerifySequence(const Scene& scene, const Timeline& timeline, const 
   int errors_before = diagnostics->error_count();
   double duration = timeline.duration.ToDouble();
   if (sequence.duration != duration) {
-    diagnostics->Error("E_VERIFY", SourceLocation{}, "",
+    diagnostics->Report(DiagnosticCode::kVerify, SourceLocation{}, "",
                        "the sequence lasts " + Decimal(sequence.duration) + " s, the scene " +
                            Decimal(duration) + " s");
   }
@@ -247,10 +247,10 @@ VerifyReport VerifySequence(const Scene& scene, const Timeline& timeline, const 
     PlayedChannels played = found == targets.end() ? PlayedChannels{} : found->second;
     OwnerVerification result;
     if (!played.has_track) {
-      diagnostics->Error("E_VERIFY", owner.origin.location, owner.origin.path,
+      diagnostics->Report(DiagnosticCode::kVerify, owner.origin.location, owner.origin.path,
                          OwnerLabel(owner) + " has no transform track in the sequence");
     } else if (played.position == nullptr || played.rotation == nullptr) {
-      diagnostics->Error("E_VERIFY", owner.origin.location, owner.origin.path,
+      diagnostics->Report(DiagnosticCode::kVerify, owner.origin.location, owner.origin.path,
                          OwnerLabel(owner) + " has no " +
                              (played.position == nullptr ? "position" : "rotation") +
                              " keys in the sequence");
@@ -283,13 +283,12 @@ MergedShards MergeShards(const std::vector<Sequence>& shards, const std::vector<
     std::string file = index < files.size() ? files[index] : "shard " + std::to_string(index + 1);
     std::string expected = ShardName(shards.front().name, static_cast<int>(index) + 1);
     if (shard.name != expected) {
-      diagnostics->Error(
-          "E_VERIFY", SourceLocation{}, "",
+      diagnostics->Report(DiagnosticCode::kVerify, SourceLocation{}, "",
           "shard " + file + " is named '" + shard.name + "', expected '" + expected + "'");
       merged.ok = false;
     }
     if (shard.duration != shards.front().duration) {
-      diagnostics->Error("E_VERIFY", SourceLocation{}, "",
+      diagnostics->Report(DiagnosticCode::kVerify, SourceLocation{}, "",
                          "shard " + file + " lasts " + Decimal(shard.duration) +
                              " s, the first shard " + Decimal(shards.front().duration) + " s");
       merged.ok = false;

@@ -105,7 +105,7 @@ TEST(VerifySequenceTest, PositionOffByARampReportsMaxAndRms) {
   EXPECT_FALSE(report.passed);
   ASSERT_EQ(diagnostics.items().size(), 1u);
   const Diagnostic& problem = diagnostics.items()[0];
-  EXPECT_EQ(problem.code, "E_VERIFY");
+  EXPECT_EQ(problem.code_name(), "E_VERIFY");
   EXPECT_EQ(problem.file, "scene.yaml");
   EXPECT_EQ(problem.location, (SourceLocation{4, 3}));
   EXPECT_EQ(problem.path, "/objects/box");
@@ -210,7 +210,7 @@ TEST(VerifySequenceTest, AMissingTrackOrChannelIsReported) {
   EXPECT_FALSE(report.passed);
   EXPECT_FALSE(report.owners[0].played);
   ASSERT_EQ(diagnostics.items().size(), 1u);
-  EXPECT_EQ(diagnostics.items()[0].code, "E_VERIFY");
+  EXPECT_EQ(diagnostics.items()[0].code_name(), "E_VERIFY");
   EXPECT_EQ(diagnostics.items()[0].location, (SourceLocation{4, 3}));
   EXPECT_EQ(diagnostics.items()[0].message, "object 'box' has no transform track in the sequence");
 
