@@ -6,11 +6,6 @@
 #include <sstream>
 #include <utility>
 
-// After a standard header, which defines __GLIBC__ on glibc.
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
-
 #include "compiler/pipeline.h"
 #include "compiler/scene_loader.h"
 #include "compiler/schemas.h"
@@ -42,16 +37,6 @@ bool Report(Diagnostics* diagnostics, const CommandOptions& options, std::ostrea
   return !diagnostics->HasErrors();
 }
 
-// Compiles the scene and emits the sequence in memory; false on input errors.
-bool CompileAndEmit(const CommandOptions& options, Diagnostics* diagnostics,
-                    Compilation* compilation, Sequence* sequence) {
-  *compilation = CompileScene(options.scene, {options.allowed_outside}, diagnostics);
-  if (!compilation->ready) return false;
-  *sequence = EmitSequence(compilation->scene, compilation->timeline, compilation->rig,
-                           options.emit, diagnostics);
-  return !diagnostics->HasErrors();
-}
-
 std::string MakeEscape(const std::string& path) {
   std::string escaped;
   for (char c : path) {
@@ -62,18 +47,14 @@ std::string MakeEscape(const std::string& path) {
   return escaped;
 }
 
-// A Makefile rule: the outputs (every shard) depend on the scene and every
-// model source.
-std::string Depfile(const std::vector<std::string>& outputs, const Compilation& compilation) {
+// A Makefile rule: the outputs (every shard) depend on every input.
+std::string Depfile(const std::vector<OutputFile>& outputs, const std::vector<std::string>& inputs) {
   std::string text;
-  for (const std::string& output : outputs) text += (text.empty() ? "" : " ") + MakeEscape(output);
-  text += ":";
-  text += " " + MakeEscape(compilation.scene.file);
-  std::filesystem::path folder = std::filesystem::path(compilation.scene.file).parent_path();
-  for (const Model& model : compilation.scene.models) {
-    if (model.source.empty()) continue;
-    text += " " + MakeEscape((folder / model.source).lexically_normal().generic_string());
+  for (const OutputFile& output : outputs) {
+    text += (text.empty() ? "" : " ") + MakeEscape(output.path);
   }
+  text += ":";
+  for (const std::string& input : inputs) text += " " + MakeEscape(input);
   return text + "\n";
 }
 
@@ -86,31 +67,6 @@ bool IsSequenceFile(const std::string& path) {
   std::ostringstream text;
   text << stream.rdbuf();
   return DetectDocumentKind(text.str()) == DocumentKind::kSequence;
-}
-
-// Moves `value` to the heap and never frees it: the process is about to
-// exit, and the operating system takes a large scene's memory back at once
-// where freeing it piece by piece takes 50 ms at 100,000 nodes.
-template <typename T>
-void LeaveToExit(T value) {
-  new T(std::move(value));  // NOLINT: deliberately never deleted
-}
-
-// Once emitted, only verification needs the rig and the timeline again.
-// They are freed and their pages handed back, so that the sequence text
-// does not add to them at the build's peak memory (10 MB at 100,000 nodes).
-void ReleaseRigForWriting(Compilation* compilation) {
-  compilation->rig = Rig();
-  compilation->timeline = Timeline();
-#ifdef __GLIBC__
-  malloc_trim(0);
-#endif
-}
-
-std::vector<std::string> ObjectNames(const Scene& scene) {
-  std::vector<std::string> names;
-  for (const SceneObject& object : scene.objects) names.push_back(object.name);
-  return names;
 }
 
 // Replays shards against the scene and prints the table (or JSON); E_VERIFY
@@ -139,6 +95,27 @@ bool IsStaleShard(const std::string& path, const std::string& expected_name) {
          (*document)["name"] == expected_name;
 }
 
+// An output problem: reported like any other, so --diagnostics json and
+// sarif stay one document.
+int ReportOutputError(const std::string& path, const std::string& error,
+                      Diagnostics* diagnostics, const CommandOptions& options,
+                      std::ostream& errors) {
+  diagnostics->set_file("");
+  diagnostics->Report(DiagnosticCode::kOutput, {}, "", "cannot write " + path + ": " + error);
+  Report(diagnostics, options, errors);
+  return kExitInternal;
+}
+
+BuildSettings BuildSettingsOf(const CommandOptions& options) {
+  BuildSettings settings;
+  settings.load.allowed_outside_roots = options.allowed_outside;
+  settings.emit = options.emit;
+  settings.output = options.output.empty() ? DefaultOutputPath(options.scene) : options.output;
+  settings.verify = options.verify;
+  settings.leave_memory_to_exit = !options.free_memory;
+  return settings;
+}
+
 }  // namespace
 
 std::string DefaultOutputPath(const std::string& scene_path) {
@@ -148,81 +125,46 @@ std::string DefaultOutputPath(const std::string& scene_path) {
 
 int RunBuild(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
   Diagnostics diagnostics(options.scene);
-  Compilation compilation;
-  Sequence sequence;
-  bool emitted = CompileAndEmit(options, &diagnostics, &compilation, &sequence);
-  if (!emitted || diagnostics.HasErrors()) {
-    Report(&diagnostics, options, errors);
-    return kExitInputError;
+  BuildResult build = BuildSequence(options.scene, BuildSettingsOf(options), &diagnostics);
+  if (build.verify_report) {
+    out << (options.json ? WriteJson(VerifyReportToJson(*build.verify_report))
+                         : VerifyReportToText(*build.verify_report));
   }
-  // With --verify the scene's warnings are reported with the verification's.
-  if (!options.verify && !Report(&diagnostics, options, errors)) return kExitInputError;
-  // More than 256 tracks become shards (emit/shards.h). Every shard is
-  // validated (a failure is a bug in cinc) and, with --verify, replayed from
-  // its bytes before any file is written.
-  std::vector<Sequence> shards = ShardSequence(std::move(sequence), ObjectNames(compilation.scene));
-  if (!options.verify) ReleaseRigForWriting(&compilation);
-  std::string output = options.output.empty() ? DefaultOutputPath(options.scene) : options.output;
-  std::vector<std::string> paths;
-  std::vector<std::string> texts;
-  Diagnostics internal(options.scene);
-  for (size_t index = 0; index < shards.size(); ++index) {
-    // Validated and written from the model: no Json tree of the whole sequence.
-    if (!ValidateEmittedSequence(shards[index], &internal)) {
-      Report(&internal, options, errors);
-      return kExitInternal;
-    }
-    paths.push_back(index == 0 ? output : ShardFilePath(output, static_cast<int>(index) + 1));
-    texts.push_back(WriteSequence(shards[index]));
-  }
-  if (options.verify) {
-    std::vector<Sequence> written;
-    for (const std::string& text : texts) {
-      std::optional<Sequence> read = ParseSequenceText(text, &internal);
-      if (!read) {
-        Report(&internal, options, errors);
-        return kExitInternal;
-      }
-      written.push_back(std::move(*read));
-    }
-    VerifyShards(options, compilation, written, paths, &diagnostics, out);
-    if (!Report(&diagnostics, options, errors)) return kExitInputError;
+  if (!Report(&diagnostics, options, errors)) {
+    return build.status == BuildStatus::kInternalError ? kExitInternal : kExitInputError;
   }
   // Each file atomically; the first (the one players open) last, so it only
   // changes once its shards are in place.
   std::string error;
-  for (size_t index = paths.size(); index-- > 0;) {
-    if (!WriteFileAtomically(paths[index], texts[index], &error)) {
-      errors << "cinc: error: cannot write " << paths[index] << ": " << error << " [E_OUTPUT]\n";
-      return kExitInternal;
+  for (size_t index = build.files.size(); index-- > 0;) {
+    const OutputFile& file = build.files[index];
+    if (!WriteFileAtomically(file.path, file.bytes, &error)) {
+      return ReportOutputError(file.path, error, &diagnostics, options, errors);
     }
   }
-  for (int number = static_cast<int>(paths.size()) + 1;; ++number) {
-    std::string stale = ShardFilePath(output, number);
-    if (!IsStaleShard(stale, ShardName(shards.front().name, number))) break;
+  const std::string& first = build.files.front().path;
+  for (int number = static_cast<int>(build.files.size()) + 1;; ++number) {
+    std::string stale = ShardFilePath(first, number);
+    if (!IsStaleShard(stale, ShardName(build.sequence_name, number))) break;
     std::error_code ignored;
     std::filesystem::remove(stale, ignored);
   }
   if (!options.depfile.empty() &&
-      !WriteFileAtomically(options.depfile, Depfile(paths, compilation), &error)) {
-    errors << "cinc: error: cannot write " << options.depfile << ": " << error << " [E_OUTPUT]\n";
-    return kExitInternal;
+      !WriteFileAtomically(options.depfile, Depfile(build.files, build.inputs), &error)) {
+    return ReportOutputError(options.depfile, error, &diagnostics, options, errors);
   }
-  for (const std::string& path : paths) out << "wrote " << path << "\n";
-  if (!options.free_memory) {
-    LeaveToExit(std::move(compilation));
-    LeaveToExit(std::move(shards));
-    LeaveToExit(std::move(texts));
-  }
+  for (const OutputFile& file : build.files) out << "wrote " << file.path << "\n";
   return kExitSuccess;
 }
 
 int RunCheck(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
   Diagnostics diagnostics(options.scene);
-  Compilation compilation;
-  Sequence sequence;
-  bool emitted = CompileAndEmit(options, &diagnostics, &compilation, &sequence);
-  if (!Report(&diagnostics, options, errors) || !emitted) return kExitInputError;
+  CommandOptions checking = options;
+  checking.verify = false;
+  BuildResult build = BuildSequence(options.scene, BuildSettingsOf(checking), &diagnostics);
+  if (!Report(&diagnostics, options, errors)) {
+    return build.status == BuildStatus::kInternalError ? kExitInternal : kExitInputError;
+  }
   return kExitSuccess;
 }
 
@@ -237,8 +179,10 @@ int RunResolve(const CommandOptions& options, std::ostream& out, std::ostream& e
 int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
   std::optional<ExactTime> time = ExactTime::ParseDecimal(options.time);
   if (!time) {
-    errors << "cinc: error: --time '" << options.time
-           << "' is not a decimal number of seconds [E_USAGE]\n";
+    Diagnostics usage;
+    usage.Report(DiagnosticCode::kUsage, {}, "",
+                 "--time '" + options.time + "' is not a decimal number of seconds");
+    Report(&usage, options, errors);
     return kExitUsage;
   }
   Diagnostics diagnostics(options.scene);
@@ -294,6 +238,13 @@ int RunMarkers(const CommandOptions& options, std::ostream& out, std::ostream& e
   if (!Report(&diagnostics, options, errors)) return kExitInputError;
   out << (options.json ? WriteJson(ModelToJson(model)) : ModelToText(model));
   return kExitSuccess;
+}
+
+void ReportInternalError(const std::string& what, DiagnosticsFormat format,
+                         std::ostream& errors) {
+  Diagnostics internal;
+  internal.Report(DiagnosticCode::kInternal, {}, "", "internal error: " + what);
+  errors << FormatDiagnostics(internal.items(), format, nullptr);
 }
 
 int RunSchema(const CommandOptions& options, std::ostream& out, std::ostream& errors) {

@@ -51,6 +51,10 @@ int RunMarkers(const CommandOptions& options, std::ostream& out, std::ostream& e
 // `cinc schema scene|sequence`: prints the JSON Schema.
 int RunSchema(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 
+// An exception that escaped a command (a bad_alloc, a library bug) as an
+// E_INTERNAL diagnostic in the chosen format.
+void ReportInternalError(const std::string& what, DiagnosticsFormat format, std::ostream& errors);
+
 // `scene.yaml` -> `scene.sequence.json` in the same folder.
 std::string DefaultOutputPath(const std::string& scene_path);
 

@@ -119,7 +119,7 @@ int main(int argc, char** argv) {
     if (markers->parsed()) return cinc::RunMarkers(options, std::cout, std::cerr);
     if (schema->parsed()) return cinc::RunSchema(options, std::cout, std::cerr);
   } catch (const std::exception& error) {
-    std::cerr << "cinc: error: internal error: " << error.what() << " [E_INTERNAL]\n";
+    cinc::ReportInternalError(error.what(), options.diagnostics_format, std::cerr);
     return cinc::kExitInternal;
   }
   return cinc::kExitUsage;

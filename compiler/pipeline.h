@@ -1,20 +1,35 @@
-// The pipeline: scene file -> typed scene -> timeline -> rig (docs/attachments.md "The pipeline").
+// The pipeline: scene file -> typed scene -> timeline -> rig -> sequence.
 //
 // Contract: every stage appends to one Diagnostics list and the pipeline goes
 // as far as it sensibly can in one run: timing is resolved even when loading
-// reported errors (so one run shows every problem), the rig is built only
-// from an error-free timeline. `ready` says whether the rig can be trusted
-// for evaluation and emission (no errors so far).
+// reported errors, and models and marker references are checked even when
+// timing failed (so one run shows every problem); the rig is built only
+// from an error-free timeline.
+// - CompileScene: load -> resolve -> models and markers -> rig. `ready`
+//   says whether the rig can be trusted for evaluation and emission (no
+//   errors so far).
+// - BuildSequence: CompileScene, then emit -> shard -> validate -> (verify)
+//   -> the files' bytes, all in memory; nothing is written. Every shard is
+//   validated by the format's own validator before anything else (a failure
+//   is a bug in cinc: E_INTERNAL, status kInternalError); with `verify`, the
+//   bytes are read back and replayed against the exact state (E_VERIFY is an
+//   input error). `files` holds the first file (the one players open) first,
+//   then its shards; `inputs` every file the output depends on (the scene and
+//   each model source), for a depfile. The caller only writes the files.
 #ifndef CINC_COMPILER_PIPELINE_H_
 #define CINC_COMPILER_PIPELINE_H_
 
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "compiler/scene_loader.h"
 #include "core/diagnostics.h"
 #include "core/scene.h"
 #include "core/timeline.h"
+#include "emit/emit_settings.h"
 #include "markers/rig.h"
+#include "verify/verify.h"
 
 namespace cinc {
 
@@ -27,6 +42,34 @@ struct Compilation {
 
 Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& load_options,
                          Diagnostics* diagnostics);
+
+struct BuildSettings {
+  SceneLoadOptions load;
+  EmitSettings emit;
+  std::string output;   // the first file; shards go beside it
+  bool verify = false;  // replay the written bytes before returning them
+  // True when the process exits right after the build: its memory is then
+  // left to the operating system instead of being freed piece by piece.
+  bool leave_memory_to_exit = false;
+};
+
+struct OutputFile {
+  std::string path;
+  std::string bytes;
+};
+
+enum class BuildStatus { kBuilt, kInputErrors, kInternalError };
+
+struct BuildResult {
+  BuildStatus status = BuildStatus::kInputErrors;
+  std::vector<OutputFile> files;
+  std::vector<std::string> inputs;
+  std::string sequence_name;                 // the first shard's; shard k is name.k
+  std::optional<VerifyReport> verify_report;  // with BuildSettings::verify
+};
+
+BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& settings,
+                          Diagnostics* diagnostics);
 
 }  // namespace cinc
 
