@@ -10,13 +10,16 @@
 #ifndef CINC_COMPILER_SCENE_LOADER_INTERNAL_H_
 #define CINC_COMPILER_SCENE_LOADER_INTERNAL_H_
 
+#include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "compiler/scene_loader.h"
@@ -103,6 +106,47 @@ class MappingWalker {
   SourceLocation key_location_;
 };
 
+// What a table-driven read of a mapping saw: which fields were given (and
+// admitted), where their keys are, and whether every value read cleanly.
+struct FieldsSeen {
+  static constexpr int kMaxFields = 64;
+  uint64_t given = 0;
+  std::array<SourceLocation, kMaxFields> locations{};
+  bool valid = true;
+
+  bool Has(int field) const { return (given >> field) & 1; }
+};
+
+// One field of a mapping: its key, how its value is read into a Target
+// (false when the reader reported a problem) and what else the table says of
+// it (Traits). A mapping's fields are a FieldTable, read by
+// SceneLoader::ReadFields in the order they are written.
+struct NoFieldTraits {};
+template <typename Target, typename Traits = NoFieldTraits>
+struct FieldRule {
+  std::string_view name;
+  bool (*read)(SceneLoader& loader, const YamlEvent& value, Target* target);
+  Traits traits{};
+};
+
+template <typename Target, size_t N, typename Traits = NoFieldTraits>
+struct FieldTable {
+  static_assert(N <= FieldsSeen::kMaxFields);
+  std::array<FieldRule<Target, Traits>, N> rules;
+  std::array<std::string_view, N> names;  // for MappingWalker
+};
+
+template <typename Target, typename Traits = NoFieldTraits, size_t N>
+constexpr FieldTable<Target, N, Traits> MakeFieldTable(
+    const FieldRule<Target, Traits> (&rules)[N]) {
+  FieldTable<Target, N, Traits> table{};
+  for (size_t index = 0; index < N; ++index) {
+    table.rules[index] = rules[index];
+    table.names[index] = rules[index].name;
+  }
+  return table;
+}
+
 class SceneLoader {
  public:
   SceneLoader(std::string_view text, const std::string& file, const SceneLoadOptions& options,
@@ -172,9 +216,52 @@ class SceneLoader {
   // A number > 0 or {on: target}; true when it gave a usable focus.
   bool LoadFocus(const YamlEvent& first, FocusTarget* focus);
 
+  // --- table-driven mappings and lists ---
+  // Reads the entries of the mapping whose start was just read, each with its
+  // rule, under its key in the path; unknown and duplicate keys are reported
+  // by the walker. `admit(field, key_location)` may refuse a field (it
+  // reports why; the value is skipped and the field not given).
+  template <typename Target, size_t N, typename Traits, typename Admit>
+  FieldsSeen ReadFields(const FieldTable<Target, N, Traits>& table, Target* target, Admit admit);
+  template <typename Target, size_t N, typename Traits>
+  FieldsSeen ReadFields(const FieldTable<Target, N, Traits>& table, Target* target) {
+    return ReadFields(table, target, [](int, SourceLocation) { return true; });
+  }
+  // "missing field NAME" at `first` for each of `fields` not given; true
+  // when all were.
+  template <typename Target, size_t N, typename Traits>
+  bool RequireFields(const YamlEvent& first, const FieldsSeen& seen,
+                     const FieldTable<Target, N, Traits>& table, std::initializer_list<int> fields);
+  // "'LATER' cannot be combined with 'EARLIER'" at the later key of two
+  // given fields (LATER and EARLIER by position in the text); true when it
+  // reported.
+  template <typename Target, size_t N, typename Traits>
+  bool ReportCombined(DiagnosticCode code, const FieldsSeen& seen,
+                      const FieldTable<Target, N, Traits>& table, int first_field,
+                      int second_field);
+  // Visits each element of the list whose start was just read, under its
+  // index in the path. The element count, or nullopt when the document ended
+  // inside the list.
+  template <typename Visit>
+  std::optional<size_t> ForEachElement(Visit visit);
+
   // --- nodes (scene_nodes.cc) ---
   void LoadNodeList(const YamlEvent& first, const std::string& owner, OwnerKind owner_kind,
                     std::vector<Node>* nodes);
+  struct NodeKeys;
+  void LoadRelations(const YamlEvent& first, RelationKind kind, std::string_view field,
+                     std::vector<Relation>* relations);
+  void LoadStartList(const YamlEvent& first, NodeKeys* keys);
+  void LoadAttach(const YamlEvent& first, Node* node);
+  void LoadSpin(const YamlEvent& first, Node* node);
+  void LoadPath(const YamlEvent& first, Node* node);
+  void LoadShot(const YamlEvent& first, Node* node);
+  void LoadCues(const YamlEvent& first, Node* node);
+  void LoadSound(const YamlEvent& first, Node* node);
+  std::optional<Relation> ReadRelation(const YamlEvent& first, RelationKind kind,
+                                       std::string_view field);
+  // Any YAML value as JSON (cue data); false when a problem was reported.
+  bool ReadJsonValue(const YamlEvent& first, Json* value);
 
  private:
   // `time:` may come after the times it governs.
@@ -196,27 +283,10 @@ class SceneLoader {
   void ConvertTicks();
 
   // --- nodes (scene_nodes.cc) ---
-  struct NodeKeys;
   void LoadNode(const YamlEvent& first, OwnerKind owner_kind, std::unordered_set<std::string>* ids,
                 Node* node);
   bool NodeFieldAllowed(int field, OwnerKind owner_kind, SourceLocation key_location);
-  void LoadNodeField(int field, const YamlEvent& value, std::unordered_set<std::string>* ids,
-                     NodeKeys* keys, Node* node);
-  void ReportConflict(DiagnosticCode code, const NodeKeys& keys, int first_field,
-                      int second_field);
-  void LoadRelations(const YamlEvent& first, RelationKind kind, std::string_view field,
-                     std::vector<Relation>* relations);
-  std::optional<Relation> ReadRelation(const YamlEvent& first, RelationKind kind,
-                                       std::string_view field);
-  void LoadStartList(const YamlEvent& first, NodeKeys* keys);
-  void LoadAttach(const YamlEvent& first, Node* node);
-  void LoadSpin(const YamlEvent& first, Node* node);
-  void LoadPath(const YamlEvent& first, Node* node);
-  void LoadShot(const YamlEvent& first, Node* node);
-  void LoadCues(const YamlEvent& first, Node* node);
   bool LoadCue(const YamlEvent& first, Cue* cue);
-  bool ReadJson(const YamlEvent& first, Json* value);
-  void LoadSound(const YamlEvent& first, Node* node);
   void CheckNode(const NodeKeys& keys, Node* node);
 
   friend class MappingWalker;
@@ -236,6 +306,69 @@ class SceneLoader {
   // ReportFractionalTicks reads the document again with the unit known.
   bool fraction_before_time_unit_ = false;
 };
+
+template <typename Target, size_t N, typename Traits, typename Admit>
+FieldsSeen SceneLoader::ReadFields(const FieldTable<Target, N, Traits>& table, Target* target,
+                                   Admit admit) {
+  FieldsSeen seen;
+  MappingWalker walker(this, table.names);
+  while (walker.Next()) {
+    PathSegment segment(this, walker.key());
+    YamlEvent value = Next();
+    int field = walker.field();
+    if (!admit(field, walker.key_location())) {
+      Skip(value);
+      continue;
+    }
+    seen.given |= uint64_t{1} << field;
+    seen.locations[static_cast<size_t>(field)] = walker.key_location();
+    if (!table.rules[static_cast<size_t>(field)].read(*this, value, target)) seen.valid = false;
+  }
+  return seen;
+}
+
+template <typename Target, size_t N, typename Traits>
+bool SceneLoader::RequireFields(const YamlEvent& first, const FieldsSeen& seen,
+                                const FieldTable<Target, N, Traits>& table,
+                                std::initializer_list<int> fields) {
+  bool all = true;
+  for (int field : fields) {
+    if (seen.Has(field)) continue;
+    Report(DiagnosticCode::kSceneFormat, first.location,
+           "missing field " + std::string(table.names[static_cast<size_t>(field)]));
+    all = false;
+  }
+  return all;
+}
+
+template <typename Target, size_t N, typename Traits>
+bool SceneLoader::ReportCombined(DiagnosticCode code, const FieldsSeen& seen,
+                                 const FieldTable<Target, N, Traits>& table, int first_field,
+                                 int second_field) {
+  if (!seen.Has(first_field) || !seen.Has(second_field)) return false;
+  SourceLocation first = seen.locations[static_cast<size_t>(first_field)];
+  SourceLocation second = seen.locations[static_cast<size_t>(second_field)];
+  bool second_later = std::pair(second.line, second.column) > std::pair(first.line, first.column);
+  int later = second_later ? second_field : first_field;
+  int earlier = second_later ? first_field : second_field;
+  std::string_view later_name = table.names[static_cast<size_t>(later)];
+  ReportAtKey(code, seen.locations[static_cast<size_t>(later)], later_name,
+              "'" + std::string(later_name) + "' cannot be combined with '" +
+                  std::string(table.names[static_cast<size_t>(earlier)]) + "'");
+  return true;
+}
+
+template <typename Visit>
+std::optional<size_t> SceneLoader::ForEachElement(Visit visit) {
+  size_t count = 0;
+  for (;;) {
+    YamlEvent event = Next();
+    if (event.kind == YamlEventKind::kEnd) return std::nullopt;
+    if (event.kind == YamlEventKind::kSequenceEnd) return count;
+    PathSegment segment(this, count++);
+    visit(event);
+  }
+}
 
 }  // namespace cinc::scene_loading
 

@@ -1,17 +1,29 @@
 // Node lists and node fields of the scene loader (docs/language.md, docs/timing.md).
+//
+// Every mapping of a node is read through a FieldTable: one row per field,
+// its key, the function that reads its value, and for the node's own fields
+// where it is allowed and whether it drives a channel (and so needs a
+// duration). The checks across fields (required, exclusive) follow the
+// tables.
 #include <array>
 #include <cmath>
 
 #include "compiler/scene_loader_internal.h"
 
 namespace cinc::scene_loading {
+
+// What a node's mapping held, for the checks that need all its keys.
+struct SceneLoader::NodeKeys {
+  FieldsSeen seen;
+  std::optional<ExactTime> lag;
+  std::vector<Relation> start_relations;
+
+  bool Has(int field) const { return seen.Has(field); }
+};
+
 namespace {
 
-constexpr std::string_view kNodeFields[] = {
-    "id",         "at",       "after",    "with",     "end_with", "before",  "start",
-    "lag",        "duration", "position", "rotation", "scale",    "opacity", "ease",
-    "attach",     "spin",     "path",     "look_at",  "fov",      "focus",   "aperture",
-    "time_scale", "shot",     "cue",      "sound",    "label",    "action"};
+// The node's fields, in the order of kNodeTable's rows.
 enum NodeField {
   kId,
   kAt,
@@ -42,55 +54,395 @@ enum NodeField {
   kAction,
   kNodeFieldCount
 };
-static_assert(std::size(kNodeFields) == kNodeFieldCount);
 
-constexpr NodeField kRelationFields[] = {kAfter, kWith, kEndWith, kBefore};
-// Fields that drive a channel and so need a duration (docs/language.md).
-constexpr NodeField kChannelFields[] = {kPosition, kRotation, kScale,    kOpacity,
-                                        kAttach,   kSpin,     kPath,     kLookAt,
-                                        kFov,      kFocus,    kAperture, kTimeScale};
+// Which owners' nodes may give a field.
+enum class Owners : uint8_t {
+  kAll,
+  kCameras,      // camera nodes only
+  kDirector,     // director nodes only
+  kNotDirector,  // objects and cameras
+  kObjects,      // object nodes only
+};
 
-constexpr std::string_view kStartFields[] = {"at", "after", "with", "end_with", "before", "lag"};
-constexpr RelationKind kStartKinds[] = {RelationKind::kAt, RelationKind::kAfter,
-                                        RelationKind::kWith, RelationKind::kEndWith,
-                                        RelationKind::kBefore};
-constexpr int kStartLag = 5;
+struct NodeFieldTraits {
+  Owners owners = Owners::kAll;
+  bool drives_channel = false;  // needs `duration`
+};
 
-constexpr std::string_view kCueKinds[] = {"script", "sound", "vfx", "marker"};
+// What the node's field readers write to.
+struct NodeInput {
+  Node* node;
+  SceneLoader::NodeKeys* keys;
+  std::unordered_set<std::string>* ids;
+};
+
+using NodeRule = FieldRule<NodeInput, NodeFieldTraits>;
 
 constexpr NumberRange kFovRange{0, 180, true, true};
 constexpr NumberRange kTimeScaleRange{0, kMaxTimeScale, false, false};
 
-RelationKind RelationKindOf(int field) {
-  switch (field) {
-    case kAfter:
-      return RelationKind::kAfter;
-    case kWith:
-      return RelationKind::kWith;
-    case kEndWith:
-      return RelationKind::kEndWith;
-    case kBefore:
-      return RelationKind::kBefore;
-    default:
-      return RelationKind::kAt;
-  }
+bool ReadRelations(SceneLoader& loader, const YamlEvent& value, RelationKind kind,
+                   std::string_view field, NodeInput* input) {
+  loader.LoadRelations(value, kind, field, &input->node->relations);
+  return true;
 }
 
-bool IsLater(SourceLocation a, SourceLocation b) {
-  return std::pair(a.line, a.column) > std::pair(b.line, b.column);
+template <typename Value>
+bool Keep(std::optional<Value> read, std::optional<Value>* field) {
+  *field = std::move(read);
+  return field->has_value();
 }
+
+template <typename Field>
+bool KeepText(std::optional<std::string> read, SceneLoader& loader, const YamlEvent& value,
+              Field* field) {
+  if (!read) return false;
+  *field = LocatedString{std::move(*read), loader.OriginAt(value.location)};
+  return true;
+}
+
+constexpr NodeRule kNodeRules[] = {
+    {"id",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       std::optional<std::string> id = loader.ReadName(value, "id");
+       if (!id) return false;
+       if (!input->ids->insert(*id).second) {
+         loader.Report(DiagnosticCode::kSceneName, value.location,
+                       "'" + *id + "' is used twice in this list");
+       }
+       input->node->id = std::move(*id);
+       return true;
+     }},
+    {"at",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       return ReadRelations(loader, value, RelationKind::kAt, "at", input);
+     }},
+    {"after",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       return ReadRelations(loader, value, RelationKind::kAfter, "after", input);
+     }},
+    {"with",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       return ReadRelations(loader, value, RelationKind::kWith, "with", input);
+     }},
+    {"end_with",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       return ReadRelations(loader, value, RelationKind::kEndWith, "end_with", input);
+     }},
+    {"before",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       return ReadRelations(loader, value, RelationKind::kBefore, "before", input);
+     }},
+    {"start",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       loader.LoadStartList(value, input->keys);
+       return true;
+     }},
+    {"lag",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       return Keep(loader.ReadTime(value, "lag", /*allow_negative=*/true), &input->keys->lag);
+     }},
+    {"duration",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       std::optional<ExactTime> duration = loader.ReadTime(value, "duration", false);
+       if (!duration) return false;
+       input->node->duration = *duration;
+       input->node->has_duration = true;
+       return true;
+     }},
+    {"position",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       return Keep(loader.ReadVec3(value, "position", kAnyNumber), &input->node->position);
+     },
+     {Owners::kNotDirector, true}},
+    {"rotation",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       return Keep(loader.ReadRotation(value), &input->node->rotation);
+     },
+     {Owners::kNotDirector, true}},
+    {"scale",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       return Keep(loader.ReadScale(value), &input->node->scale);
+     },
+     {Owners::kObjects, true}},
+    {"opacity",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       return Keep(loader.ReadNumber(value, "opacity", kUnitInterval), &input->node->opacity);
+     },
+     {Owners::kObjects, true}},
+    {"ease",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       std::optional<Ease> ease = loader.ReadEase(value, "ease");
+       if (ease) input->node->ease = *ease;
+       return ease.has_value();
+     }},
+    {"attach",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       loader.LoadAttach(value, input->node);
+       return true;
+     },
+     {Owners::kNotDirector, true}},
+    {"spin",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       loader.LoadSpin(value, input->node);
+       return true;
+     },
+     {Owners::kNotDirector, true}},
+    {"path",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       loader.LoadPath(value, input->node);
+       return true;
+     },
+     {Owners::kNotDirector, true}},
+    {"look_at",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       std::optional<std::string> target = loader.ReadString(value, "look_at");
+       // An empty target looks at nothing, as before look_at was boxed.
+       if (target && !target->empty()) {
+         input->node->look_at = LocatedString{std::move(*target), loader.OriginAt(value.location)};
+       }
+       return target.has_value();
+     },
+     {Owners::kCameras, true}},
+    {"fov",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       return Keep(loader.ReadNumber(value, "fov", kFovRange), &input->node->fov);
+     },
+     {Owners::kCameras, true}},
+    {"focus",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       FocusTarget focus;
+       if (!loader.LoadFocus(value, &focus)) return false;
+       input->node->focus = std::move(focus);
+       return true;
+     },
+     {Owners::kCameras, true}},
+    {"aperture",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       return Keep(loader.ReadNumber(value, "aperture", kPositive), &input->node->aperture);
+     },
+     {Owners::kCameras, true}},
+    {"time_scale",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       return Keep(loader.ReadNumber(value, "time_scale", kTimeScaleRange),
+                   &input->node->time_scale);
+     },
+     {Owners::kDirector, true}},
+    {"shot",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       loader.LoadShot(value, input->node);
+       return true;
+     },
+     {Owners::kDirector, false}},
+    {"cue",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       loader.LoadCues(value, input->node);
+       return true;
+     }},
+    {"sound",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       loader.LoadSound(value, input->node);
+       return true;
+     }},
+    {"label",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       return KeepText(loader.ReadString(value, "label"), loader, value, &input->node->label);
+     }},
+    {"action",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       return KeepText(loader.ReadName(value, "action"), loader, value, &input->node->action);
+     },
+     {Owners::kNotDirector, false}},
+};
+constexpr auto kNodeTable = MakeFieldTable(kNodeRules);
+static_assert(kNodeTable.rules.size() == kNodeFieldCount);
+static_assert(kNodeTable.names[kTimeScale] == "time_scale" && kNodeTable.names[kAction] == "action");
+
+constexpr NodeField kRelationFields[] = {kAfter, kWith, kEndWith, kBefore};
+
+// --- start: entries ---
+
+enum StartField { kStartAt, kStartAfter, kStartWith, kStartEndWith, kStartBefore, kStartLag };
+
+struct StartEntry {
+  std::optional<Relation> relation;  // the first relation field's
+  std::optional<ExactTime> lag;
+  int first_relation_field = -1;
+  std::vector<int> extra_relation_fields;  // reported, the first one kept
+};
+
+template <StartField kField, RelationKind kKind>
+bool ReadStartRelation(SceneLoader& loader, const YamlEvent& value, StartEntry* entry) {
+  constexpr std::string_view kNames[] = {"at", "after", "with", "end_with", "before"};
+  std::optional<Relation> read = loader.ReadRelation(value, kKind, kNames[kField]);
+  if (entry->first_relation_field < 0) {
+    entry->first_relation_field = kField;
+    entry->relation = std::move(read);
+  } else {
+    entry->extra_relation_fields.push_back(kField);
+  }
+  return true;
+}
+
+constexpr FieldRule<StartEntry> kStartRules[] = {
+    {"at", ReadStartRelation<kStartAt, RelationKind::kAt>},
+    {"after", ReadStartRelation<kStartAfter, RelationKind::kAfter>},
+    {"with", ReadStartRelation<kStartWith, RelationKind::kWith>},
+    {"end_with", ReadStartRelation<kStartEndWith, RelationKind::kEndWith>},
+    {"before", ReadStartRelation<kStartBefore, RelationKind::kBefore>},
+    {"lag",
+     [](SceneLoader& loader, const YamlEvent& value, StartEntry* entry) {
+       return Keep(loader.ReadTime(value, "lag", /*allow_negative=*/true), &entry->lag);
+     }},
+};
+constexpr auto kStartTable = MakeFieldTable(kStartRules);
+
+// --- attach, spin, shot, sound, cue ---
+
+constexpr FieldRule<Attach> kAttachRules[] = {
+    {"to",
+     [](SceneLoader& loader, const YamlEvent& value, Attach* attach) {
+       std::optional<std::string> to = loader.ReadString(value, "to");
+       if (to) attach->to = std::move(*to);
+       return to.has_value();
+     }},
+    {"offset",
+     [](SceneLoader& loader, const YamlEvent& value, Attach* attach) {
+       return Keep(loader.ReadTransform(value), &attach->offset);
+     }},
+    {"mate",
+     [](SceneLoader& loader, const YamlEvent& value, Attach* attach) {
+       std::optional<std::string> mate = loader.ReadString(value, "mate");
+       if (mate) attach->mate = std::move(*mate);
+       return mate.has_value();
+     }},
+};
+constexpr auto kAttachTable = MakeFieldTable(kAttachRules);
+
+enum SpinField { kSpinAxis, kSpinTurns, kSpinDegrees };
+constexpr FieldRule<Spin> kSpinRules[] = {
+    {"axis",
+     [](SceneLoader& loader, const YamlEvent& value, Spin* spin) {
+       std::optional<Vec3> axis = loader.ReadVec3(value, "axis", kAnyNumber);
+       if (!axis) return false;
+       // Scaled first so that tiny or huge components normalise safely.
+       double largest = std::max({std::abs(axis->x), std::abs(axis->y), std::abs(axis->z)});
+       if (!(largest > 0)) {
+         loader.Report(DiagnosticCode::kSceneValue, value.location, "axis has zero length");
+         return false;
+       }
+       spin->axis = glm::normalize(*axis / largest);
+       return true;
+     }},
+    {"turns",
+     [](SceneLoader& loader, const YamlEvent& value, Spin* spin) {
+       std::optional<double> turns = loader.ReadNumber(value, "turns", kAnyNumber);
+       if (turns) spin->degrees = *turns * 360;
+       return turns.has_value();
+     }},
+    {"degrees",
+     [](SceneLoader& loader, const YamlEvent& value, Spin* spin) {
+       std::optional<double> degrees = loader.ReadNumber(value, "degrees", kAnyNumber);
+       if (degrees) spin->degrees = *degrees;
+       return degrees.has_value();
+     }},
+};
+constexpr auto kSpinTable = MakeFieldTable(kSpinRules);
+
+constexpr FieldRule<Shot> kShotRules[] = {
+    {"camera",
+     [](SceneLoader& loader, const YamlEvent& value, Shot* shot) {
+       std::optional<std::string> camera = loader.ReadString(value, "camera");
+       if (camera) shot->camera = std::move(*camera);
+       return camera.has_value();
+     }},
+    {"blend",
+     [](SceneLoader& loader, const YamlEvent& value, Shot* shot) {
+       std::optional<ExactTime> blend = loader.ReadTime(value, "blend", false);
+       if (blend) shot->blend = *blend;
+       return blend.has_value();
+     }},
+    {"blend_ease",
+     [](SceneLoader& loader, const YamlEvent& value, Shot* shot) {
+       return Keep(loader.ReadEase(value, "blend_ease"), &shot->blend_ease);
+     }},
+};
+constexpr auto kShotTable = MakeFieldTable(kShotRules);
+
+template <size_t kIndex>
+bool ReadSoundTime(SceneLoader& loader, const YamlEvent& value, Sound* sound) {
+  constexpr std::string_view kNames[] = {"offset", "fade_in", "fade_out"};
+  ExactTime* targets[] = {&sound->offset, &sound->fade_in, &sound->fade_out};
+  std::optional<ExactTime> time = loader.ReadTime(value, kNames[kIndex], false);
+  if (time) *targets[kIndex] = *time;
+  return time.has_value();
+}
+
+constexpr FieldRule<Sound> kSoundRules[] = {
+    {"name",
+     [](SceneLoader& loader, const YamlEvent& value, Sound* sound) {
+       std::optional<std::string> name = loader.ReadString(value, "name");
+       if (name) sound->name = *name;
+       return name.has_value();
+     }},
+    {"volume",
+     [](SceneLoader& loader, const YamlEvent& value, Sound* sound) {
+       std::optional<double> volume = loader.ReadNumber(value, "volume", kNonNegative);
+       if (volume) sound->volume = *volume;
+       return volume.has_value();
+     }},
+    {"offset", ReadSoundTime<0>},
+    {"fade_in", ReadSoundTime<1>},
+    {"fade_out", ReadSoundTime<2>},
+};
+constexpr auto kSoundTable = MakeFieldTable(kSoundRules);
+
+constexpr std::string_view kCueKinds[] = {"script", "sound", "vfx", "marker"};
+
+enum CueField { kCueKind, kCueName, kCueTarget, kCueData };
+constexpr FieldRule<Cue> kCueRules[] = {
+    {"kind",
+     [](SceneLoader& loader, const YamlEvent& value, Cue* cue) {
+       std::optional<std::string> kind = loader.ReadString(value, "kind");
+       if (!kind) return false;
+       bool known =
+           std::find(std::begin(kCueKinds), std::end(kCueKinds), *kind) != std::end(kCueKinds);
+       if (!known) {
+         loader.Report(DiagnosticCode::kSceneValue, value.location,
+                       "unknown cue kind '" + *kind + "'" + Suggestion(*kind, kCueKinds));
+       }
+       cue->kind = std::move(*kind);
+       return known;
+     }},
+    {"name",
+     [](SceneLoader& loader, const YamlEvent& value, Cue* cue) {
+       std::optional<std::string> name = loader.ReadString(value, "name");
+       if (name) cue->name = std::move(*name);
+       return name.has_value();
+     }},
+    {"target",
+     [](SceneLoader& loader, const YamlEvent& value, Cue* cue) {
+       std::optional<std::string> target = loader.ReadString(value, "target");
+       if (target) cue->target = std::move(*target);
+       return target.has_value();
+     }},
+    {"data",
+     [](SceneLoader& loader, const YamlEvent& value, Cue* cue) {
+       Json data;
+       if (!loader.ReadJsonValue(value, &data)) return false;
+       try {
+         cue->data_json = WriteCompactJson(data);
+       } catch (const std::exception& error) {
+         loader.Report(DiagnosticCode::kSceneValue, value.location,
+                       std::string("data cannot be written as JSON: ") + error.what());
+         return false;
+       }
+       return true;
+     }},
+};
+constexpr auto kCueTable = MakeFieldTable(kCueRules);
 
 }  // namespace
-
-// What a node's mapping held, for the checks that need all its keys.
-struct SceneLoader::NodeKeys {
-  uint64_t present = 0;
-  std::array<SourceLocation, kNodeFieldCount> locations;
-  std::optional<ExactTime> lag;
-  std::vector<Relation> start_relations;
-
-  bool Has(int field) const { return (present >> field) & 1; }
-};
 
 void SceneLoader::LoadNodeList(const YamlEvent& first, const std::string& owner,
                                OwnerKind owner_kind, std::vector<Node>* nodes) {
@@ -101,179 +453,62 @@ void SceneLoader::LoadNodeList(const YamlEvent& first, const std::string& owner,
   }
   std::unordered_set<std::string> ids;
   size_t index = 0;
-  for (;;) {
-    YamlEvent event = Next();
-    if (event.kind == YamlEventKind::kEnd || event.kind == YamlEventKind::kSequenceEnd) break;
-    PathSegment segment(this, index++);
-    if (!ExpectMapping(event)) continue;  // its index stays taken
-    Node& node = nodes->emplace_back();   // in place: a Node is large
+  ForEachElement([&](const YamlEvent& event) {
+    size_t position = index++;
+    if (!ExpectMapping(event)) return;   // its index stays taken
+    Node& node = nodes->emplace_back();  // in place: a Node is large
     node.owner = owner;
-    node.index = static_cast<int>(index - 1);
+    node.index = static_cast<int>(position);
     node.origin = OriginAt(event.location);
     LoadNode(event, owner_kind, &ids, &node);
-  }
+  });
 }
 
 void SceneLoader::LoadNode(const YamlEvent& first, OwnerKind owner_kind,
                            std::unordered_set<std::string>* ids, Node* node) {
   NodeKeys keys;
-  MappingWalker walker(this, kNodeFields);
-  while (walker.Next()) {
-    PathSegment segment(this, walker.key());
-    YamlEvent value = Next();
-    if (!NodeFieldAllowed(walker.field(), owner_kind, walker.key_location())) {
-      Skip(value);
-      continue;
-    }
-    keys.present |= uint64_t{1} << walker.field();
-    keys.locations[walker.field()] = walker.key_location();
-    LoadNodeField(walker.field(), value, ids, &keys, node);
-  }
+  NodeInput input{node, &keys, ids};
+  keys.seen = ReadFields(kNodeTable, &input, [&](int field, SourceLocation key_location) {
+    return NodeFieldAllowed(field, owner_kind, key_location);
+  });
   if (!reader_.stopped()) CheckNode(keys, node);
 }
 
 bool SceneLoader::NodeFieldAllowed(int field, OwnerKind owner_kind, SourceLocation key_location) {
-  bool camera_only = field == kLookAt || field == kFov || field == kFocus || field == kAperture;
-  bool director_only = field == kShot || field == kTimeScale;
-  bool not_director = field == kPosition || field == kRotation || field == kScale ||
-                      field == kOpacity || field == kAttach || field == kSpin || field == kPath ||
-                      field == kAction;
-  bool not_camera = field == kScale || field == kOpacity;
+  Owners owners = kNodeTable.rules[static_cast<size_t>(field)].traits.owners;
   const char* problem = nullptr;
-  if (camera_only && owner_kind != OwnerKind::kCamera) {
+  if (owners == Owners::kCameras && owner_kind != OwnerKind::kCamera) {
     problem = "' is only allowed on cameras";
-  } else if (director_only && owner_kind != OwnerKind::kDirector) {
+  } else if (owners == Owners::kDirector && owner_kind != OwnerKind::kDirector) {
     problem = "' is only allowed on director nodes";
-  } else if (not_director && owner_kind == OwnerKind::kDirector) {
+  } else if ((owners == Owners::kNotDirector || owners == Owners::kObjects) &&
+             owner_kind == OwnerKind::kDirector) {
     problem = "' is not allowed on director nodes";
-  } else if (not_camera && owner_kind == OwnerKind::kCamera) {
+  } else if (owners == Owners::kObjects && owner_kind == OwnerKind::kCamera) {
     problem = "' is not allowed on a camera";
   } else {
     return true;
   }
-  Report(DiagnosticCode::kSceneFormat, key_location, "'" + std::string(kNodeFields[field]) + problem);
+  Report(DiagnosticCode::kSceneFormat, key_location,
+         "'" + std::string(kNodeTable.names[static_cast<size_t>(field)]) + problem);
   return false;
-}
-
-void SceneLoader::LoadNodeField(int field, const YamlEvent& value,
-                                std::unordered_set<std::string>* ids, NodeKeys* keys, Node* node) {
-  std::string_view key = kNodeFields[field];
-  switch (field) {
-    case kId:
-      if (std::optional<std::string> id = ReadName(value, "id")) {
-        if (!ids->insert(*id).second) {
-          Report(DiagnosticCode::kSceneName, value.location, "'" + *id + "' is used twice in this list");
-        }
-        node->id = std::move(*id);
-      }
-      break;
-    case kAt:
-    case kAfter:
-    case kWith:
-    case kEndWith:
-    case kBefore:
-      LoadRelations(value, RelationKindOf(field), key, &node->relations);
-      break;
-    case kStart:
-      LoadStartList(value, keys);
-      break;
-    case kLag:
-      keys->lag = ReadTime(value, "lag", /*allow_negative=*/true);
-      break;
-    case kDuration:
-      if (std::optional<ExactTime> duration = ReadTime(value, "duration", false)) {
-        node->duration = *duration;
-        node->has_duration = true;
-      }
-      break;
-    case kPosition:
-      node->position = ReadVec3(value, "position", kAnyNumber);
-      break;
-    case kRotation:
-      node->rotation = ReadRotation(value);
-      break;
-    case kScale:
-      node->scale = ReadScale(value);
-      break;
-    case kOpacity:
-      node->opacity = ReadNumber(value, "opacity", kUnitInterval);
-      break;
-    case kEase:
-      if (std::optional<Ease> ease = ReadEase(value, "ease")) node->ease = *ease;
-      break;
-    case kAttach:
-      LoadAttach(value, node);
-      break;
-    case kSpin:
-      LoadSpin(value, node);
-      break;
-    case kPath:
-      LoadPath(value, node);
-      break;
-    case kLookAt:
-      if (std::optional<std::string> target = ReadString(value, "look_at")) {
-        // An empty target looks at nothing, as before look_at was boxed.
-        if (!target->empty()) {
-          node->look_at = LocatedString{std::move(*target), OriginAt(value.location)};
-        }
-      }
-      break;
-    case kFov:
-      node->fov = ReadNumber(value, "fov", kFovRange);
-      break;
-    case kFocus: {
-      FocusTarget focus;
-      if (LoadFocus(value, &focus)) node->focus = std::move(focus);
-      break;
-    }
-    case kAperture:
-      node->aperture = ReadNumber(value, "aperture", kPositive);
-      break;
-    case kTimeScale:
-      node->time_scale = ReadNumber(value, "time_scale", kTimeScaleRange);
-      break;
-    case kShot:
-      LoadShot(value, node);
-      break;
-    case kCue:
-      LoadCues(value, node);
-      break;
-    case kSound:
-      LoadSound(value, node);
-      break;
-    case kLabel:
-      if (std::optional<std::string> label = ReadString(value, "label")) {
-        node->label = LocatedString{std::move(*label), OriginAt(value.location)};
-      }
-      break;
-    case kAction:
-      if (std::optional<std::string> action = ReadName(value, "action")) {
-        node->action = LocatedString{std::move(*action), OriginAt(value.location)};
-      }
-      break;
-  }
 }
 
 void SceneLoader::LoadRelations(const YamlEvent& first, RelationKind kind, std::string_view field,
                                 std::vector<Relation>* relations) {
-  if (first.kind != YamlEventKind::kSequenceStart) {
-    if (std::optional<Relation> relation = ReadRelation(first, kind, field)) {
-      relations->push_back(std::move(*relation));
-    }
-    return;
-  }
-  size_t count = 0;
-  for (;;) {
-    YamlEvent event = Next();
-    if (event.kind == YamlEventKind::kEnd) return;
-    if (event.kind == YamlEventKind::kSequenceEnd) break;
-    PathSegment segment(this, count++);
+  auto read = [&](const YamlEvent& event) {
     if (std::optional<Relation> relation = ReadRelation(event, kind, field)) {
       relations->push_back(std::move(*relation));
     }
+  };
+  if (first.kind != YamlEventKind::kSequenceStart) {
+    read(first);
+    return;
   }
-  if (count == 0)
-    Report(DiagnosticCode::kSceneFormat, first.location, "'" + std::string(field) + "' is an empty list");
+  if (ForEachElement(read) == size_t{0}) {
+    Report(DiagnosticCode::kSceneFormat, first.location,
+           "'" + std::string(field) + "' is an empty list");
+  }
 }
 
 std::optional<Relation> SceneLoader::ReadRelation(const YamlEvent& first, RelationKind kind,
@@ -302,149 +537,53 @@ void SceneLoader::LoadStartList(const YamlEvent& first, NodeKeys* keys) {
     TypeError(first, "a list of relations");
     return;
   }
-  size_t count = 0;
-  for (;;) {
-    YamlEvent entry = Next();
-    if (entry.kind == YamlEventKind::kEnd) return;
-    if (entry.kind == YamlEventKind::kSequenceEnd) break;
-    PathSegment segment(this, count++);
-    if (!ExpectMapping(entry)) continue;
-    NodeKeys entry_keys;  // field numbers of kStartFields, for the conflict reports
-    std::optional<Relation> relation;
-    std::optional<ExactTime> lag;
-    int first_relation_field = -1;
-    std::vector<int> extra_relation_fields;
-    MappingWalker walker(this, kStartFields);
-    while (walker.Next()) {
-      PathSegment key_segment(this, walker.key());
-      YamlEvent value = Next();
-      int field = walker.field();
-      entry_keys.present |= uint64_t{1} << field;
-      entry_keys.locations[field] = walker.key_location();
-      if (field == kStartLag) {
-        lag = ReadTime(value, "lag", /*allow_negative=*/true);
-        continue;
-      }
-      std::optional<Relation> read = ReadRelation(value, kStartKinds[field], walker.key());
-      if (first_relation_field < 0) {
-        first_relation_field = field;
-        relation = std::move(read);
-      } else {
-        extra_relation_fields.push_back(field);  // reported below, the first one kept
-      }
-    }
+  std::optional<size_t> count = ForEachElement([&](const YamlEvent& event) {
+    if (!ExpectMapping(event)) return;
+    StartEntry entry;
+    FieldsSeen seen = ReadFields(kStartTable, &entry);
     if (reader_.stopped()) return;
-    for (int field : extra_relation_fields) {
-      bool later = IsLater(entry_keys.locations[field], entry_keys.locations[first_relation_field]);
-      int reported = later ? field : first_relation_field;
-      int other = later ? first_relation_field : field;
-      ReportAtKey(DiagnosticCode::kTimingConflict, entry_keys.locations[reported], kStartFields[reported],
-                  "'" + std::string(kStartFields[reported]) + "' cannot be combined with '" +
-                      std::string(kStartFields[other]) + "'");
+    for (int field : entry.extra_relation_fields) {
+      ReportCombined(DiagnosticCode::kTimingConflict, seen, kStartTable, field,
+                     entry.first_relation_field);
     }
-    if (first_relation_field < 0) {
-      Report(DiagnosticCode::kSceneFormat, entry.location, "missing field at, after, with, end_with or before");
+    if (entry.first_relation_field < 0) {
+      Report(DiagnosticCode::kSceneFormat, event.location,
+             "missing field at, after, with, end_with or before");
     }
-    if (entry_keys.Has(0) && entry_keys.Has(kStartLag)) {
-      bool lag_later = IsLater(entry_keys.locations[kStartLag], entry_keys.locations[0]);
-      std::string_view reported = lag_later ? "lag" : "at";
-      ReportAtKey(
-          DiagnosticCode::kTimingConflict, entry_keys.locations[lag_later ? kStartLag : 0], reported,
-          lag_later ? "'lag' cannot be combined with 'at'" : "'at' cannot be combined with 'lag'");
+    ReportCombined(DiagnosticCode::kTimingConflict, seen, kStartTable, kStartAt, kStartLag);
+    if (entry.relation) {
+      entry.relation->lag = entry.lag.value_or(ExactTime());
+      keys->start_relations.push_back(std::move(*entry.relation));
     }
-    if (relation) {
-      relation->lag = lag.value_or(ExactTime());
-      keys->start_relations.push_back(std::move(*relation));
-    }
+  });
+  if (count == size_t{0}) {
+    Report(DiagnosticCode::kSceneFormat, first.location, "'start' is an empty list");
   }
-  if (count == 0) Report(DiagnosticCode::kSceneFormat, first.location, "'start' is an empty list");
 }
 
 void SceneLoader::LoadAttach(const YamlEvent& first, Node* node) {
   if (!ExpectMapping(first)) return;
-  static constexpr std::string_view kFields[] = {"to", "offset", "mate"};
   Attach attach;
   attach.origin = OriginAt(first.location);
-  bool has_to = false;
-  bool valid = true;
-  MappingWalker walker(this, kFields);
-  while (walker.Next()) {
-    PathSegment segment(this, walker.key());
-    YamlEvent value = Next();
-    if (walker.field() == 0) {
-      has_to = true;
-      std::optional<std::string> to = ReadString(value, "to");
-      valid = valid && to.has_value();
-      if (to) attach.to = std::move(*to);
-    } else if (walker.field() == 1) {
-      attach.offset = ReadTransform(value);
-      valid = valid && attach.offset.has_value();
-    } else {
-      std::optional<std::string> mate = ReadString(value, "mate");
-      valid = valid && mate.has_value();
-      if (mate) attach.mate = std::move(*mate);
-    }
-  }
-  if (reader_.stopped()) return;
-  if (!has_to) {
-    Report(DiagnosticCode::kSceneFormat, first.location, "missing field to");
-    return;
-  }
-  if (valid) node->attach = std::move(attach);
+  FieldsSeen seen = ReadFields(kAttachTable, &attach);
+  if (reader_.stopped() || !RequireFields(first, seen, kAttachTable, {0})) return;
+  if (seen.valid) node->attach = std::move(attach);
 }
 
 void SceneLoader::LoadSpin(const YamlEvent& first, Node* node) {
   if (!ExpectMapping(first)) return;
-  static constexpr std::string_view kFields[] = {"axis", "turns", "degrees"};
   Spin spin;
   spin.origin = OriginAt(first.location);
-  bool valid = true;
-  SourceLocation amount_locations[3];
-  bool has_amount[3] = {false, false, false};
-  MappingWalker walker(this, kFields);
-  while (walker.Next()) {
-    PathSegment segment(this, walker.key());
-    YamlEvent value = Next();
-    int field = walker.field();
-    if (field == 0) {
-      std::optional<Vec3> axis = ReadVec3(value, "axis", kAnyNumber);
-      if (!axis) {
-        valid = false;
-        continue;
-      }
-      // Scaled first so that tiny or huge components normalise safely.
-      double largest = std::max({std::abs(axis->x), std::abs(axis->y), std::abs(axis->z)});
-      if (!(largest > 0)) {
-        Report(DiagnosticCode::kSceneValue, value.location, "axis has zero length");
-        valid = false;
-        continue;
-      }
-      spin.axis = glm::normalize(*axis / largest);
-      continue;
-    }
-    has_amount[field] = true;
-    amount_locations[field] = walker.key_location();
-    std::optional<double> amount = ReadNumber(value, walker.key(), kAnyNumber);
-    if (!amount) {
-      valid = false;
-      continue;
-    }
-    spin.degrees = field == 1 ? *amount * 360 : *amount;
-  }
+  FieldsSeen seen = ReadFields(kSpinTable, &spin);
   if (reader_.stopped()) return;
-  if (!has_amount[1] && !has_amount[2]) {
+  if (!seen.Has(kSpinTurns) && !seen.Has(kSpinDegrees)) {
     Report(DiagnosticCode::kSceneFormat, first.location, "missing field turns or degrees");
     return;
   }
-  if (has_amount[1] && has_amount[2]) {
-    bool degrees_later = IsLater(amount_locations[2], amount_locations[1]);
-    ReportAtKey(DiagnosticCode::kSceneFormat, amount_locations[degrees_later ? 2 : 1],
-                degrees_later ? "degrees" : "turns",
-                degrees_later ? "'degrees' cannot be combined with 'turns'"
-                              : "'turns' cannot be combined with 'degrees'");
+  if (ReportCombined(DiagnosticCode::kSceneFormat, seen, kSpinTable, kSpinTurns, kSpinDegrees)) {
     return;
   }
-  if (valid) node->spin = spin;
+  if (seen.valid) node->spin = spin;
 }
 
 void SceneLoader::LoadPath(const YamlEvent& first, Node* node) {
@@ -452,46 +591,32 @@ void SceneLoader::LoadPath(const YamlEvent& first, Node* node) {
     TypeError(first, "a list of points");
     return;
   }
-  size_t count = 0;
-  for (;;) {
-    YamlEvent event = Next();
-    if (event.kind == YamlEventKind::kEnd) return;
-    if (event.kind == YamlEventKind::kSequenceEnd) break;
-    PathSegment segment(this, count++);
+  std::optional<size_t> count = ForEachElement([&](const YamlEvent& event) {
     if (std::optional<Vec3> point = ReadVec3(event, "path", kAnyNumber)) {
       node->path.push_back(*point);
     }
+  });
+  if (count == size_t{0}) {
+    Report(DiagnosticCode::kSceneFormat, first.location, "'path' is an empty list");
   }
-  if (count == 0) Report(DiagnosticCode::kSceneFormat, first.location, "'path' is an empty list");
 }
 
 void SceneLoader::LoadShot(const YamlEvent& first, Node* node) {
   if (!ExpectMapping(first)) return;
-  static constexpr std::string_view kFields[] = {"camera", "blend", "blend_ease"};
   Shot shot;
   shot.origin = OriginAt(first.location);
-  bool has_camera = false;
-  MappingWalker walker(this, kFields);
-  while (walker.Next()) {
-    PathSegment segment(this, walker.key());
-    YamlEvent value = Next();
-    if (walker.field() == 0) {
-      has_camera = true;
-      if (std::optional<std::string> camera = ReadString(value, "camera")) {
-        shot.camera = std::move(*camera);
-      }
-    } else if (walker.field() == 1) {
-      if (std::optional<ExactTime> blend = ReadTime(value, "blend", false)) shot.blend = *blend;
-    } else {
-      shot.blend_ease = ReadEase(value, "blend_ease");
-    }
-  }
-  if (reader_.stopped()) return;
-  if (!has_camera) {
-    Report(DiagnosticCode::kSceneFormat, first.location, "missing field camera");
-    return;
-  }
+  FieldsSeen seen = ReadFields(kShotTable, &shot);
+  if (reader_.stopped() || !RequireFields(first, seen, kShotTable, {0})) return;
   node->shot = std::move(shot);
+}
+
+void SceneLoader::LoadSound(const YamlEvent& first, Node* node) {
+  if (!ExpectMapping(first)) return;
+  Sound sound;
+  sound.origin = OriginAt(first.location);
+  FieldsSeen seen = ReadFields(kSoundTable, &sound);
+  if (reader_.stopped() || !RequireFields(first, seen, kSoundTable, {0})) return;
+  node->sound = std::move(sound);
 }
 
 void SceneLoader::LoadCues(const YamlEvent& first, Node* node) {
@@ -504,90 +629,35 @@ void SceneLoader::LoadCues(const YamlEvent& first, Node* node) {
     TypeError(first, "a cue or a list of cues");
     return;
   }
-  size_t count = 0;
-  for (;;) {
-    YamlEvent event = Next();
-    if (event.kind == YamlEventKind::kEnd || event.kind == YamlEventKind::kSequenceEnd) return;
-    PathSegment segment(this, count++);
+  ForEachElement([&](const YamlEvent& event) {
     Cue cue;
     if (ExpectMapping(event) && LoadCue(event, &cue)) node->cues.push_back(std::move(cue));
-  }
+  });
 }
 
 bool SceneLoader::LoadCue(const YamlEvent& first, Cue* cue) {
-  static constexpr std::string_view kFields[] = {"kind", "name", "target", "data"};
   cue->origin = OriginAt(first.location);
-  bool given[4] = {false, false, false, false};
-  bool valid = true;
-  MappingWalker walker(this, kFields);
-  while (walker.Next()) {
-    PathSegment segment(this, walker.key());
-    YamlEvent value = Next();
-    int field = walker.field();
-    given[field] = true;
-    if (field == 3) {
-      Json data;
-      if (ReadJson(value, &data)) {
-        try {
-          cue->data_json = WriteCompactJson(data);
-        } catch (const std::exception& error) {
-          Report(DiagnosticCode::kSceneValue, value.location,
-                 std::string("data cannot be written as JSON: ") + error.what());
-          valid = false;
-        }
-      } else {
-        valid = false;
-      }
-      continue;
-    }
-    std::optional<std::string> text = ReadString(value, walker.key());
-    if (!text) {
-      valid = false;
-      continue;
-    }
-    if (field == 0) {
-      if (std::find(std::begin(kCueKinds), std::end(kCueKinds), *text) == std::end(kCueKinds)) {
-        Report(DiagnosticCode::kSceneValue, value.location,
-               "unknown cue kind '" + *text + "'" + Suggestion(*text, kCueKinds));
-        valid = false;
-      }
-      cue->kind = std::move(*text);
-    } else if (field == 1) {
-      cue->name = std::move(*text);
-    } else {
-      cue->target = std::move(*text);
-    }
-  }
+  FieldsSeen seen = ReadFields(kCueTable, cue);
   if (reader_.stopped()) return false;
-  const char* missing[] = {"missing field kind", "missing field name"};
-  for (int field = 0; field < 2; ++field) {
-    if (!given[field]) {
-      Report(DiagnosticCode::kSceneFormat, first.location, missing[field]);
-      valid = false;
-    }
-  }
-  if (given[0] && cue->kind == "script" && !given[2]) {
-    Report(DiagnosticCode::kSceneFormat, first.location, "missing field target");
+  bool valid = RequireFields(first, seen, kCueTable, {kCueKind, kCueName}) && seen.valid;
+  if (seen.Has(kCueKind) && cue->kind == "script" &&
+      !RequireFields(first, seen, kCueTable, {kCueTarget})) {
     valid = false;
   }
   return valid;
 }
 
 // Recursion is bounded by the reader's depth limit (1000 levels).
-bool SceneLoader::ReadJson(const YamlEvent& first, Json* value) {
+bool SceneLoader::ReadJsonValue(const YamlEvent& first, Json* value) {
   if (first.kind == YamlEventKind::kSequenceStart) {
     *value = Json::array();
     bool valid = true;
-    for (size_t index = 0;; ++index) {
-      YamlEvent event = Next();
-      if (event.kind == YamlEventKind::kEnd) return false;
-      if (event.kind == YamlEventKind::kSequenceEnd) break;
-      PathSegment segment(this, index);
+    std::optional<size_t> count = ForEachElement([&](const YamlEvent& event) {
       Json element;
-      valid = ReadJson(event, &element) && valid;
+      valid = ReadJsonValue(event, &element) && valid;
       value->push_back(std::move(element));
-    }
-    return valid;
+    });
+    return count.has_value() && valid;
   }
   if (first.kind == YamlEventKind::kMappingStart) {
     *value = Json::object();
@@ -599,7 +669,7 @@ bool SceneLoader::ReadJson(const YamlEvent& first, Json* value) {
     while (walker.Next()) {
       PathSegment segment(this, walker.key());
       Json element;
-      valid = ReadJson(Next(), &element) && valid;
+      valid = ReadJsonValue(Next(), &element) && valid;
       entries.emplace_back(walker.key(), std::move(element));
     }
     return valid && !reader_.stopped();
@@ -630,50 +700,6 @@ bool SceneLoader::ReadJson(const YamlEvent& first, Json* value) {
   return false;
 }
 
-void SceneLoader::LoadSound(const YamlEvent& first, Node* node) {
-  if (!ExpectMapping(first)) return;
-  static constexpr std::string_view kFields[] = {"name", "volume", "offset", "fade_in", "fade_out"};
-  Sound sound;
-  sound.origin = OriginAt(first.location);
-  bool has_name = false;
-  MappingWalker walker(this, kFields);
-  while (walker.Next()) {
-    PathSegment segment(this, walker.key());
-    YamlEvent value = Next();
-    int field = walker.field();
-    if (field == 0) {
-      has_name = true;
-      if (std::optional<std::string> name = ReadString(value, "name")) sound.name = *name;
-    } else if (field == 1) {
-      if (std::optional<double> volume = ReadNumber(value, "volume", kNonNegative)) {
-        sound.volume = *volume;
-      }
-    } else {
-      ExactTime* targets[] = {&sound.offset, &sound.fade_in, &sound.fade_out};
-      if (std::optional<ExactTime> time = ReadTime(value, walker.key(), false)) {
-        *targets[field - 2] = *time;
-      }
-    }
-  }
-  if (reader_.stopped()) return;
-  if (!has_name) {
-    Report(DiagnosticCode::kSceneFormat, first.location, "missing field name");
-    return;
-  }
-  node->sound = std::move(sound);
-}
-
-void SceneLoader::ReportConflict(DiagnosticCode code, const NodeKeys& keys, int first_field,
-                                 int second_field) {
-  if (!keys.Has(first_field) || !keys.Has(second_field)) return;
-  bool second_later = IsLater(keys.locations[second_field], keys.locations[first_field]);
-  int later = second_later ? second_field : first_field;
-  int earlier = second_later ? first_field : second_field;
-  ReportAtKey(code, keys.locations[later], kNodeFields[later],
-              "'" + std::string(kNodeFields[later]) + "' cannot be combined with '" +
-                  std::string(kNodeFields[earlier]) + "'");
-}
-
 void SceneLoader::CheckNode(const NodeKeys& keys, Node* node) {
   // Timing (docs/timing.md): the top-level lag applies to each relation field.
   if (keys.lag) {
@@ -685,29 +711,33 @@ void SceneLoader::CheckNode(const NodeKeys& keys, Node* node) {
     node->relations.insert(node->relations.end(), keys.start_relations.begin(),
                            keys.start_relations.end());
   }
-  ReportConflict(DiagnosticCode::kTimingConflict, keys, kAt, kLag);
-  ReportConflict(DiagnosticCode::kTimingConflict, keys, kStart, kLag);
-  ReportConflict(DiagnosticCode::kTimingConflict, keys, kStart, kAt);
+  auto conflict = [&](DiagnosticCode code, int first_field, int second_field) {
+    ReportCombined(code, keys.seen, kNodeTable, first_field, second_field);
+  };
+  conflict(DiagnosticCode::kTimingConflict, kAt, kLag);
+  conflict(DiagnosticCode::kTimingConflict, kStart, kLag);
+  conflict(DiagnosticCode::kTimingConflict, kStart, kAt);
   for (NodeField relation : kRelationFields) {
-    ReportConflict(DiagnosticCode::kTimingConflict, keys, kAt, relation);
-    ReportConflict(DiagnosticCode::kTimingConflict, keys, kStart, relation);
+    conflict(DiagnosticCode::kTimingConflict, kAt, relation);
+    conflict(DiagnosticCode::kTimingConflict, kStart, relation);
   }
   // Required and exclusive fields (docs/language.md).
   if (!keys.Has(kDuration)) {
-    for (NodeField channel : kChannelFields) {
-      if (keys.Has(channel)) {
+    for (int field = 0; field < kNodeFieldCount; ++field) {
+      if (keys.Has(field) && kNodeTable.rules[static_cast<size_t>(field)].traits.drives_channel) {
         Report(DiagnosticCode::kSceneFormat, node->origin.location, "missing field duration");
         break;
       }
     }
   }
   for (NodeField excluded : {kPosition, kRotation, kPath, kLookAt}) {
-    ReportConflict(DiagnosticCode::kSceneFormat, keys, kAttach, excluded);
+    conflict(DiagnosticCode::kSceneFormat, kAttach, excluded);
   }
-  ReportConflict(DiagnosticCode::kSceneFormat, keys, kLookAt, kRotation);
-  ReportConflict(DiagnosticCode::kSceneFormat, keys, kLookAt, kSpin);
+  conflict(DiagnosticCode::kSceneFormat, kLookAt, kRotation);
+  conflict(DiagnosticCode::kSceneFormat, kLookAt, kSpin);
   if (keys.Has(kPath) && !keys.Has(kPosition)) {
-    ReportAtKey(DiagnosticCode::kSceneFormat, keys.locations[kPath], "path", "'path' requires 'position'");
+    ReportAtKey(DiagnosticCode::kSceneFormat, keys.seen.locations[kPath], "path",
+                "'path' requires 'position'");
   }
 }
 
