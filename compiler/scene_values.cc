@@ -418,12 +418,22 @@ bool SceneLoader::ExpectMapping(const YamlEvent& first) {
   return false;
 }
 
+namespace {
+
+// kInteger or kFloat for a scalar that resolves to a number, else nothing.
+std::optional<ScalarType> NumberScalarType(const YamlEvent& first) {
+  if (first.kind != YamlEventKind::kScalar) return std::nullopt;
+  ScalarType type = ResolveScalar(first);
+  if (type != ScalarType::kInteger && type != ScalarType::kFloat) return std::nullopt;
+  return type;
+}
+
+}  // namespace
+
 std::optional<double> SceneLoader::ReadNumber(const YamlEvent& first, std::string_view field,
                                               const NumberRange& range) {
-  ScalarType type =
-      first.kind == YamlEventKind::kScalar ? ResolveScalar(first) : ScalarType::kString;
-  if (first.kind != YamlEventKind::kScalar ||
-      (type != ScalarType::kInteger && type != ScalarType::kFloat)) {
+  std::optional<ScalarType> type = NumberScalarType(first);
+  if (!type) {
     TypeError(first, "a number");
     return std::nullopt;
   }
@@ -441,10 +451,8 @@ std::optional<double> SceneLoader::ReadNumber(const YamlEvent& first, std::strin
 
 std::optional<int64_t> SceneLoader::ReadInteger(const YamlEvent& first, std::string_view field,
                                                 int64_t low, int64_t high) {
-  ScalarType type =
-      first.kind == YamlEventKind::kScalar ? ResolveScalar(first) : ScalarType::kString;
-  if (first.kind != YamlEventKind::kScalar ||
-      (type != ScalarType::kInteger && type != ScalarType::kFloat)) {
+  std::optional<ScalarType> type = NumberScalarType(first);
+  if (!type) {
     TypeError(first, "an integer");
     return std::nullopt;
   }
@@ -499,10 +507,8 @@ bool SceneLoader::CheckName(std::string_view name, std::string_view field,
 
 std::optional<ExactTime> SceneLoader::ReadTime(const YamlEvent& first, std::string_view field,
                                                bool allow_negative) {
-  ScalarType type =
-      first.kind == YamlEventKind::kScalar ? ResolveScalar(first) : ScalarType::kString;
-  if (first.kind != YamlEventKind::kScalar ||
-      (type != ScalarType::kInteger && type != ScalarType::kFloat)) {
+  std::optional<ScalarType> type = NumberScalarType(first);
+  if (!type) {
     TypeError(first, "a number");
     return std::nullopt;
   }

@@ -16,26 +16,6 @@ namespace {
 // Below this many objects a second thread costs more than it saves.
 constexpr size_t kObjectsWorthAThread = 8;
 
-// A scene that produced errors may come with a partial rig: its objects
-// then keep their initial values (the run fails anyway).
-ObjectRig StillObject(const SceneObject& object) {
-  ObjectRig rig;
-  rig.position.initial = object.position;
-  rig.rotation.initial = object.rotation;
-  rig.scale.initial = object.scale;
-  rig.opacity.initial = object.opacity;
-  return rig;
-}
-
-CameraRig StillCamera(const SceneObject& camera) {
-  CameraRig rig;
-  rig.position.initial = camera.position;
-  rig.rotation.initial = camera.rotation;
-  rig.fov.initial = camera.fov;
-  rig.aperture.initial = camera.aperture;
-  return rig;
-}
-
 void CheckKeyCount(const SceneObject& owner, const char* channel, const Keys& keys,
                    Diagnostics* diagnostics) {
   if (keys.size() <= kMaxChannelKeys || diagnostics == nullptr) return;
@@ -87,10 +67,7 @@ ParallelParts EmitParallelParts(const Scene& scene, const Timeline& timeline, co
   auto emit_objects = [&] {
     for (size_t index = next_object++; index < scene.objects.size(); index = next_object++) {
       const SceneObject& object = scene.objects[index];
-      parts.object_tracks[index] =
-          index < rig.objects.size()
-              ? EmitObjectTransform(object, rig, index, settings, fit)
-              : EmitObjectTransform(object, StillObject(object), settings, fit);
+      parts.object_tracks[index] = EmitObjectTransform(object, rig, index, settings, fit);
     }
   };
   // Only this task reports (to `diagnostics`) until both are done.
@@ -109,6 +86,13 @@ ParallelParts EmitParallelParts(const Scene& scene, const Timeline& timeline, co
 Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& rig,
                       const EmitSettings& settings, Diagnostics* diagnostics) {
   Sequence sequence;
+  if (rig.objects.size() != scene.objects.size() || rig.cameras.size() != scene.cameras.size()) {
+    if (diagnostics != nullptr) {
+      diagnostics->Report(DiagnosticCode::kInternal, {}, "",
+                          "emission was given a rig that does not hold every object and camera");
+    }
+    return sequence;
+  }
   sequence.version = 1;
   sequence.name = scene.name;
   sequence.duration = timeline.duration.ToDouble();
@@ -121,9 +105,7 @@ Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& r
   }
   for (size_t index = 0; index < scene.cameras.size(); ++index) {
     const SceneObject& camera = scene.cameras[index];
-    TransformTrack track = index < rig.cameras.size()
-                               ? EmitCameraTransform(camera, rig, index, fit)
-                               : EmitCameraTransform(camera, StillCamera(camera), fit);
+    TransformTrack track = EmitCameraTransform(camera, rig, index, fit);
     CheckKeyCounts(camera, track, diagnostics);
     sequence.tracks.push_back(std::move(track));
   }

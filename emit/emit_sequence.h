@@ -1,6 +1,8 @@
 // Emission: the scene, its timeline and its rig as a sequence (docs/emission.md).
 //
-// Contract: EmitSequence is a pure function of its inputs. The sequence is
+// Contract: EmitSequence is a pure function of its inputs. The rig is the one
+// markers/BuildRig made of the scene and timeline (one rig per object and
+// camera; otherwise E_INTERNAL and an empty sequence). The sequence is
 // version 1, named scene.name, of duration timeline.duration, looping as the
 // scene says. Tracks, in order: one transform track per object (file order)
 // then per camera (emit/emit_transforms.h); the camera track when there are

@@ -148,22 +148,19 @@ TEST(EmitSequence, CuesBeyond256GoToFurtherTracks) {
   testing::ExpectValidSequence(sequence);
 }
 
-TEST(EmitSequence, PartialRigKeepsInitialValuesAndTrackOrder) {
+// Emission takes the rig BuildRig made of an error-free scene; a rig that
+// does not hold every object and camera is a bug in the caller.
+TEST(EmitSequence, ARigThatDoesNotMatchTheSceneIsAnInternalError) {
   SmallScene setup = MakeSmallScene();
   setup.rig = Rig{};
-  Node time;
-  time.owner = "director";
-  time.time_scale = 0.5;
-  setup.scene.director_nodes.push_back(time);
-  setup.timeline.director.push_back({Time("0"), Time("1"), true});
-  Sequence sequence = EmitSequence(setup.scene, setup.timeline, setup.rig, EmitSettings{}, nullptr);
-  std::vector<std::string_view> types;
-  for (const Track& track : sequence.tracks) types.push_back(TrackTypeName(track));
-  EXPECT_EQ(types,
-            (std::vector<std::string_view>{"transform", "transform", "camera", "time", "cues"}));
-  EXPECT_EQ(std::get<TransformTrack>(sequence.tracks[1]).position[0].value,
-            (std::vector<double>{0, 1, 5}));
-  testing::ExpectValidSequence(sequence);
+  Diagnostics diagnostics;
+  Sequence sequence =
+      EmitSequence(setup.scene, setup.timeline, setup.rig, EmitSettings{}, &diagnostics);
+  EXPECT_TRUE(sequence.tracks.empty());
+  ASSERT_EQ(diagnostics.items().size(), 1u);
+  EXPECT_EQ(diagnostics.items()[0].code_name(), "E_INTERNAL");
+  EXPECT_EQ(diagnostics.items()[0].message,
+            "emission was given a rig that does not hold every object and camera");
 }
 
 }  // namespace

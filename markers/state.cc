@@ -19,6 +19,15 @@ Json QuaternionJson(const Quat& rotation) {
   return Json::array({xyzw[0], xyzw[1], xyzw[2], xyzw[3]});
 }
 
+// The world pose and the frame's label of an object's or a camera's state.
+template <typename State>
+void SetPose(const Rig& rig, OwnerRef owner, const ExactTime& t, State* out) {
+  RigidPose world = WorldPoseAt(rig, owner, t);
+  out->position = world.position;
+  out->rotation = world.rotation;
+  out->frame = FrameLabelAt(rig, owner, t);
+}
+
 }  // namespace
 
 Quat CanonicalQuaternion(const Quat& rotation) {
@@ -49,24 +58,18 @@ SceneState EvaluateState(const Scene& scene, const Rig& rig, const ExactTime& t)
   for (size_t i = 0; i < scene.objects.size() && i < rig.objects.size(); ++i) {
     const ObjectRig& object = rig.objects[i];
     ObjectState& out = state.objects[i];
-    RigidPose world = WorldPoseAt(rig, OwnerRef::Object(i), t);
-    out.position = world.position;
-    out.rotation = world.rotation;
+    SetPose(rig, OwnerRef::Object(i), t, &out);
     out.scale = ValueAt(object.scale, t);
     out.opacity = ValueAt(object.opacity, t);
-    out.frame = FrameLabelAt(rig, OwnerRef::Object(i), t);
   }
   state.cameras.resize(scene.cameras.size());
   for (size_t i = 0; i < scene.cameras.size() && i < rig.cameras.size(); ++i) {
     const CameraRig& camera = rig.cameras[i];
     CameraState& out = state.cameras[i];
-    RigidPose world = WorldPoseAt(rig, OwnerRef::Camera(i), t);
-    out.position = world.position;
-    out.rotation = world.rotation;
+    SetPose(rig, OwnerRef::Camera(i), t, &out);
     out.fov = ValueAt(camera.fov, t);
     out.focus = FocusAt(rig, i, t);
     out.aperture = ValueAt(camera.aperture, t);
-    out.frame = FrameLabelAt(rig, OwnerRef::Camera(i), t);
   }
   return state;
 }

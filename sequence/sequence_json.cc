@@ -12,6 +12,13 @@
 namespace cinc {
 namespace {
 
+template <typename Item, typename Convert>
+Json ArrayOf(const std::vector<Item>& items, Convert convert) {
+  Json array = Json::array();
+  for (const Item& item : items) array.push_back(convert(item));
+  return array;
+}
+
 // A scalar channel's value is a number (`"value": 60`), a vector one an array.
 Json ComponentsToJson(const std::vector<double>& components) {
   if (components.size() == 1) return Json(components[0]);
@@ -93,9 +100,7 @@ Json TypedTrackToJson(const TransformTrack& track) {
 Json TypedTrackToJson(const CameraTrack& track) {
   Json json = Json::object();
   json["type"] = "camera";
-  Json shots = Json::array();
-  for (const CameraShot& shot : track.shots) shots.push_back(ShotToJson(shot));
-  json["shots"] = std::move(shots);
+  json["shots"] = ArrayOf(track.shots, ShotToJson);
   AddKeys("fov", track.fov, &json);
   AddKeys("focus_distance", track.focus_distance, &json);
   AddKeys("aperture", track.aperture, &json);
@@ -106,18 +111,14 @@ Json TypedTrackToJson(const CameraTrack& track) {
 Json TypedTrackToJson(const CuesTrack& track) {
   Json json = Json::object();
   json["type"] = "cues";
-  Json cues = Json::array();
-  for (const SequenceCue& cue : track.cues) cues.push_back(CueToJson(cue));
-  json["cues"] = std::move(cues);
+  json["cues"] = ArrayOf(track.cues, CueToJson);
   return json;
 }
 
 Json TypedTrackToJson(const AudioTrack& track) {
   Json json = Json::object();
   json["type"] = "audio";
-  Json clips = Json::array();
-  for (const AudioClip& clip : track.clips) clips.push_back(ClipToJson(clip));
-  json["clips"] = std::move(clips);
+  json["clips"] = ArrayOf(track.clips, ClipToJson);
   return json;
 }
 
@@ -145,15 +146,18 @@ Json TrackToJson(const Track& track) {
   return std::visit([](const auto& typed) { return TypedTrackToJson(typed); }, track);
 }
 
-Json SequenceToJson(const Sequence& sequence) {
+Json SequenceHeaderToJson(const Sequence& sequence) {
   Json json = Json::object();
   json["version"] = sequence.version;
   json["name"] = sequence.name;
   json["duration"] = sequence.duration;
   json["loop"] = sequence.loop;
-  Json tracks = Json::array();
-  for (const Track& track : sequence.tracks) tracks.push_back(TrackToJson(track));
-  json["tracks"] = std::move(tracks);
+  return json;
+}
+
+Json SequenceToJson(const Sequence& sequence) {
+  Json json = SequenceHeaderToJson(sequence);
+  json["tracks"] = ArrayOf(sequence.tracks, TrackToJson);
   return json;
 }
 

@@ -22,6 +22,8 @@ namespace cinc {
 Json KeyToJson(const Key& key);
 Json TrackToJson(const Track& track);
 Json SequenceToJson(const Sequence& sequence);
+// {version, name, duration, loop}: SequenceToJson without its tracks.
+Json SequenceHeaderToJson(const Sequence& sequence);
 std::string WriteSequence(const Sequence& sequence);
 
 }  // namespace cinc

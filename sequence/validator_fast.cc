@@ -99,11 +99,7 @@ bool EmittedSequenceIsValid(const Sequence& sequence) {
   // tracks: a track's checks depend only on the header and on the camera and
   // time tracks before it, so this document is valid exactly when the
   // header and those tracks are.
-  Json document = Json::object();
-  document["version"] = sequence.version;
-  document["name"] = sequence.name;
-  document["duration"] = sequence.duration;
-  document["loop"] = sequence.loop;
+  Json document = SequenceHeaderToJson(sequence);
   Json tracks = Json::array();
   for (const Track& track : sequence.tracks) {
     if (const auto* transform = std::get_if<TransformTrack>(&track)) {
