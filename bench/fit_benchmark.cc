@@ -58,6 +58,16 @@ struct Case {
   double turns = 0;
 };
 
+// A rotation measured on `target` over 2 s.
+Case RotationCase(std::string name, std::string target) {
+  Case c;
+  c.name = std::move(name);
+  c.seconds = 2;
+  c.rotation = true;
+  c.target = std::move(target);
+  return c;
+}
+
 struct Stats {
   size_t keys = 0;
   double max = 0;
@@ -237,11 +247,7 @@ std::vector<Case> Cases() {
     }
   }
   for (double tilt : {10.0, 30.0, 60.0, 89.0}) {
-    Case c;
-    c.name = "spin 1 turn/s, axis tilted " + std::to_string(static_cast<int>(tilt)) + " deg";
-    c.seconds = 2;
-    c.rotation = true;
-    c.target = "wheel";
+    Case c = RotationCase("spin 1 turn/s, axis tilted " + std::to_string(static_cast<int>(tilt)) + " deg", "wheel");
     Vec3 axis(std::sin(Radians(tilt)), std::cos(Radians(tilt)), 0);
     size_t wheel = c.scene.AddObject("wheel");
     c.scene.AddObjectNode(wheel, "spin", "0", "2").spin = Spin{axis, 720, {}};
@@ -249,11 +255,7 @@ std::vector<Case> Cases() {
     cases.push_back(std::move(c));
   }
   {
-    Case c;
-    c.name = "slerp 120 deg through pitch 90";
-    c.seconds = 2;
-    c.rotation = true;
-    c.target = "part";
+    Case c = RotationCase("slerp 120 deg through pitch 90", "part");
     Quat middle = EulerYxz(90, 20, 0);
     Vec3 axis(1, 0.5, 0.3);
     double half = Radians(60);
@@ -266,11 +268,7 @@ std::vector<Case> Cases() {
     cases.push_back(std::move(c));
   }
   {
-    Case c;
-    c.name = "slerp (-50,-60,-70) -> (50,60,70)";
-    c.seconds = 2;
-    c.rotation = true;
-    c.target = "part";
+    Case c = RotationCase("slerp (-50,-60,-70) -> (50,60,70)", "part");
     Quat from = EulerYxz(-50, -60, -70);
     Quat to = EulerYxz(50, 60, 70);
     Quat relative = glm::conjugate(from) * to;

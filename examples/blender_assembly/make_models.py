@@ -18,15 +18,12 @@ space, as its expectations: change both together.
 
 import math
 import os
-import subprocess
 import sys
 
-import bmesh
-import bpy
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-EXPORT_SCRIPT = os.path.join(os.path.dirname(os.path.dirname(HERE)), "importers", "blender",
-                             "cinc_export.py")
+sys.path.insert(0, os.path.dirname(HERE))  # examples/: blender_parts
+import blender_parts  # noqa: E402
 
 # --- The parts: meshes (low-poly) and markers, Blender coordinates ---------
 
@@ -78,46 +75,13 @@ COLOURS = {
 
 # --- Building -------------------------------------------------------------
 
-def clear_file():
-    """An empty file: no objects, no orphan data, unit scale 1."""
-    bpy.ops.wm.read_factory_settings(use_empty=True)
-    scene = bpy.context.scene
-    scene.unit_settings.system = "METRIC"
-    scene.unit_settings.scale_length = 1.0
-
-
-def material(name):
-    mat = bpy.data.materials.new(name)
-    mat.use_nodes = True
-    mat.node_tree.nodes["Principled BSDF"].inputs["Base Color"].default_value = COLOURS[name]
-    mat.diffuse_color = COLOURS[name]
-    return mat
-
-
 def mesh_object(name, vertices, faces):
-    mesh = bpy.data.meshes.new(name)
-    bm = bmesh.new()
-    verts = [bm.verts.new(v) for v in vertices]
-    for face in faces:
-        bm.faces.new([verts[i] for i in face])
-    bmesh.ops.recalc_face_normals(bm, faces=bm.faces)
-    bm.to_mesh(mesh)
-    bm.free()
-    mesh.materials.append(material(name))
-    obj = bpy.data.objects.new(name, mesh)
-    bpy.context.scene.collection.objects.link(obj)
-    return obj
+    return blender_parts.mesh_object(name, vertices, faces, COLOURS[name])
 
 
 def add_markers(parent, markers):
     for name, (location, rotation) in markers.items():
-        empty = bpy.data.objects.new("SOCKET_" + name, None)
-        empty.empty_display_type = "SINGLE_ARROW"
-        empty.empty_display_size = 0.02
-        bpy.context.scene.collection.objects.link(empty)
-        empty.parent = parent  # matrix_parent_inverse stays the identity
-        empty.location = location
-        empty.rotation_euler = [math.radians(a) for a in rotation]
+        blender_parts.add_marker(parent, "SOCKET_" + name, location, rotation)
 
 
 def circle(radius, z, segments, phase=0.0):
@@ -179,36 +143,14 @@ def build_cover():
 PARTS = {"body": build_body, "screw": build_screw, "washer": build_washer, "cover": build_cover}
 
 
-def export_with_cinc_exporter(blend, glb):
-    """Runs importers/blender/cinc_export.py on the saved file, as cinc does."""
-    environment = dict(os.environ)
-    environment["PATH"] = os.path.dirname(os.path.realpath(bpy.app.binary_path)) + os.pathsep + \
-        environment.get("PATH", "")
-    result = subprocess.run(
-        [bpy.app.binary_path, "-b", "--factory-startup", "--disable-autoexec", blend,
-         "--python-exit-code", "1", "--python", EXPORT_SCRIPT, "--", "--out", glb],
-        stdin=subprocess.DEVNULL, capture_output=True, text=True, env=environment)
-    if result.returncode != 0 or not os.path.isfile(glb):
-        sys.stderr.write(result.stdout + result.stderr)
-        raise SystemExit(f"make_models: exporting {blend} failed")
 
 
 def main():
-    argv = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
-    folder = argv[argv.index("--out") + 1] if "--out" in argv else HERE
-    models = os.path.join(os.path.abspath(folder), "models")
-    os.makedirs(models, exist_ok=True)
+    models = blender_parts.models_folder(default=HERE)
     for name, build in PARTS.items():
-        clear_file()
+        blender_parts.clear_file()
         build()
-        blend = os.path.join(models, name + ".blend")
-        bpy.ops.wm.save_as_mainfile(filepath=blend, compress=True, relative_remap=False)
-        for stale in (blend + "1",):  # Blender's backup of a file it overwrote
-            if os.path.exists(stale):
-                os.remove(stale)
-        if "--no-glb" not in argv:
-            export_with_cinc_exporter(blend, os.path.join(models, name + ".glb"))
-        print(f"make_models: wrote {blend}")
+        blender_parts.save_part(models, name)
 
 
 if __name__ == "__main__":

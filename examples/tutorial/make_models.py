@@ -19,15 +19,12 @@ Coordinates are Blender's (Z up, metres); glTF's are (x, z, -y).
 
 import math
 import os
-import subprocess
 import sys
 
-import bmesh
-import bpy
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-EXPORT_SCRIPT = os.path.join(os.path.dirname(os.path.dirname(HERE)), "importers", "blender",
-                             "cinc_export.py")
+sys.path.insert(0, os.path.dirname(HERE))  # examples/: blender_parts
+import blender_parts  # noqa: E402
 
 # name: (empty's name, location, rotation in degrees (Euler XYZ))
 PARTS = {
@@ -88,67 +85,18 @@ def screw_mesh():
 
 
 def make_part(name, part):
-    bpy.ops.wm.read_factory_settings(use_empty=True)
-    scene = bpy.context.scene
-    scene.unit_settings.system = "METRIC"
-    scene.unit_settings.scale_length = 1.0         # cinc refuses any other unit scale
-
+    blender_parts.clear_file()
     vertices, faces = box_mesh(*part["box"]) if "box" in part else screw_mesh()
-    mesh = bpy.data.meshes.new(name)
-    bm = bmesh.new()
-    verts = [bm.verts.new(v) for v in vertices]
-    for face in faces:
-        bm.faces.new([verts[i] for i in face])
-    bmesh.ops.recalc_face_normals(bm, faces=bm.faces)
-    bm.to_mesh(mesh)
-    bm.free()
-    material = bpy.data.materials.new(name)
-    material.use_nodes = True
-    material.node_tree.nodes["Principled BSDF"].inputs["Base Color"].default_value = part["colour"]
-    material.diffuse_color = part["colour"]
-    mesh.materials.append(material)
-    body = bpy.data.objects.new(name, mesh)
-    scene.collection.objects.link(body)
-
+    body = blender_parts.mesh_object(name, vertices, faces, part["colour"])
     for marker, location, rotation in part["markers"]:
-        empty = bpy.data.objects.new(marker, None)  # an empty: no mesh, no children
-        empty.empty_display_type = "SINGLE_ARROW"
-        empty.empty_display_size = 0.02
-        scene.collection.objects.link(empty)
-        empty.parent = body
-        empty.location = location
-        empty.rotation_euler = [math.radians(angle) for angle in rotation]
-
-
-def export_glb(blend, glb):
-    """cinc_export.py on the saved file, as cinc runs it for a .blend source."""
-    environment = dict(os.environ)
-    environment["PATH"] = os.path.dirname(os.path.realpath(bpy.app.binary_path)) + os.pathsep + \
-        environment.get("PATH", "")
-    result = subprocess.run(
-        [bpy.app.binary_path, "-b", "--factory-startup", "--disable-autoexec", blend,
-         "--python-exit-code", "1", "--python", EXPORT_SCRIPT, "--", "--out", glb],
-        stdin=subprocess.DEVNULL, capture_output=True, text=True, env=environment)
-    if result.returncode != 0 or not os.path.isfile(glb):
-        sys.stderr.write(result.stdout + result.stderr)
-        raise SystemExit(f"make_models: exporting {blend} failed")
+        blender_parts.add_marker(body, marker, location, rotation)
 
 
 def main():
-    argv = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
-    folder = argv[argv.index("--out") + 1] if "--out" in argv else HERE
-    models = os.path.join(os.path.abspath(folder), "models")
-    os.makedirs(models, exist_ok=True)
+    models = blender_parts.models_folder(default=HERE)
     for name, part in PARTS.items():
         make_part(name, part)
-        blend = os.path.join(models, name + ".blend")
-        bpy.ops.wm.save_as_mainfile(filepath=blend, compress=True, relative_remap=False)
-        if os.path.exists(blend + "1"):  # Blender's backup of a file it overwrote
-            os.remove(blend + "1")
-        print(f"make_models: wrote {blend}")
-        if "--no-glb" not in argv:
-            export_glb(blend, os.path.join(models, name + ".glb"))
-            print(f"make_models: wrote {os.path.join(models, name + '.glb')}")
+        blender_parts.save_part(models, name)
 
 
 if __name__ == "__main__":
