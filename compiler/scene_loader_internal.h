@@ -26,6 +26,7 @@
 #include "compiler/yaml_reader.h"
 #include "core/json_writer.h"
 #include "core/scene.h"
+#include "core/suggestion.h"
 #include "sequence/limits.h"
 
 namespace cinc::scene_loading {
@@ -62,9 +63,6 @@ bool IsNullScalar(const YamlEvent& event);
 std::string DefaultSceneName(const std::string& file);
 // [A-Za-z_][A-Za-z0-9_-]*
 bool IsName(std::string_view text);
-// " (did you mean 'x'?)" for the closest candidate within max(2, len/3)
-// edits (ties: the first), else "".
-std::string Suggestion(std::string_view word, std::span<const std::string_view> candidates);
 
 enum class OwnerKind { kObject, kCamera, kDirector };
 

@@ -409,7 +409,7 @@ constexpr FieldRule<Cue> kCueRules[] = {
            std::find(std::begin(kCueKinds), std::end(kCueKinds), *kind) != std::end(kCueKinds);
        if (!known) {
          loader.Report(DiagnosticCode::kSceneValue, value.location,
-                       "unknown cue kind '" + *kind + "'" + Suggestion(*kind, kCueKinds));
+                       "unknown cue kind '" + *kind + "'" + DidYouMean(*kind, kCueKinds));
        }
        cue->kind = std::move(*kind);
        return known;

@@ -136,20 +136,6 @@ std::string RangeProblem(const NumberRange& range) {
          ", " + FormatDouble(range.high) + (range.high_open ? ")" : "]");
 }
 
-size_t EditDistance(std::string_view a, std::string_view b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
 
 }  // namespace
 
@@ -199,20 +185,6 @@ bool IsName(std::string_view text) {
   });
 }
 
-std::string Suggestion(std::string_view word, std::span<const std::string_view> candidates) {
-  size_t limit = std::max<size_t>(2, word.size() / 3);
-  std::string_view best;
-  size_t best_distance = limit + 1;
-  for (std::string_view candidate : candidates) {
-    size_t distance = EditDistance(word, candidate);
-    if (distance < best_distance) {
-      best_distance = distance;
-      best = candidate;
-    }
-  }
-  if (best.empty()) return "";
-  return " (did you mean '" + std::string(best) + "'?)";
-}
 
 // --- MappingWalker ---------------------------------------------------------------
 
@@ -262,7 +234,7 @@ bool MappingWalker::Next() {
       auto found = std::find(fields_.begin(), fields_.end(), key_);
       if (found == fields_.end()) {
         loader_->ReportAtKey(DiagnosticCode::kSceneFormat, key_location_, key_,
-                             "unknown field '" + key_ + "'" + Suggestion(key_, fields_));
+                             "unknown field '" + key_ + "'" + DidYouMean(key_, fields_));
         loader_->Skip(loader_->Next());
         continue;
       }
@@ -674,7 +646,7 @@ std::optional<Ease> SceneLoader::ReadEase(const YamlEvent& first, std::string_vi
   std::optional<Ease> ease = Ease::FromName(first.value);
   if (!ease) {
     Report(DiagnosticCode::kSceneValue, first.location,
-           "unknown ease '" + std::string(first.value) + "'" + Suggestion(first.value, kEaseNames));
+           "unknown ease '" + std::string(first.value) + "'" + DidYouMean(first.value, kEaseNames));
   }
   return ease;
 }

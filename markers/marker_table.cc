@@ -5,7 +5,7 @@
 #include <map>
 #include <utility>
 
-#include "resolver/references.h"
+#include "core/suggestion.h"
 
 namespace cinc {
 namespace {
@@ -31,8 +31,7 @@ std::string SceneRelativePath(const Scene& scene, const std::string& source) {
 }
 
 std::string Suggestion(std::string_view written, const std::vector<std::string_view>& candidates) {
-  std::optional<std::string> closest = ClosestName(written, candidates);
-  return closest ? " (did you mean '" + *closest + "'?)" : "";
+  return DidYouMean(written, candidates);
 }
 
 // Checks the references of one owner's nodes: `attach` (to, mate),
@@ -238,21 +237,5 @@ MarkerReference SplitMarkerReference(std::string_view reference) {
   return {reference.substr(0, slash), reference.substr(slash + 1), true};
 }
 
-std::optional<std::string> ClosestName(std::string_view written,
-                                       const std::vector<std::string_view>& candidates) {
-  const int limit = std::max(2, static_cast<int>(written.size()) / 3);
-  int best_distance = limit + 1;
-  std::optional<std::string> best;
-  for (std::string_view candidate : candidates) {
-    // Only a strictly smaller distance wins: ties go to the first candidate.
-    std::optional<int> distance =
-        BoundedLevenshteinDistance(written, candidate, std::min(limit, best_distance - 1));
-    if (distance && *distance < best_distance) {
-      best_distance = *distance;
-      best = std::string(candidate);
-    }
-  }
-  return best;
-}
 
 }  // namespace cinc

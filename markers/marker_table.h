@@ -75,11 +75,6 @@ struct MarkerReference {
 };
 MarkerReference SplitMarkerReference(std::string_view reference);
 
-// The candidate closest to `written` within max(2, |written| / 3), ties to
-// the first; nullopt when none is close enough.
-std::optional<std::string> ClosestName(std::string_view written,
-                                       const std::vector<std::string_view>& candidates);
-
 }  // namespace cinc
 
 #endif  // CINC_MARKERS_MARKER_TABLE_H_

@@ -139,14 +139,6 @@ TEST(MarkerTableTest, UnknownModelWithSuggestionAndNoCascade) {
             Reports(Check(test)));
 }
 
-TEST(MarkerTableTest, ClosestNameTiesGoToTheFirst) {
-  EXPECT_EQ("ab", ClosestName("ax", {"ab", "ac"}));
-  EXPECT_EQ(std::nullopt, ClosestName("abcdefgh", {"zzzzzzzz"}));
-  // max(2, 10 / 3) = 3 edits allowed for a 10-character name, 2 for a 6-character one.
-  EXPECT_EQ("hole-01", ClosestName("hole-00001", {"hole-01"}));
-  EXPECT_EQ(std::nullopt, ClosestName("hole-1", {"hole-0001"}));
-}
-
 TEST(MarkerTableTest, ImportsAGltfAndMergesInlineMarkers) {
   // part.gltf has markers hole-1 (0.1, 0, 0) and hole-2 (0.2, 0, 0); the
   // scene overrides hole-2 and adds top. Then a screw attaches to hole-2.

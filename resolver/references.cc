@@ -108,35 +108,6 @@ std::string QualifyReference(const Node& from, std::string_view reference) {
   return QualifiedText(from.owner, reference);
 }
 
-std::optional<int> BoundedLevenshteinDistance(std::string_view a, std::string_view b, int limit) {
-  const int a_length = static_cast<int>(a.size());
-  const int b_length = static_cast<int>(b.size());
-  if (limit < 0 || std::abs(a_length - b_length) > limit) return std::nullopt;
-  // Only cells within `limit` of the diagonal can stay within the limit;
-  // everything outside the band counts as "too far" (limit + 1).
-  const int too_far = limit + 1;
-  std::vector<int> previous(b_length + 1, too_far);
-  std::vector<int> current(b_length + 1, too_far);
-  for (int j = 0; j <= std::min(b_length, limit); ++j) previous[j] = j;
-  for (int i = 1; i <= a_length; ++i) {
-    const int low = std::max(1, i - limit);
-    const int high = std::min(b_length, i + limit);
-    current[low - 1] = (low == 1 && i <= limit) ? i : too_far;
-    int row_minimum = current[low - 1];
-    for (int j = low; j <= high; ++j) {
-      int substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-      int value = std::min({previous[j] + 1, current[j - 1] + 1, substitution});
-      current[j] = std::min(value, too_far);
-      row_minimum = std::min(row_minimum, current[j]);
-    }
-    if (high < b_length) current[high + 1] = too_far;
-    if (row_minimum > limit) return std::nullopt;
-    std::swap(previous, current);
-  }
-  if (previous[b_length] > limit) return std::nullopt;
-  return previous[b_length];
-}
-
 NameSuggester::NameSuggester(const NodeTable& table) : table_(table) {}
 
 NameSuggester::ClosestPair NameSuggester::FindClosest(std::string_view qualified_reference,

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/scene.h"
+#include "core/suggestion.h"
 
 namespace cinc {
 
@@ -78,10 +79,6 @@ class NodeTable {
 // The qualified form of a reference written in `from`'s list: "in" inside
 // body's list is "body.in"; a reference with a '.' is already qualified.
 std::string QualifyReference(const Node& from, std::string_view reference);
-
-// The Levenshtein distance between a and b when it is at most `limit`, else
-// nothing. Costs O(|a| * (2 * limit + 1)) at most and stops early.
-std::optional<int> BoundedLevenshteinDistance(std::string_view a, std::string_view b, int limit);
 
 // Finds did-you-mean suggestions for unknown references. The candidates are
 // the qualified names of every node with an id, in file order. Borrows the

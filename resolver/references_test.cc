@@ -9,62 +9,6 @@ namespace {
 
 using testing::SceneBuilder;
 
-TEST(LevenshteinTest, KnownDistances) {
-  EXPECT_EQ(BoundedLevenshteinDistance("kitten", "sitting", 10), 3);
-  EXPECT_EQ(BoundedLevenshteinDistance("", "abc", 10), 3);
-  EXPECT_EQ(BoundedLevenshteinDistance("abc", "", 10), 3);
-  EXPECT_EQ(BoundedLevenshteinDistance("", "", 0), 0);
-  EXPECT_EQ(BoundedLevenshteinDistance("body.inn", "body.in", 2), 1);
-  EXPECT_EQ(BoundedLevenshteinDistance("flaw", "lawn", 2), 2);
-  EXPECT_EQ(BoundedLevenshteinDistance("abcdef", "badcfe", 4), 4);  // three swaps
-}
-
-TEST(LevenshteinTest, StopsPastTheLimit) {
-  EXPECT_EQ(BoundedLevenshteinDistance("kitten", "sitting", 2), std::nullopt);
-  EXPECT_EQ(BoundedLevenshteinDistance("a", "abcd", 2), std::nullopt);  // length alone
-  EXPECT_EQ(BoundedLevenshteinDistance("abc", "abc", -1), std::nullopt);
-  EXPECT_EQ(BoundedLevenshteinDistance("abc", "xyz", 3), 3);
-  EXPECT_EQ(BoundedLevenshteinDistance("abc", "xyz", 2), std::nullopt);
-}
-
-TEST(LevenshteinTest, BandedAgreesWithFullComputation) {
-  // Against the textbook full table on every pair of short strings over {a, b}.
-  auto full = [](const std::string& a, const std::string& b) {
-    std::vector<std::vector<int>> table(a.size() + 1, std::vector<int>(b.size() + 1));
-    for (size_t i = 0; i <= a.size(); ++i) table[i][0] = static_cast<int>(i);
-    for (size_t j = 0; j <= b.size(); ++j) table[0][j] = static_cast<int>(j);
-    for (size_t i = 1; i <= a.size(); ++i) {
-      for (size_t j = 1; j <= b.size(); ++j) {
-        table[i][j] = std::min({table[i - 1][j] + 1, table[i][j - 1] + 1,
-                                table[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      }
-    }
-    return table[a.size()][b.size()];
-  };
-  std::vector<std::string> words{""};
-  for (size_t start = 0; words.back().size() < 5;) {
-    size_t end = words.size();
-    for (size_t i = start; i < end; ++i) {
-      words.push_back(words[i] + "a");
-      words.push_back(words[i] + "b");
-    }
-    start = end;
-  }
-  for (const std::string& a : words) {
-    for (const std::string& b : words) {
-      const int expected = full(a, b);
-      for (int limit = 0; limit <= 5; ++limit) {
-        std::optional<int> distance = BoundedLevenshteinDistance(a, b, limit);
-        if (expected <= limit) {
-          EXPECT_EQ(distance, expected) << a << " " << b << " " << limit;
-        } else {
-          EXPECT_EQ(distance, std::nullopt) << a << " " << b << " " << limit;
-        }
-      }
-    }
-  }
-}
-
 TEST(NodeTableTest, FileOrderAndLookup) {
   SceneBuilder builder;
   builder.Add("director", "open");

@@ -1,0 +1,64 @@
+#include "core/suggestion.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <vector>
+
+namespace cinc {
+
+std::optional<int> BoundedLevenshteinDistance(std::string_view a, std::string_view b, int limit) {
+  const int a_length = static_cast<int>(a.size());
+  const int b_length = static_cast<int>(b.size());
+  if (limit < 0 || std::abs(a_length - b_length) > limit) return std::nullopt;
+  // Only cells within `limit` of the diagonal can stay within the limit;
+  // everything outside the band counts as "too far" (limit + 1).
+  const int too_far = limit + 1;
+  std::vector<int> previous(b_length + 1, too_far);
+  std::vector<int> current(b_length + 1, too_far);
+  for (int j = 0; j <= std::min(b_length, limit); ++j) previous[j] = j;
+  for (int i = 1; i <= a_length; ++i) {
+    const int low = std::max(1, i - limit);
+    const int high = std::min(b_length, i + limit);
+    current[low - 1] = (low == 1 && i <= limit) ? i : too_far;
+    int row_minimum = current[low - 1];
+    for (int j = low; j <= high; ++j) {
+      int substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      int value = std::min({previous[j] + 1, current[j - 1] + 1, substitution});
+      current[j] = std::min(value, too_far);
+      row_minimum = std::min(row_minimum, current[j]);
+    }
+    if (high < b_length) current[high + 1] = too_far;
+    if (row_minimum > limit) return std::nullopt;
+    std::swap(previous, current);
+  }
+  if (previous[b_length] > limit) return std::nullopt;
+  return previous[b_length];
+}
+
+int SuggestionLimit(std::string_view written) {
+  return std::max(2, static_cast<int>(written.size()) / 3);
+}
+
+std::optional<std::string_view> ClosestName(std::string_view written,
+                                            std::span<const std::string_view> candidates) {
+  const int limit = SuggestionLimit(written);
+  int best_distance = limit + 1;
+  std::optional<std::string_view> best;
+  for (std::string_view candidate : candidates) {
+    // Only a strictly smaller distance wins: ties go to the first candidate.
+    std::optional<int> distance =
+        BoundedLevenshteinDistance(written, candidate, std::min(limit, best_distance - 1));
+    if (distance && *distance < best_distance) {
+      best_distance = *distance;
+      best = candidate;
+    }
+  }
+  return best;
+}
+
+std::string DidYouMean(std::string_view written, std::span<const std::string_view> candidates) {
+  std::optional<std::string_view> closest = ClosestName(written, candidates);
+  return closest ? " (did you mean '" + std::string(*closest) + "'?)" : "";
+}
+
+}  // namespace cinc
