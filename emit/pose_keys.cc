@@ -18,7 +18,6 @@ namespace {
 
 // An exact piece must match the state to rounding, far below any tolerance.
 constexpr double kExactCheckMetres = 1e-9;
-constexpr double kExactCheckDegrees = 1e-9;
 constexpr int kExactChecks = 7;
 // Two values closer than this are one (attach composes F^-1 * W, then F * L).
 constexpr double kSameRotationRadians = 1e-12;
@@ -293,31 +292,16 @@ class PoseKeyWriter {
   }
 
   // True when only one Euler component changes and its linear interpolation
-  // in the eased progress is the exact rotation (others snapped equal).
+  // in the eased progress is the exact rotation (emit/rotation_keys.h).
   bool IsOneComponentMove(const ExactTime& start, double end_seconds, const SharedTiming& shared,
                           const Vec3& euler_start, Vec3* euler_end) const {
-    Vec3 candidate = *euler_end;
-    int changed = 0;
-    for (int component = 0; component < 3; ++component) {
-      if (std::abs(candidate[component] - euler_start[component]) > kExactCheckDegrees) {
-        ++changed;
-      } else {
-        candidate[component] = euler_start[component];
-      }
-    }
-    if (changed > 1) return false;
     double a = start.ToDouble();
-    for (int j = 1; j <= kExactChecks; ++j) {
-      double t = a + (end_seconds - a) * j / (kExactChecks + 1);
+    return cinc::IsOneComponentMove(euler_start, euler_end, [&](int check) {
+      double t = a + (end_seconds - a) * check / (kOneComponentChecks + 1);
       double fraction = (shared.timing->ProgressAt(t) - shared.eased_start) /
                         (shared.eased_end - shared.eased_start);
-      Quat played = QuatFromEulerDegrees(euler_start + (candidate - euler_start) * fraction);
-      if (Degrees(AngleBetween(Pose(start, t).rotation, played)) > kExactCheckDegrees) {
-        return false;
-      }
-    }
-    *euler_end = candidate;
-    return true;
+      return RotationSample{fraction, Pose(start, t).rotation};
+    });
   }
 
   const PoseSource& source_;

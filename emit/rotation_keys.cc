@@ -16,7 +16,8 @@ namespace {
 constexpr double kContinuityStepDegrees = 45;
 // Two rotations closer than this are the same value (rounding of SLERP ends).
 constexpr double kSameRotationRadians = 1e-12;
-// An exact one-component motion must match SLERP to rounding, far below any tolerance.
+// An exact one-component motion must match the rotation to rounding, far
+// below any tolerance.
 constexpr double kExactCheckDegrees = 1e-9;
 
 double NearestTurn(double value, double reference) {
@@ -67,30 +68,12 @@ struct Motion {
 // over the eased progress [eased_start, eased_end] is the SLERP itself.
 bool IsExactOneComponentMove(const Motion& motion, double eased_start, double eased_end,
                              const Vec3& euler_start, Vec3* euler_end) {
-  int changed = 0;
-  for (int component = 0; component < 3; ++component) {
-    if (std::abs((*euler_end)[component] - euler_start[component]) > kExactCheckDegrees) {
-      ++changed;
-    }
-  }
-  if (changed > 1 || eased_start == eased_end) return false;
-  Vec3 candidate = *euler_end;
-  for (int component = 0; component < 3; ++component) {
-    if (std::abs(candidate[component] - euler_start[component]) <= kExactCheckDegrees) {
-      candidate[component] = euler_start[component];
-    }
-  }
-  constexpr int kChecks = 7;
-  for (int index = 1; index <= kChecks; ++index) {
-    double fraction = static_cast<double>(index) / (kChecks + 1);
-    double eased = eased_start + (eased_end - eased_start) * fraction;
-    Quat played = QuatFromEulerDegrees(euler_start + (candidate - euler_start) * fraction);
-    if (Degrees(AngleBetween(motion.RotationAt(eased), played)) > kExactCheckDegrees) {
-      return false;
-    }
-  }
-  *euler_end = candidate;
-  return true;
+  if (eased_start == eased_end) return false;
+  return IsOneComponentMove(euler_start, euler_end, [&](int check) {
+    double fraction = static_cast<double>(check) / (kOneComponentChecks + 1);
+    return RotationSample{fraction,
+                          motion.RotationAt(eased_start + (eased_end - eased_start) * fraction)};
+  });
 }
 
 // Hermite keys for the motion over [start, end], from euler_start to euler_end.
@@ -136,6 +119,27 @@ Vec3 NearestEulerTriple(const Quat& rotation, const Vec3& reference) {
     }
   }
   return best;
+}
+
+bool IsOneComponentMove(const Vec3& euler_start, Vec3* euler_end,
+                        const std::function<RotationSample(int check)>& sample) {
+  Vec3 candidate = *euler_end;
+  int changed = 0;
+  for (int component = 0; component < 3; ++component) {
+    if (std::abs(candidate[component] - euler_start[component]) > kExactCheckDegrees) {
+      ++changed;
+    } else {
+      candidate[component] = euler_start[component];
+    }
+  }
+  if (changed > 1) return false;
+  for (int check = 1; check <= kOneComponentChecks; ++check) {
+    RotationSample expected = sample(check);
+    Quat played = QuatFromEulerDegrees(euler_start + (candidate - euler_start) * expected.fraction);
+    if (Degrees(AngleBetween(expected.exact, played)) > kExactCheckDegrees) return false;
+  }
+  *euler_end = candidate;
+  return true;
 }
 
 Keys RotationKeysFromPieces(const std::vector<Piece<Quat>>& pieces,

@@ -16,6 +16,7 @@
 #ifndef CINC_EMIT_ROTATION_KEYS_H_
 #define CINC_EMIT_ROTATION_KEYS_H_
 
+#include <functional>
 #include <vector>
 
 #include "core/rotation.h"
@@ -30,6 +31,22 @@ namespace cinc {
 // with the smallest sum of |difference| to `reference` (ties: the first). At
 // gimbal lock (pitch +-90) the reference's roll is kept and yaw solved.
 Vec3 NearestEulerTriple(const Quat& rotation, const Vec3& reference);
+
+// A rotation an exact move must play at one of its checks: the fraction of
+// the move (0..1, linear in the Euler triple) and the exact rotation there.
+struct RotationSample {
+  double fraction;
+  Quat exact;
+};
+inline constexpr int kOneComponentChecks = 7;
+
+// True when the triple from `euler_start` to `*euler_end` changes in one
+// component only (components within 1e-9 degrees of the start's are snapped
+// to it, in *euler_end) and its linear interpolation plays the exact
+// rotation (to 1e-9 degrees) at the kOneComponentChecks samples
+// `sample(1..7)`: the one rule by which a rotation move is written exactly.
+bool IsOneComponentMove(const Vec3& euler_start, Vec3* euler_end,
+                        const std::function<RotationSample(int check)>& sample);
 
 Keys RotationKeysFromPieces(const std::vector<Piece<Quat>>& pieces,
                             const FitSettings& settings);
