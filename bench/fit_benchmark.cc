@@ -21,15 +21,15 @@
 #include <string>
 #include <vector>
 
-#include "core/hermite.h"
 #include "core/diagnostics.h"
+#include "core/hermite.h"
 #include "emit/closed_form.h"
 #include "emit/emit_sequence.h"
-#include "sequence/evaluator.h"
 #include "emit/hermite_fit.h"
 #include "emit/rotation_keys.h"
 #include "markers/rig.h"
 #include "markers/test_scene.h"
+#include "sequence/evaluator.h"
 
 namespace cinc {
 namespace {
@@ -155,9 +155,8 @@ std::vector<double> ReplayUniform(const Case& c, const Uniform& bake, bool hermi
       double t1 = bake.t[k + 1];
       double v0 = bake.value[k][i];
       double v1 = bake.value[k + 1][i];
-      played[i] = hermite
-                      ? HermiteAt(t0, v0, bake.tangent[k][i], t1, v1, bake.tangent[k + 1][i], t)
-                      : v0 + (v1 - v0) * (t - t0) / (t1 - t0);
+      played[i] = hermite ? HermiteAt(t0, v0, bake.tangent[k][i], t1, v1, bake.tangent[k + 1][i], t)
+                          : v0 + (v1 - v0) * (t - t0) / (t1 - t0);
     }
     errors.push_back(ErrorOf(c, t, played));
   }
@@ -247,7 +246,8 @@ std::vector<Case> Cases() {
     }
   }
   for (double tilt : {10.0, 30.0, 60.0, 89.0}) {
-    Case c = RotationCase("spin 1 turn/s, axis tilted " + std::to_string(static_cast<int>(tilt)) + " deg", "wheel");
+    Case c = RotationCase(
+        "spin 1 turn/s, axis tilted " + std::to_string(static_cast<int>(tilt)) + " deg", "wheel");
     Vec3 axis(std::sin(Radians(tilt)), std::cos(Radians(tilt)), 0);
     size_t wheel = c.scene.AddObject("wheel");
     c.scene.AddObjectNode(wheel, "spin", "0", "2").spin = Spin{axis, 720, {}};

@@ -18,10 +18,10 @@
 #include "core/diagnostics.h"
 #include "core/json_writer.h"
 #include "emit/emit_sequence.h"
-#include "sequence/sequence_json.h"
 #include "markers/marker_table.h"
 #include "markers/rig.h"
 #include "resolver/resolve_timing.h"
+#include "sequence/sequence_json.h"
 
 namespace {
 

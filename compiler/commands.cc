@@ -9,19 +9,19 @@
 #include "compiler/pipeline.h"
 #include "compiler/scene_loader.h"
 #include "compiler/schemas.h"
-#include "core/json_writer.h"
 #include "core/atomic_file.h"
-#include "sequence/evaluation_json.h"
-#include "sequence/evaluator.h"
-#include "sequence/sequence_json.h"
-#include "sequence/sequence_parse.h"
+#include "core/json_writer.h"
 #include "emit/shards.h"
-#include "sequence/validator.h"
-#include "verify/verify.h"
 #include "importers/import_model.h"
 #include "importers/model.h"
 #include "markers/state.h"
 #include "resolver/resolve_output.h"
+#include "sequence/evaluation_json.h"
+#include "sequence/evaluator.h"
+#include "sequence/sequence_json.h"
+#include "sequence/sequence_parse.h"
+#include "sequence/validator.h"
+#include "verify/verify.h"
 
 namespace cinc {
 namespace {
@@ -48,7 +48,8 @@ std::string MakeEscape(const std::string& path) {
 }
 
 // A Makefile rule: the outputs (every shard) depend on every input.
-std::string Depfile(const std::vector<OutputFile>& outputs, const std::vector<std::string>& inputs) {
+std::string Depfile(const std::vector<OutputFile>& outputs,
+                    const std::vector<std::string>& inputs) {
   std::string text;
   for (const OutputFile& output : outputs) {
     text += (text.empty() ? "" : " ") + MakeEscape(output.path);
@@ -97,9 +98,8 @@ bool IsStaleShard(const std::string& path, const std::string& expected_name) {
 
 // An output problem: reported like any other, so --diagnostics json and
 // sarif stay one document.
-int ReportOutputError(const std::string& path, const std::string& error,
-                      Diagnostics* diagnostics, const CommandOptions& options,
-                      std::ostream& errors) {
+int ReportOutputError(const std::string& path, const std::string& error, Diagnostics* diagnostics,
+                      const CommandOptions& options, std::ostream& errors) {
   diagnostics->set_file("");
   diagnostics->Report(DiagnosticCode::kOutput, {}, "", "cannot write " + path + ": " + error);
   Report(diagnostics, options, errors);
@@ -240,8 +240,7 @@ int RunMarkers(const CommandOptions& options, std::ostream& out, std::ostream& e
   return kExitSuccess;
 }
 
-void ReportInternalError(const std::string& what, DiagnosticsFormat format,
-                         std::ostream& errors) {
+void ReportInternalError(const std::string& what, DiagnosticsFormat format, std::ostream& errors) {
   Diagnostics internal;
   internal.Report(DiagnosticCode::kInternal, {}, "", "internal error: " + what);
   errors << FormatDiagnostics(internal.items(), format, nullptr);

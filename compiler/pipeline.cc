@@ -113,8 +113,8 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
   for (size_t index = 0; index < shards.size(); ++index) {
     // Validated and written from the model: no Json tree of the whole sequence.
     if (!ValidateEmittedSequence(shards[index], &internal)) break;
-    std::string path = index == 0 ? settings.output
-                                  : ShardFilePath(settings.output, static_cast<int>(index) + 1);
+    std::string path =
+        index == 0 ? settings.output : ShardFilePath(settings.output, static_cast<int>(index) + 1);
     result.files.push_back({std::move(path), WriteSequence(shards[index])});
   }
   if (settings.verify && !internal.HasErrors()) {

@@ -64,7 +64,7 @@ struct BuildResult {
   BuildStatus status = BuildStatus::kInputErrors;
   std::vector<OutputFile> files;
   std::vector<std::string> inputs;
-  std::string sequence_name;                 // the first shard's; shard k is name.k
+  std::string sequence_name;                  // the first shard's; shard k is name.k
   std::optional<VerifyReport> verify_report;  // with BuildSettings::verify
 };
 

@@ -217,7 +217,8 @@ void SceneLoader::LoadTimeUnit(const YamlEvent& first) {
       time_unit_ = TimeUnit::kTicks;
     }
   }
-  if (!given && !reader_.stopped()) Report(DiagnosticCode::kSceneFormat, first.location, "missing field ticks");
+  if (!given && !reader_.stopped())
+    Report(DiagnosticCode::kSceneFormat, first.location, "missing field ticks");
 }
 
 void SceneLoader::ReportFractionalTicks() {
@@ -229,7 +230,8 @@ void SceneLoader::ReportFractionalTicks() {
   again.time_unit_ = TimeUnit::kTicks;
   again.Load();
   auto is_fractional_ticks = [](const Diagnostic& diagnostic) {
-    return diagnostic.code == DiagnosticCode::kSceneValue && diagnostic.message.ends_with(kNotWholeTicks);
+    return diagnostic.code == DiagnosticCode::kSceneValue &&
+           diagnostic.message.ends_with(kNotWholeTicks);
   };
   using Key = std::tuple<int, int, std::string>;
   std::set<Key> reported;
@@ -447,7 +449,8 @@ bool SceneLoader::LoadFocus(const YamlEvent& first, FocusTarget* focus) {
     given = true;
     if (std::optional<std::string> target = ReadString(Next(), "on")) focus->on = *target;
   }
-  if (!given && !reader_.stopped()) Report(DiagnosticCode::kSceneFormat, first.location, "missing field on");
+  if (!given && !reader_.stopped())
+    Report(DiagnosticCode::kSceneFormat, first.location, "missing field on");
   return !focus->on.empty();
 }
 
@@ -474,7 +477,8 @@ void SceneLoader::CheckSharedNames() {
     // Reported at whichever of the two is written later.
     const Origin& later =
         position(camera.origin) > position(object_origin) ? camera.origin : object_origin;
-    ReportAt(DiagnosticCode::kSceneName, later, "'" + camera.name + "' is both an object and a camera");
+    ReportAt(DiagnosticCode::kSceneName, later,
+             "'" + camera.name + "' is both an object and a camera");
   }
 }
 

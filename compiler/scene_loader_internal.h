@@ -31,7 +31,6 @@
 
 namespace cinc::scene_loading {
 
-
 inline constexpr char kNotWholeTicks[] = "is not a whole number of ticks";
 
 // The interval a number must lie in; the message says which bound failed.

@@ -15,8 +15,8 @@ namespace cinc::testing_support {
 
 inline std::string ShowDiagnostic(const Diagnostic& diagnostic) {
   return std::to_string(diagnostic.location.line) + ":" +
-         std::to_string(diagnostic.location.column) + " " + std::string(diagnostic.code_name()) + " " +
-         diagnostic.path + ": " + diagnostic.message;
+         std::to_string(diagnostic.location.column) + " " + std::string(diagnostic.code_name()) +
+         " " + diagnostic.path + ": " + diagnostic.message;
 }
 
 struct Loaded {

@@ -256,7 +256,8 @@ constexpr NodeRule kNodeRules[] = {
 };
 constexpr auto kNodeTable = MakeFieldTable(kNodeRules);
 static_assert(kNodeTable.rules.size() == kNodeFieldCount);
-static_assert(kNodeTable.names[kTimeScale] == "time_scale" && kNodeTable.names[kAction] == "action");
+static_assert(kNodeTable.names[kTimeScale] == "time_scale" &&
+              kNodeTable.names[kAction] == "action");
 
 constexpr NodeField kRelationFields[] = {kAfter, kWith, kEndWith, kBefore};
 
@@ -306,10 +307,8 @@ constexpr FieldRule<Attach> kAttachRules[] = {
        if (to) attach->to = std::move(*to);
        return to.has_value();
      }},
-    {"offset",
-     [](SceneLoader& loader, const YamlEvent& value, Attach* attach) {
-       return Keep(loader.ReadTransform(value), &attach->offset);
-     }},
+    {"offset", [](SceneLoader& loader, const YamlEvent& value,
+                  Attach* attach) { return Keep(loader.ReadTransform(value), &attach->offset); }},
     {"mate",
      [](SceneLoader& loader, const YamlEvent& value, Attach* attach) {
        std::optional<std::string> mate = loader.ReadString(value, "mate");

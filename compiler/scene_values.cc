@@ -136,7 +136,6 @@ std::string RangeProblem(const NumberRange& range) {
          ", " + FormatDouble(range.high) + (range.high_open ? ")" : "]");
 }
 
-
 }  // namespace
 
 std::optional<int64_t> IntegerValue(std::string_view text) {
@@ -184,7 +183,6 @@ bool IsName(std::string_view text) {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || IsDigit(c) || c == '_' || c == '-';
   });
 }
-
 
 // --- MappingWalker ---------------------------------------------------------------
 
@@ -243,7 +241,8 @@ bool MappingWalker::Next() {
     if (!MarkSeen()) {
       // A merged key that is already set is simply overridden.
       if (!in_merged_mapping_) {
-        loader_->ReportAtKey(DiagnosticCode::kSceneFormat, key_location_, key_, "duplicate key '" + key_ + "'");
+        loader_->ReportAtKey(DiagnosticCode::kSceneFormat, key_location_, key_,
+                             "duplicate key '" + key_ + "'");
       }
       loader_->Skip(loader_->Next());
       continue;
@@ -608,7 +607,8 @@ std::optional<Quat> SceneLoader::ReadRotation(const YamlEvent& first) {
     rotation =
         QuatFromXyzw({xyzw[0] / largest, xyzw[1] / largest, xyzw[2] / largest, xyzw[3] / largest});
   }
-  if (!given && !reader_.stopped()) Report(DiagnosticCode::kSceneFormat, first.location, "missing field quaternion");
+  if (!given && !reader_.stopped())
+    Report(DiagnosticCode::kSceneFormat, first.location, "missing field quaternion");
   return rotation;
 }
 

@@ -7,7 +7,6 @@
 namespace cinc {
 namespace {
 
-
 enum class TapeKind : uint8_t {
   kScalar,
   kSequenceStart,
@@ -192,7 +191,8 @@ struct YamlReader::State {
         OpenRecording(std::string(event.anchor));
       }
       if (IsStart(raw->kind) && ++raw_depth > kMaxDepth) {
-        Fail(DiagnosticCode::kSceneFormat, raw->location, "the document nests deeper than 1000 levels");
+        Fail(DiagnosticCode::kSceneFormat, raw->location,
+             "the document nests deeper than 1000 levels");
         return false;
       }
       Record(*raw);
@@ -246,7 +246,8 @@ YamlEvent YamlReader::Next() {
         }
       }
       if (IsStart(event.kind) && ++state.depth > kMaxDepth) {
-        state.Fail(DiagnosticCode::kSceneFormat, outermost, "the document nests deeper than 1000 levels");
+        state.Fail(DiagnosticCode::kSceneFormat, outermost,
+                   "the document nests deeper than 1000 levels");
         return {};
       }
       if (IsEnd(event.kind)) --state.depth;

@@ -22,9 +22,7 @@ std::string_view SeverityName(Severity severity) {
 
 std::span<const DiagnosticCodeInfo> AllDiagnosticCodes() { return kCodes; }
 
-const DiagnosticCodeInfo& InfoOf(DiagnosticCode code) {
-  return kCodes[static_cast<size_t>(code)];
-}
+const DiagnosticCodeInfo& InfoOf(DiagnosticCode code) { return kCodes[static_cast<size_t>(code)]; }
 
 std::string_view CodeName(DiagnosticCode code) { return InfoOf(code).name; }
 

@@ -7,8 +7,8 @@
 
 #include "emit/channel_keys.h"
 #include "emit/hermite_fit.h"
-#include "emit/pose_pieces.h"
 #include "emit/key_list_builder.h"
+#include "emit/pose_pieces.h"
 #include "emit/rotation_keys.h"
 #include "markers/camera_aim.h"
 #include "markers/pose.h"

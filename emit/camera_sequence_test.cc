@@ -10,11 +10,11 @@
 #include "compiler/pipeline.h"
 #include "compiler/scene_loader.h"
 #include "emit/emit_sequence.h"
+#include "markers/marker_table.h"
+#include "resolver/resolve_timing.h"
 #include "sequence/evaluator.h"
 #include "sequence/validator.h"
 #include "verify/verify.h"
-#include "markers/marker_table.h"
-#include "resolver/resolve_timing.h"
 
 namespace cinc {
 namespace {

@@ -120,8 +120,9 @@ class CueCollector {
       if (data.is_discarded()) {
         // The loader wrote this text itself; unreadable data is cinc's bug.
         if (diagnostics_ != nullptr) {
-          diagnostics_->Report(DiagnosticCode::kInternal, written.origin.location, written.origin.path + "/data",
-                              "cannot read back the cue's data as JSON");
+          diagnostics_->Report(DiagnosticCode::kInternal, written.origin.location,
+                               written.origin.path + "/data",
+                               "cannot read back the cue's data as JSON");
         }
       } else {
         cue.data = std::move(data);

@@ -20,8 +20,8 @@
 #include "core/scene.h"
 #include "core/timeline.h"
 #include "emit/fit_settings.h"
-#include "sequence/sequence.h"
 #include "markers/rig.h"
+#include "sequence/sequence.h"
 
 namespace cinc {
 

@@ -20,10 +20,10 @@ void CheckKeyCount(const SceneObject& owner, const char* channel, const Keys& ke
                    Diagnostics* diagnostics) {
   if (keys.size() <= kMaxChannelKeys || diagnostics == nullptr) return;
   diagnostics->Report(DiagnosticCode::kLimit, owner.origin.location, owner.origin.path,
-                     std::string(owner.is_camera ? "camera '" : "object '") + owner.name +
-                         "' needs " + std::to_string(keys.size()) + " " + channel +
-                         " keys at the tolerance, more than the format's " +
-                         std::to_string(kMaxChannelKeys) + " per channel");
+                      std::string(owner.is_camera ? "camera '" : "object '") + owner.name +
+                          "' needs " + std::to_string(keys.size()) + " " + channel +
+                          " keys at the tolerance, more than the format's " +
+                          std::to_string(kMaxChannelKeys) + " per channel");
 }
 
 void CheckKeyCounts(const SceneObject& owner, const TransformTrack& track,

@@ -19,8 +19,8 @@
 #include "core/scene.h"
 #include "core/timeline.h"
 #include "emit/emit_settings.h"
-#include "sequence/sequence.h"
 #include "markers/rig.h"
+#include "sequence/sequence.h"
 
 namespace cinc {
 

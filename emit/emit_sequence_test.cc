@@ -2,9 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include "emit/test_support.h"
 #include "sequence/recorded_sequence.h"
 #include "sequence/sequence_json.h"
-#include "emit/test_support.h"
 
 namespace cinc {
 namespace {

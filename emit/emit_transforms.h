@@ -14,8 +14,8 @@
 #include "core/scene.h"
 #include "emit/emit_settings.h"
 #include "emit/fit_settings.h"
-#include "sequence/sequence.h"
 #include "markers/rig.h"
+#include "sequence/sequence.h"
 
 namespace cinc {
 

@@ -14,11 +14,11 @@
 #include "core/diagnostics.h"
 #include "emit/closed_form.h"
 #include "emit/emit_sequence.h"
-#include "sequence/evaluator.h"
 #include "emit/hermite_fit.h"
 #include "emit/test_support.h"
 #include "markers/rig.h"
 #include "markers/test_scene.h"
+#include "sequence/evaluator.h"
 
 namespace cinc {
 namespace {

@@ -147,7 +147,7 @@ class Fitter {
     // One-sided, fourth order, on the side inside the span.
     double sign = t + 4 * h <= end_ ? 1.0 : -1.0;
     Value sum = -25.0 * value + 48.0 * at(sign) - 36.0 * at(2 * sign) + 16.0 * at(3 * sign) -
-               3.0 * at(4 * sign);
+                3.0 * at(4 * sign);
     return WithoutNoise(sum / (12 * h * sign));
   }
 

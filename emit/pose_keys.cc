@@ -87,8 +87,7 @@ class ChainPose : public PoseSource {
     double t = from;
     while (t != to) {
       double next = to;
-      for (int halvings = 0; halvings < 60 && turn(t, next) > kContinuityStepDegrees;
-           ++halvings) {
+      for (int halvings = 0; halvings < 60 && turn(t, next) > kContinuityStepDegrees; ++halvings) {
         next = t + (next - t) / 2;
       }
       current = NearestEulerTriple(Pose(select, next).rotation, current);
@@ -109,9 +108,7 @@ class AimedPose : public PoseSource {
  public:
   using PoseSource::PoseSource;
 
-  std::vector<ExactTime> PieceStarts() const override {
-    return DependencyInstants(rig_, {owner_});
-  }
+  std::vector<ExactTime> PieceStarts() const override { return DependencyInstants(rig_, {owner_}); }
 
   PieceMotion MotionOver(const ExactTime& start, const ExactTime& end) const override {
     RigidPose at_start = WorldPoseAt(rig_, owner_, start);
@@ -119,8 +116,9 @@ class AimedPose : public PoseSource {
     double a = start.ToDouble();
     double b = end.ToDouble();
     for (int j = 1; j <= kConstancyChecks + 1; ++j) {
-      RigidPose sample = j <= kConstancyChecks ? Pose(start, a + (b - a) * j / (kConstancyChecks + 1))
-                                               : WorldPoseWithin(rig_, owner_, start, end);
+      RigidPose sample = j <= kConstancyChecks
+                             ? Pose(start, a + (b - a) * j / (kConstancyChecks + 1))
+                             : WorldPoseWithin(rig_, owner_, start, end);
       motion.position_moves = motion.position_moves || !(sample.position == at_start.position);
       motion.rotation_moves = motion.rotation_moves || !(sample.rotation == at_start.rotation);
     }
@@ -192,8 +190,7 @@ class PoseKeyWriter {
     double eased_end = 0;
   };
   static std::optional<SharedTiming> SharedTimingOf(const std::vector<Mover>& movers,
-                                                    const ExactTime& start,
-                                                    const ExactTime& end) {
+                                                    const ExactTime& start, const ExactTime& end) {
     if (movers.empty()) return std::nullopt;
     const Mover& timing = movers.front();
     SharedTiming shared{&timing, EasedProgress(timing.start, timing.duration, timing.ease, start),
@@ -217,8 +214,8 @@ class PoseKeyWriter {
     WriteEasedMotion(timing.ease, timing.start, timing.duration, start, end, value_at, builder);
   }
 
-  void WritePositionPiece(const ExactTime& start, const std::optional<ExactTime>& end,
-                          Vec3 value, const PieceMotion& motion) {
+  void WritePositionPiece(const ExactTime& start, const std::optional<ExactTime>& end, Vec3 value,
+                          const PieceMotion& motion) {
     if (position_end_ &&
         glm::length(value - *position_end_) <= kSamePositionRelative * (1 + glm::length(value))) {
       value = *position_end_;  // continuous: no jump of rounding noise

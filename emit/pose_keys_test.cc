@@ -209,7 +209,8 @@ TEST(PoseKeysTest, TransformTrackUsesThePoseKeysOnlyWhenNeeded) {
       EmitObjectTransform(test.scene.objects[0], rig.objects[0], settings, FitSettings{});
   EXPECT_EQ(plain.position.size(), body.position.size());
   EXPECT_EQ(plain.rotation.size(), body.rotation.size());
-  TransformTrack screw = EmitObjectTransform(test.scene.objects[1], rig, 1, settings, FitSettings{});
+  TransformTrack screw =
+      EmitObjectTransform(test.scene.objects[1], rig, 1, settings, FitSettings{});
   EXPECT_EQ("screw", screw.target);
   EXPECT_GT(screw.position.size(), 2u);
   // Hidden (opacity 0) the whole time: scale 0, as for any object.

@@ -142,8 +142,7 @@ bool IsOneComponentMove(const Vec3& euler_start, Vec3* euler_end,
   return true;
 }
 
-Keys RotationKeysFromPieces(const std::vector<Piece<Quat>>& pieces,
-                            const FitSettings& settings) {
+Keys RotationKeysFromPieces(const std::vector<Piece<Quat>>& pieces, const FitSettings& settings) {
   KeyListBuilder builder;
   Vec3 euler(0);
   Quat rotation(1, 0, 0, 0);

@@ -48,8 +48,7 @@ inline constexpr int kOneComponentChecks = 7;
 bool IsOneComponentMove(const Vec3& euler_start, Vec3* euler_end,
                         const std::function<RotationSample(int check)>& sample);
 
-Keys RotationKeysFromPieces(const std::vector<Piece<Quat>>& pieces,
-                            const FitSettings& settings);
+Keys RotationKeysFromPieces(const std::vector<Piece<Quat>>& pieces, const FitSettings& settings);
 
 }  // namespace cinc
 

@@ -6,8 +6,8 @@
 #include <utility>
 
 #include "emit/emit_sequence.h"
-#include "sequence/validator.h"
 #include "sequence/limits.h"
+#include "sequence/validator.h"
 
 namespace cinc {
 namespace {

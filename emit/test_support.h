@@ -12,8 +12,8 @@
 
 #include "core/easing.h"
 #include "core/exact_time.h"
-#include "sequence/sequence.h"
 #include "markers/rig.h"
+#include "sequence/sequence.h"
 
 namespace cinc::testing {
 

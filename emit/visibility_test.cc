@@ -38,7 +38,8 @@ TEST(Visibility, FadeInFromZeroHidesUntilItsStart) {
 
   ObjectRig rig = StillRig(0);
   rig.opacity = opacity;
-  TransformTrack track = EmitObjectTransform(NamedObject("body"), rig, EmitSettings{}, FitSettings{});
+  TransformTrack track =
+      EmitObjectTransform(NamedObject("body"), rig, EmitSettings{}, FitSettings{});
   ASSERT_EQ(track.scale.size(), 2u);
   EXPECT_EQ(track.scale[0].t, 0);
   EXPECT_EQ(track.scale[0].value, (std::vector<double>{0, 0, 0}));
@@ -57,7 +58,8 @@ TEST(Visibility, FadeOutHidesFromItsEnd) {
 
   ObjectRig rig = StillRig(1);
   rig.opacity = opacity;
-  TransformTrack track = EmitObjectTransform(NamedObject("body"), rig, EmitSettings{}, FitSettings{});
+  TransformTrack track =
+      EmitObjectTransform(NamedObject("body"), rig, EmitSettings{}, FitSettings{});
   ASSERT_EQ(track.scale.size(), 2u);
   EXPECT_EQ(track.scale[0].value, (std::vector<double>{1, 1, 1}));
   EXPECT_EQ(track.scale[1].t, 2);
@@ -83,7 +85,8 @@ TEST(Visibility, ScaleMovesUnderAHiddenIntervalAreCut) {
   ObjectRig rig = StillRig(0);
   rig.opacity = MakeTrack(0.0, {MakeSegment("1", "1", 0.0, 1.0)});
   rig.scale = MakeTrack(Vec3(1), {MakeSegment("0", "2", Vec3(1), Vec3(2))});
-  TransformTrack track = EmitObjectTransform(NamedObject("body"), rig, EmitSettings{}, FitSettings{});
+  TransformTrack track =
+      EmitObjectTransform(NamedObject("body"), rig, EmitSettings{}, FitSettings{});
   ASSERT_EQ(track.scale.size(), 3u);
   EXPECT_EQ(track.scale[0].value, (std::vector<double>{0, 0, 0}));
   EXPECT_EQ(track.scale[0].interp, Interpolation::kStep);
@@ -100,7 +103,8 @@ TEST(Visibility, HidingInTheMiddleOfAScaleMoveJumps) {
   rig.opacity =
       MakeTrack(1.0, {MakeSegment("1", "0", 1.0, 0.0), MakeSegment("1.5", "0", 0.0, 1.0)});
   rig.scale = MakeTrack(Vec3(1), {MakeSegment("0", "2", Vec3(1), Vec3(3))});
-  TransformTrack track = EmitObjectTransform(NamedObject("body"), rig, EmitSettings{}, FitSettings{});
+  TransformTrack track =
+      EmitObjectTransform(NamedObject("body"), rig, EmitSettings{}, FitSettings{});
   ASSERT_EQ(track.scale.size(), 5u);
   EXPECT_EQ(track.scale[0].t, 0);
   EXPECT_EQ(track.scale[0].interp, Interpolation::kLinear);
@@ -118,7 +122,8 @@ TEST(Visibility, HidingInTheMiddleOfAScaleMoveJumps) {
 
 TEST(Visibility, NoScaleKeysWhenNeverHiddenAndUnscaled) {
   ObjectRig rig = StillRig(1);
-  TransformTrack track = EmitObjectTransform(NamedObject("body"), rig, EmitSettings{}, FitSettings{});
+  TransformTrack track =
+      EmitObjectTransform(NamedObject("body"), rig, EmitSettings{}, FitSettings{});
   EXPECT_TRUE(track.scale.empty());
   EXPECT_EQ(track.position.size(), 1u);
   EXPECT_EQ(track.rotation.size(), 1u);

@@ -112,7 +112,8 @@ TEST(ImportModelTest, RandomBytesNeverCrash) {
       ASSERT_TRUE(diagnostics.HasErrors()) << name << " round " << round;
       EXPECT_TRUE(model.markers.empty());
       const Diagnostic& error = diagnostics.items()[0];
-      EXPECT_TRUE(error.code_name() == "E_MODEL_LOAD" || error.code_name() == "E_MODEL_FORMAT") << error.code_name();
+      EXPECT_TRUE(error.code_name() == "E_MODEL_LOAD" || error.code_name() == "E_MODEL_FORMAT")
+          << error.code_name();
       EXPECT_EQ(error.file, folder.File(name));
     }
   }

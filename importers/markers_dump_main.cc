@@ -34,8 +34,9 @@ int main(int argc, char** argv) {
   if (!diagnostics.items().empty()) {
     cinc::Json list = cinc::Json::array();
     for (const cinc::Diagnostic& diagnostic : diagnostics.items()) {
-      list.push_back(
-          {{"code", std::string(diagnostic.code_name())}, {"file", diagnostic.file}, {"message", diagnostic.message}});
+      list.push_back({{"code", std::string(diagnostic.code_name())},
+                      {"file", diagnostic.file},
+                      {"message", diagnostic.message}});
     }
     std::cerr << cinc::WriteJson(list);
   }

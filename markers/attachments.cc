@@ -364,7 +364,7 @@ void ReportCycle(const Scene& scene, const Timeline& timeline, const Rig& rig,
       SceneOwner(scene, owner).nodes[static_cast<size_t>(frames.spans[first_edge.span].node_index)];
   const Origin& origin = node.attach ? node.attach->origin : node.origin;
   diagnostics->Report(DiagnosticCode::kMarkerCycle, origin.location, origin.path,
-                     "attachment cycle: " + names + " over " + interval + " s");
+                      "attachment cycle: " + names + " over " + interval + " s");
 }
 
 }  // namespace

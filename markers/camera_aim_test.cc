@@ -293,8 +293,8 @@ std::vector<Reported> CheckReferences(const TestScene& test) {
   BuildMarkerTable(test.scene, InlineModels(test.scene), &diagnostics);
   std::vector<Reported> reports;
   for (const Diagnostic& diagnostic : diagnostics.items()) {
-    reports.push_back({std::string(diagnostic.code_name()), diagnostic.path, diagnostic.location.line,
-                       diagnostic.location.column, diagnostic.message});
+    reports.push_back({std::string(diagnostic.code_name()), diagnostic.path,
+                       diagnostic.location.line, diagnostic.location.column, diagnostic.message});
   }
   return reports;
 }

@@ -217,9 +217,10 @@ MarkerTable BuildMarkerTable(const Scene& scene, ModelLibrary library, Diagnosti
     if (found != model_index.end()) {
       table.object_models[i] = found->second;
     } else if (diagnostics != nullptr) {
-      diagnostics->Report(DiagnosticCode::kModelMissing, object.model_origin.location, object.model_origin.path,
-                         "object '" + object.name + "' uses unknown model '" + object.model + "'" +
-                             Suggestion(object.model, model_names));
+      diagnostics->Report(DiagnosticCode::kModelMissing, object.model_origin.location,
+                          object.model_origin.path,
+                          "object '" + object.name + "' uses unknown model '" + object.model + "'" +
+                              Suggestion(object.model, model_names));
     }
   }
   AttachChecker checker(scene, table, diagnostics);
@@ -236,6 +237,5 @@ MarkerReference SplitMarkerReference(std::string_view reference) {
   if (slash == std::string_view::npos) return {reference, {}, false};
   return {reference.substr(0, slash), reference.substr(slash + 1), true};
 }
-
 
 }  // namespace cinc

@@ -254,8 +254,9 @@ TEST(ResolveTimingDiagnosticsTest, DependentsOfUnresolvedNodesStaySilent) {
   builder.Add("g", "fine", T("1"));
   Result result = Resolve(builder.scene());
   ASSERT_EQ(result.diagnostics.size(), 3u);
-  EXPECT_EQ(result.diagnostics[0].code_name(), "E_TIMING_MISSING");  // reported while resolving names
-  EXPECT_EQ(result.diagnostics[1].code_name(), "E_TIMING_CYCLE");    // e.s on itself
+  EXPECT_EQ(result.diagnostics[0].code_name(),
+            "E_TIMING_MISSING");                                   // reported while resolving names
+  EXPECT_EQ(result.diagnostics[1].code_name(), "E_TIMING_CYCLE");  // e.s on itself
   EXPECT_EQ(result.diagnostics[2].message, "dependency cycle: a.x -> b.y -> a.x");
   for (std::string_view name : {"c.z", "c.w", "d.v", "e.u", "e.s", "f.t"}) {
     EXPECT_FALSE(TimeOf(builder.scene(), result.timeline, name).resolved) << name;

@@ -9,8 +9,8 @@
 
 #include "core/easing.h"
 #include "sequence/interpolation.h"
-#include "sequence/validator.h"
 #include "sequence/limits.h"
+#include "sequence/validator.h"
 
 namespace cinc {
 namespace {
@@ -65,7 +65,7 @@ double ClampSequenceTime(const Sequence& sequence, double t) {
 bool CheckEvaluationTime(double t, Diagnostics* diagnostics) {
   if (std::isfinite(t)) return true;
   diagnostics->Report(DiagnosticCode::kCinemaTime, SourceLocation{}, "",
-                     "the time must be a finite number of seconds");
+                      "the time must be a finite number of seconds");
   return false;
 }
 

@@ -12,10 +12,10 @@
 namespace cinc {
 
 inline constexpr size_t kMaxSequenceTracks = 256;
-inline constexpr size_t kMaxChannelKeys = 10000;  // keys of one channel of one track
-inline constexpr size_t kMaxTrackCues = 256;      // cues of one cues track
-inline constexpr size_t kMaxTrackClips = 256;     // clips of one audio track
-inline constexpr size_t kMaxTextLength = 256;     // names and strings, in code points
+inline constexpr size_t kMaxChannelKeys = 10000;       // keys of one channel of one track
+inline constexpr size_t kMaxTrackCues = 256;           // cues of one cues track
+inline constexpr size_t kMaxTrackClips = 256;          // clips of one audio track
+inline constexpr size_t kMaxTextLength = 256;          // names and strings, in code points
 inline constexpr size_t kMaxSequenceNameLength = 128;  // [A-Za-z0-9_.-]{1,128}
 inline constexpr int kMaxSequenceSeconds = 3600;       // the longest duration
 inline constexpr double kMaxTimeScale = 16;            // the world's speed, 0..16

@@ -30,9 +30,9 @@
 #include <vector>
 
 #include "core/diagnostics.h"
+#include "sequence/limits.h"
 #include "sequence/runtime_targets.h"
 #include "sequence/sequence.h"
-#include "sequence/limits.h"
 
 namespace cinc {
 

@@ -24,20 +24,21 @@ bool CheckRuntimeTargets(const Sequence& sequence, const RuntimeScene& scene,
           if constexpr (std::is_same_v<TrackType, TransformTrack>) {
             if (!Contains(scene.objects, track.target)) {
               diagnostics->Report(DiagnosticCode::kCinemaTarget, {}, track_path + "/target",
-                                 "track target '" + track.target + "' is not in the scene");
+                                  "track target '" + track.target + "' is not in the scene");
             }
           } else if constexpr (std::is_same_v<TrackType, CameraTrack>) {
             for (size_t shot = 0; shot < track.shots.size(); ++shot) {
               const std::string& camera = track.shots[shot].camera;
               if (!Contains(scene.objects, camera)) {
                 diagnostics->Report(DiagnosticCode::kCinemaTarget, {},
-                                   track_path + "/shots/" + std::to_string(shot) + "/camera",
-                                   "shot camera '" + camera + "' is not in the scene");
+                                    track_path + "/shots/" + std::to_string(shot) + "/camera",
+                                    "shot camera '" + camera + "' is not in the scene");
               }
             }
             if (Contains(scene.objects, scene.output_camera) &&
                 !Contains(scene.objects_with_camera, scene.output_camera)) {
-              diagnostics->Report(DiagnosticCode::kCinemaTarget, {}, track_path,
+              diagnostics->Report(
+                  DiagnosticCode::kCinemaTarget, {}, track_path,
                   "output camera '" + scene.output_camera + "' has no Camera component");
             }
           }

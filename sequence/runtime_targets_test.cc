@@ -12,7 +12,8 @@ std::vector<std::string> Report(const Sequence& sequence, const RuntimeScene& sc
   CheckRuntimeTargets(sequence, scene, &diagnostics);
   std::vector<std::string> lines;
   for (const Diagnostic& diagnostic : diagnostics.items()) {
-    lines.push_back(std::string(diagnostic.code_name()) + " " + diagnostic.path + ": " + diagnostic.message);
+    lines.push_back(std::string(diagnostic.code_name()) + " " + diagnostic.path + ": " +
+                    diagnostic.message);
   }
   return lines;
 }

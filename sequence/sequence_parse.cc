@@ -100,8 +100,8 @@ std::optional<Json> ParseSequenceJsonText(std::string_view text, Diagnostics* di
   if (nesting.first_too_deep != std::string_view::npos) {
     SourceLocation location = LocationOfOffset(text, nesting.first_too_deep);
     diagnostics->Report(DiagnosticCode::kCinemaFormat, location, "",
-                       "not JSON cinc reads: nested deeper than " + std::to_string(kMaxJsonDepth) +
-                           " levels at " + AtText(location));
+                        "not JSON cinc reads: nested deeper than " + std::to_string(kMaxJsonDepth) +
+                            " levels at " + AtText(location));
     return std::nullopt;
   }
   DuplicateKeyFinder duplicates;
@@ -115,7 +115,7 @@ std::optional<Json> ParseSequenceJsonText(std::string_view text, Diagnostics* di
     // error.byte counts the bytes read, the offending one included.
     SourceLocation location = LocationOfOffset(text, error.byte == 0 ? 0 : error.byte - 1);
     diagnostics->Report(DiagnosticCode::kCinemaFormat, location, "",
-                       "not JSON at " + AtText(location) + ": " + ReasonOf(error.what()));
+                        "not JSON at " + AtText(location) + ": " + ReasonOf(error.what()));
     return std::nullopt;
   } catch (const Json::exception& error) {
     // A number too large for a double names its text: find it for a place.
@@ -130,13 +130,14 @@ std::optional<Json> ParseSequenceJsonText(std::string_view text, Diagnostics* di
       }
     }
     std::string at = location.line > 0 ? " at " + AtText(location) : "";
-    diagnostics->Report(DiagnosticCode::kCinemaFormat, location, "", "not JSON" + at + ": " + reason);
+    diagnostics->Report(DiagnosticCode::kCinemaFormat, location, "",
+                        "not JSON" + at + ": " + reason);
     return std::nullopt;
   }
   for (const std::string& pointer : duplicates.duplicates()) {
     size_t slash = pointer.rfind('/');
     diagnostics->Report(DiagnosticCode::kCinemaFormat, SourceLocation{}, pointer,
-                       "duplicate field '" + pointer.substr(slash + 1) + "'");
+                        "duplicate field '" + pointer.substr(slash + 1) + "'");
   }
   return document;
 }
@@ -168,7 +169,7 @@ std::optional<Sequence> LoadSequenceFile(const std::string& path, Diagnostics* d
   if (!file) {
     int error = errno;
     diagnostics->Report(DiagnosticCode::kCinemaFormat, SourceLocation{}, "",
-                       "cannot read file: " + std::string(std::strerror(error)));
+                        "cannot read file: " + std::string(std::strerror(error)));
     return std::nullopt;
   }
   std::ostringstream text;

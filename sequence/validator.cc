@@ -202,7 +202,8 @@ std::optional<CameraShot> SequenceReader::ReadShot(const Json& value, const std:
   if (const Json* camera = fields_.Member(value, path, "camera", kWhat)) {
     std::string at = Child(path, "camera");
     if (auto text = fields_.String(*camera, at, "camera")) {
-      if (text->empty()) fields_.Report(DiagnosticCode::kCinemaShot, at, "a shot's camera is empty");
+      if (text->empty())
+        fields_.Report(DiagnosticCode::kCinemaShot, at, "a shot's camera is empty");
       shot.camera = *text;
     }
   }
@@ -382,7 +383,8 @@ std::optional<AudioClip> SequenceReader::ReadClip(const Json& value, const std::
   if (const Json* sound = fields_.Member(value, path, "sound", kWhat)) {
     std::string at = Child(path, "sound");
     if (auto text = fields_.String(*sound, at, "sound")) {
-      if (text->empty()) fields_.Report(DiagnosticCode::kCinemaAudio, at, "a clip's sound is empty");
+      if (text->empty())
+        fields_.Report(DiagnosticCode::kCinemaAudio, at, "a clip's sound is empty");
       clip.sound = *text;
     }
   }
@@ -473,7 +475,8 @@ bool ValidateEmittedSequence(const Json& document, Diagnostics* diagnostics) {
   if (ValidateSequenceJson(document, &found)) return true;
   for (const Diagnostic& problem : found.items()) {
     diagnostics->Report(DiagnosticCode::kInternal, SourceLocation{}, problem.path,
-        "cinc built an invalid sequence: " + problem.message + " [" + std::string(problem.code_name()) + "]");
+                        "cinc built an invalid sequence: " + problem.message + " [" +
+                            std::string(problem.code_name()) + "]");
   }
   return false;
 }

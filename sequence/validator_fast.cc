@@ -65,7 +65,8 @@ bool CuesTrackIsValid(const CuesTrack& track, double duration) {
       return false;
     }
     if (cue.name.empty() || cue.name.size() > kMaxTextLength) return false;
-    if (cue.target ? cue.target->empty() || cue.target->size() > kMaxTextLength : cue.kind == "script") {
+    if (cue.target ? cue.target->empty() || cue.target->size() > kMaxTextLength
+                   : cue.kind == "script") {
       return false;
     }
     if (!cue.data) continue;

@@ -84,7 +84,8 @@ const Json* FieldReader::Member(const Json& object, const std::string& path, std
   auto found = object.find(std::string(field));
   if (found != object.end()) return &*found;
   if (!what.empty()) {
-    Report(DiagnosticCode::kCinemaFormat, path, "missing field " + Quoted(field) + " in " + std::string(what));
+    Report(DiagnosticCode::kCinemaFormat, path,
+           "missing field " + Quoted(field) + " in " + std::string(what));
   }
   return nullptr;
 }

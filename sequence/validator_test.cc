@@ -23,7 +23,8 @@ std::vector<std::string> Problems(const std::string& text) {
   ParseSequenceText(text, &diagnostics);
   std::vector<std::string> problems;
   for (const Diagnostic& problem : diagnostics.items()) {
-    problems.push_back(std::string(problem.code_name()) + " " + problem.path + ": " + problem.message);
+    problems.push_back(std::string(problem.code_name()) + " " + problem.path + ": " +
+                       problem.message);
   }
   return problems;
 }
@@ -391,8 +392,8 @@ TEST(Validator, EveryProblemOfOneFileWithLinesAndColumns) {
   std::vector<std::string> problems;
   for (const Diagnostic& problem : diagnostics.items()) {
     problems.push_back(std::to_string(problem.location.line) + ":" +
-                       std::to_string(problem.location.column) + " " + std::string(problem.code_name()) + " " +
-                       problem.path);
+                       std::to_string(problem.location.column) + " " +
+                       std::string(problem.code_name()) + " " + problem.path);
     EXPECT_EQ(problem.file, "f.json");
   }
   EXPECT_EQ(problems, (std::vector<std::string>{

@@ -339,15 +339,15 @@ director:
         self.assertEqual(run("schema", "model")[0], 2)
 
     def test_models_outside_the_scene_folder_need_allow_outside(self):
-        shared = os.path.join(self.folder, "shared")
+        shared = os.path.join(self.folder, "assets")
         os.mkdir(shared)
         gltf = {"asset": {"version": "2.0"}, "scenes": [{"nodes": [0]}],
                 "nodes": [{"name": "SOCKET_hole", "translation": [0, 1, 0]}]}
-        self.write(os.path.join("shared", "part.gltf"), json.dumps(gltf))
+        self.write(os.path.join("assets", "part.gltf"), json.dumps(gltf))
         os.mkdir(os.path.join(self.folder, "scene"))
         scene = self.write(os.path.join("scene", "s.yaml"), """cinc: 1
 models:
-  part: {source: ../shared/part.gltf}
+  part: {source: ../assets/part.gltf}
 objects:
   a: {model: part, nodes: [{duration: 1, opacity: 1}]}
 """)

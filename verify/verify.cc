@@ -6,9 +6,9 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "sequence/interpolation.h"
 #include "emit/shards.h"
 #include "markers/pose.h"
+#include "sequence/interpolation.h"
 
 namespace cinc {
 namespace {
@@ -206,7 +206,8 @@ std::string Decimal(double value) {
 void ReportOverTolerance(const SceneObject& owner, const OwnerVerification& result,
                          const Tolerance& tolerance, Diagnostics* diagnostics) {
   auto report = [&](std::string message) {
-    diagnostics->Report(DiagnosticCode::kVerify, owner.origin.location, owner.origin.path, std::move(message));
+    diagnostics->Report(DiagnosticCode::kVerify, owner.origin.location, owner.origin.path,
+                        std::move(message));
   };
   if (result.position.max > tolerance.position) {
     report(OwnerLabel(owner) + " is off by " + Rounded(result.position.max) + " m at " +
@@ -236,8 +237,8 @@ VerifyReport VerifySequence(const Scene& scene, const Timeline& timeline, const 
   double duration = timeline.duration.ToDouble();
   if (sequence.duration != duration) {
     diagnostics->Report(DiagnosticCode::kVerify, SourceLocation{}, "",
-                       "the sequence lasts " + Decimal(sequence.duration) + " s, the scene " +
-                           Decimal(duration) + " s");
+                        "the sequence lasts " + Decimal(sequence.duration) + " s, the scene " +
+                            Decimal(duration) + " s");
   }
   std::unordered_map<std::string_view, PlayedChannels> targets = PlayedTargets(sequence);
   ExactClock clock(rig);
@@ -248,12 +249,12 @@ VerifyReport VerifySequence(const Scene& scene, const Timeline& timeline, const 
     OwnerVerification result;
     if (!played.has_track) {
       diagnostics->Report(DiagnosticCode::kVerify, owner.origin.location, owner.origin.path,
-                         OwnerLabel(owner) + " has no transform track in the sequence");
+                          OwnerLabel(owner) + " has no transform track in the sequence");
     } else if (played.position == nullptr || played.rotation == nullptr) {
       diagnostics->Report(DiagnosticCode::kVerify, owner.origin.location, owner.origin.path,
-                         OwnerLabel(owner) + " has no " +
-                             (played.position == nullptr ? "position" : "rotation") +
-                             " keys in the sequence");
+                          OwnerLabel(owner) + " has no " +
+                              (played.position == nullptr ? "position" : "rotation") +
+                              " keys in the sequence");
     } else {
       result = VerifyOwner(rig, ref, object, played, timeline.duration, clock, rate);
       ReportOverTolerance(owner, result, settings.tolerance, diagnostics);
@@ -283,14 +284,15 @@ MergedShards MergeShards(const std::vector<Sequence>& shards, const std::vector<
     std::string file = index < files.size() ? files[index] : "shard " + std::to_string(index + 1);
     std::string expected = ShardName(shards.front().name, static_cast<int>(index) + 1);
     if (shard.name != expected) {
-      diagnostics->Report(DiagnosticCode::kVerify, SourceLocation{}, "",
+      diagnostics->Report(
+          DiagnosticCode::kVerify, SourceLocation{}, "",
           "shard " + file + " is named '" + shard.name + "', expected '" + expected + "'");
       merged.ok = false;
     }
     if (shard.duration != shards.front().duration) {
       diagnostics->Report(DiagnosticCode::kVerify, SourceLocation{}, "",
-                         "shard " + file + " lasts " + Decimal(shard.duration) +
-                             " s, the first shard " + Decimal(shards.front().duration) + " s");
+                          "shard " + file + " lasts " + Decimal(shard.duration) +
+                              " s, the first shard " + Decimal(shards.front().duration) + " s");
       merged.ok = false;
     }
     merged.sequence.tracks.insert(merged.sequence.tracks.end(), shard.tracks.begin(),
@@ -331,7 +333,8 @@ std::string VerifyReportToText(const VerifyReport& report) {
     text += line + "\n";
   }
   text += report.passed ? "verified: every owner within the tolerance\n"
-                        : "failed: see the E_VERIFY diagnostics\n";
+                        : "failed: see the " + std::string(CodeName(DiagnosticCode::kVerify)) +
+                              " diagnostics\n";
   return text;
 }
 

@@ -32,8 +32,8 @@
 #include "core/json_writer.h"
 #include "core/scene.h"
 #include "core/timeline.h"
-#include "sequence/sequence.h"
 #include "markers/rig.h"
+#include "sequence/sequence.h"
 
 namespace cinc {
 
