@@ -10,33 +10,17 @@
 #include <exception>
 #include <set>
 
+#include "importers/assimp_common.h"
+
 namespace cinc {
 namespace {
 
+using assimp::kNoImporterMessage;
+using assimp::NameOf;
+using assimp::ToGlm;
+using assimp::Trimmed;
+
 constexpr std::string_view kFbxHelperMarker = "_$AssimpFbx$_";
-constexpr std::string_view kNoImporterMessage = "No suitable reader found";
-
-glm::dmat4 ToGlm(const aiMatrix4x4& m) {
-  // aiMatrix4x4 is row-major (a1..a4 is the first row); glm is column-major.
-  glm::dmat4 out;
-  const ai_real* rows[4] = {&m.a1, &m.b1, &m.c1, &m.d1};
-  for (int row = 0; row < 4; ++row) {
-    for (int column = 0; column < 4; ++column) out[column][row] = rows[row][column];
-  }
-  return out;
-}
-
-// Assimp's messages end in a period or newline; ours continue after them.
-std::string Trimmed(std::string message) {
-  while (!message.empty() &&
-         (message.back() == '.' || std::isspace(static_cast<unsigned char>(message.back())))) {
-    message.pop_back();
-  }
-  return message;
-}
-
-std::string NameOf(const aiString& name) { return std::string(name.C_Str(), name.length); }
-
 std::optional<bool> MarkerFlag(const aiMetadata* metadata) {
   if (metadata == nullptr || metadata->mKeys == nullptr || metadata->mValues == nullptr) {
     return std::nullopt;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "importers/model_builder.h"
+#include "importers/model_content.h"
 
 struct aiScene;
 
@@ -26,6 +27,15 @@ enum class AssimpResult {
 
 AssimpResult ReadAssimpNodes(const std::string& path, std::vector<ModelNode>* nodes,
                              std::string* error);
+
+// The drawable content (importers/model_content.h): the node tree (the
+// synthetic root included, its transform kept), one mesh per node with a
+// primitive per Assimp mesh (triangulated, points and lines kept, normals
+// generated where missing, identical vertices joined), base colours,
+// opacity, metallic and roughness factors and the base colour texture when
+// it is embedded or a PNG or JPEG file inside the model's folder. UVs are
+// flipped to glTF's convention (v down from the image's top).
+bool ReadAssimpContent(const std::string& path, ModelContent* content, std::string* error);
 
 // The node walk of ReadAssimpNodes on an imported scene (exposed for tests).
 void ReadAssimpSceneNodes(const aiScene& scene, std::vector<ModelNode>* nodes);

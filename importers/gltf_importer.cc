@@ -10,12 +10,22 @@
 #include <limits>
 #include <set>
 
+#include "importers/gltf_content.h"
+
 namespace cinc {
 namespace {
 
 // Markers need no pixels: accept every image without decoding it.
 bool SkipImage(tinygltf::Image*, const int, std::string*, std::string*, int, int,
                const unsigned char*, int, void*) {
+  return true;
+}
+
+// Exports copy images as stored: keep the encoded bytes, never decode them.
+bool KeepImageBytes(tinygltf::Image* image, const int, std::string*, std::string*, int, int,
+                    const unsigned char* bytes, int size, void*) {
+  image->image.assign(bytes, bytes + size);
+  image->as_is = true;
   return true;
 }
 
@@ -87,27 +97,35 @@ bool IsLight(const tinygltf::Node& node) {
   return node.extensions.find("KHR_lights_punctual") != node.extensions.end();
 }
 
-bool ReadNodes(const tinygltf::Model& model, std::vector<ModelNode>* nodes, std::string* error) {
+// The scene's top nodes: the document's `scene`, else scene 0, else every
+// node without a parent.
+bool SceneRoots(const tinygltf::Model& model, std::vector<int>* roots, std::string* error) {
   const int node_count = static_cast<int>(model.nodes.size());
-  std::vector<int> roots;
   int scene_index = model.defaultScene >= 0 ? model.defaultScene : 0;
   if (!model.scenes.empty()) {
     if (scene_index >= static_cast<int>(model.scenes.size())) {
       *error = "the document's scene " + std::to_string(scene_index) + " does not exist";
       return false;
     }
-    roots = model.scenes[scene_index].nodes;
-  } else {
-    std::vector<bool> has_parent(node_count, false);
-    for (const tinygltf::Node& node : model.nodes) {
-      for (int child : node.children) {
-        if (child >= 0 && child < node_count) has_parent[child] = true;
-      }
-    }
-    for (int i = 0; i < node_count; ++i) {
-      if (!has_parent[i]) roots.push_back(i);
+    *roots = model.scenes[scene_index].nodes;
+    return true;
+  }
+  std::vector<bool> has_parent(node_count, false);
+  for (const tinygltf::Node& node : model.nodes) {
+    for (int child : node.children) {
+      if (child >= 0 && child < node_count) has_parent[child] = true;
     }
   }
+  for (int i = 0; i < node_count; ++i) {
+    if (!has_parent[i]) roots->push_back(i);
+  }
+  return true;
+}
+
+bool ReadNodes(const tinygltf::Model& model, std::vector<ModelNode>* nodes, std::string* error) {
+  const int node_count = static_cast<int>(model.nodes.size());
+  std::vector<int> roots;
+  if (!SceneRoots(model, &roots, error)) return false;
 
   std::set<int> joints;
   for (const tinygltf::Skin& skin : model.skins)
@@ -164,31 +182,58 @@ std::string Trimmed(std::string text) {
   return text;
 }
 
-}  // namespace
-
-bool ReadGltfNodes(const std::string& bytes, bool binary, const std::string& base_dir,
-                   std::vector<ModelNode>* nodes, std::string* error) {
+// The document in `bytes` through tinygltf; false with the loader's message.
+bool LoadDocument(const std::string& bytes, bool binary, const std::string& base_dir,
+                  bool keep_image_bytes, tinygltf::Model* model, std::string* error) {
   if (bytes.size() > std::numeric_limits<unsigned int>::max()) {
     *error = "the file is larger than 4 GB, which tinygltf cannot read";
     return false;
   }
+  tinygltf::TinyGLTF loader;
+  loader.SetImageLoader(keep_image_bytes ? KeepImageBytes : SkipImage, nullptr);
+  std::string loader_error;
+  std::string warning;
+  const auto size = static_cast<unsigned int>(bytes.size());
+  bool loaded = binary ? loader.LoadBinaryFromMemory(
+                             model, &loader_error, &warning,
+                             reinterpret_cast<const unsigned char*>(bytes.data()), size, base_dir)
+                       : loader.LoadASCIIFromString(model, &loader_error, &warning, bytes.data(),
+                                                    size, base_dir);
+  if (!loaded) {
+    *error = Trimmed(loader_error.empty() ? "tinygltf could not read it" : loader_error);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool ReadGltfNodes(const std::string& bytes, bool binary, const std::string& base_dir,
+                   std::vector<ModelNode>* nodes, std::string* error) {
   try {
-    tinygltf::TinyGLTF loader;
-    loader.SetImageLoader(SkipImage, nullptr);
     tinygltf::Model model;
-    std::string loader_error;
-    std::string warning;
-    const auto size = static_cast<unsigned int>(bytes.size());
-    bool loaded = binary ? loader.LoadBinaryFromMemory(
-                               &model, &loader_error, &warning,
-                               reinterpret_cast<const unsigned char*>(bytes.data()), size, base_dir)
-                         : loader.LoadASCIIFromString(&model, &loader_error, &warning, bytes.data(),
-                                                      size, base_dir);
-    if (!loaded) {
-      *error = Trimmed(loader_error.empty() ? "tinygltf could not read it" : loader_error);
+    if (!LoadDocument(bytes, binary, base_dir, /*keep_image_bytes=*/false, &model, error)) {
       return false;
     }
     return ReadNodes(model, nodes, error);
+  } catch (const std::exception& exception) {
+    *error = std::string("tinygltf failed: ") + exception.what();
+  } catch (...) {
+    *error = "tinygltf failed with an unknown exception";
+  }
+  return false;
+}
+
+bool ReadGltfContent(const std::string& bytes, bool binary, const std::string& base_dir,
+                     ModelContent* content, std::string* error) {
+  try {
+    tinygltf::Model model;
+    if (!LoadDocument(bytes, binary, base_dir, /*keep_image_bytes=*/true, &model, error)) {
+      return false;
+    }
+    std::vector<int> roots;
+    if (!SceneRoots(model, &roots, error)) return false;
+    return ContentOfDocument(model, roots, content, error);
   } catch (const std::exception& exception) {
     *error = std::string("tinygltf failed: ") + exception.what();
   } catch (...) {

@@ -88,86 +88,125 @@ std::string BaseFolder(const std::string& path) {
   return parent.empty() ? "." : parent.string();
 }
 
-bool ReadGltf(const std::string& file, const std::string& bytes, bool binary,
-              const std::string& base_dir, std::vector<ModelNode>* nodes,
-              Diagnostics* diagnostics) {
+// A model file as a reader sees it: glTF bytes (a .blend as its Blender
+// conversion), or a path for Assimp.
+struct Source {
+  FileKind kind = FileKind::kOther;  // never kBlend: converted
+  std::string bytes;                 // glTF JSON or GLB
+  std::string base_dir;              // where external buffers and images are
+  std::string what;                  // "GLB", "glTF", "Blender's GLB <path>"
+};
+
+// Reads `path` (converting a .blend); false after reporting why not.
+bool LoadSource(const std::string& path, Diagnostics* diagnostics, const ImportSettings& settings,
+                Source* source) {
+  std::string reason;
+  if (!ReadWholeFile(path, &source->bytes, &reason)) {
+    LoadError(path, "cannot read " + path + ": " + reason, diagnostics);
+    return false;
+  }
+  source->kind = Sniff(source->bytes);
+  source->base_dir = BaseFolder(path);
+  source->what = source->kind == FileKind::kGlb ? "GLB" : "glTF";
+  if (source->kind != FileKind::kBlend) return true;
+  std::string glb_path;
   std::string error;
-  if (ReadGltfNodes(bytes, binary, base_dir, nodes, &error)) return true;
-  LoadError(file,
-            "cannot read " + file + " as " + (binary ? "GLB" : "glTF") + ": " + error +
-                "; the file is truncated or corrupt: export it again",
-            diagnostics);
-  return false;
+  if (!ConvertBlendFile(path, source->bytes, settings, &glb_path, &error)) {
+    LoadError(path, "cannot read " + path + ": " + error, diagnostics);
+    return false;
+  }
+  if (!ReadWholeFile(glb_path, &source->bytes, &reason)) {
+    LoadError(path, "cannot read " + path + ": its conversion " + glb_path + ": " + reason,
+              diagnostics);
+    return false;
+  }
+  source->kind = FileKind::kGlb;
+  source->base_dir = BaseFolder(glb_path);
+  source->what = "Blender's GLB " + glb_path;
+  return true;
 }
 
-}  // namespace
+// The message of a glTF the reader refused.
+std::string GltfProblem(const std::string& path, const Source& source, const std::string& error) {
+  if (source.what.starts_with("Blender's")) {
+    return "cannot read " + path + ": " + source.what + " is invalid: " + error +
+           "; delete it to convert the file again";
+  }
+  return "cannot read " + path + " as " + source.what + ": " + error +
+         "; the file is truncated or corrupt: export it again";
+}
 
-ImportedModel ImportModel(const std::string& path, Diagnostics* diagnostics,
-                          const ImportSettings& settings) {
+void AssimpProblem(const std::string& path, AssimpResult result, const std::string& error,
+                   Diagnostics* diagnostics) {
+  if (result == AssimpResult::kNoImporter) {
+    LoadError(path,
+              "cannot read " + path + ": no loader reads this format (Assimp: " + error +
+                  "); export the model as glTF (.glb), FBX or COLLADA",
+              diagnostics, DiagnosticCode::kModelFormat);
+  } else {
+    LoadError(path,
+              "cannot read " + path + ": Assimp: " + error +
+                  "; the file is truncated or corrupt: export it again",
+              diagnostics);
+  }
+}
+
+// Runs `read` and turns an escaped exception into E_MODEL_LOAD.
+template <typename Read>
+auto Guarded(const std::string& path, Diagnostics* diagnostics, Read read) -> decltype(read()) {
   try {
-    std::string bytes;
-    std::string reason;
-    if (!ReadWholeFile(path, &bytes, &reason)) {
-      LoadError(path, "cannot read " + path + ": " + reason, diagnostics);
-      return {};
-    }
-    std::vector<ModelNode> nodes;
-    switch (Sniff(bytes)) {
-      case FileKind::kGlb:
-        if (!ReadGltf(path, bytes, true, BaseFolder(path), &nodes, diagnostics)) return {};
-        break;
-      case FileKind::kGltfJson:
-        if (!ReadGltf(path, bytes, false, BaseFolder(path), &nodes, diagnostics)) return {};
-        break;
-      case FileKind::kBlend: {
-        std::string glb_path;
-        std::string error;
-        if (!ConvertBlendFile(path, bytes, settings, &glb_path, &error)) {
-          LoadError(path, "cannot read " + path + ": " + error, diagnostics);
-          return {};
-        }
-        std::string glb;
-        if (!ReadWholeFile(glb_path, &glb, &reason)) {
-          LoadError(path, "cannot read " + path + ": its conversion " + glb_path + ": " + reason,
-                    diagnostics);
-          return {};
-        }
-        if (!ReadGltfNodes(glb, true, BaseFolder(glb_path), &nodes, &error)) {
-          LoadError(path,
-                    "cannot read " + path + ": Blender's GLB " + glb_path +
-                        " is invalid: " + error + "; delete it to convert the file again",
-                    diagnostics);
-          return {};
-        }
-        break;
-      }
-      case FileKind::kOther: {
-        std::string error;
-        AssimpResult result = ReadAssimpNodes(path, &nodes, &error);
-        if (result == AssimpResult::kNoImporter) {
-          LoadError(path,
-                    "cannot read " + path + ": no loader reads this format (Assimp: " + error +
-                        "); export the model as glTF (.glb), FBX or COLLADA",
-                    diagnostics, DiagnosticCode::kModelFormat);
-          return {};
-        }
-        if (result == AssimpResult::kFailed) {
-          LoadError(path,
-                    "cannot read " + path + ": Assimp: " + error +
-                        "; the file is truncated or corrupt: export it again",
-                    diagnostics);
-          return {};
-        }
-        break;
-      }
-    }
-    return BuildModel(nodes, path, diagnostics);
+    return read();
   } catch (const std::exception& exception) {
     LoadError(path, "cannot read " + path + ": " + exception.what(), diagnostics);
   } catch (...) {
     LoadError(path, "cannot read " + path + ": an unknown error", diagnostics);
   }
   return {};
+}
+
+}  // namespace
+
+ImportedModel ImportModel(const std::string& path, Diagnostics* diagnostics,
+                          const ImportSettings& settings) {
+  return Guarded(path, diagnostics, [&]() -> ImportedModel {
+    Source source;
+    if (!LoadSource(path, diagnostics, settings, &source)) return {};
+    std::vector<ModelNode> nodes;
+    std::string error;
+    if (source.kind == FileKind::kOther) {
+      AssimpResult result = ReadAssimpNodes(path, &nodes, &error);
+      if (result != AssimpResult::kRead) {
+        AssimpProblem(path, result, error, diagnostics);
+        return {};
+      }
+    } else if (!ReadGltfNodes(source.bytes, source.kind == FileKind::kGlb, source.base_dir, &nodes,
+                              &error)) {
+      LoadError(path, GltfProblem(path, source, error), diagnostics);
+      return {};
+    }
+    return BuildModel(nodes, path, diagnostics);
+  });
+}
+
+std::optional<ModelContent> ImportModelContent(const std::string& path, Diagnostics* diagnostics,
+                                               const ImportSettings& settings) {
+  return Guarded(path, diagnostics, [&]() -> std::optional<ModelContent> {
+    Source source;
+    if (!LoadSource(path, diagnostics, settings, &source)) return std::nullopt;
+    ModelContent content;
+    std::string error;
+    if (source.kind == FileKind::kOther) {
+      if (!ReadAssimpContent(path, &content, &error)) {
+        AssimpProblem(path, AssimpResult::kFailed, error, diagnostics);
+        return std::nullopt;
+      }
+    } else if (!ReadGltfContent(source.bytes, source.kind == FileKind::kGlb, source.base_dir,
+                                &content, &error)) {
+      LoadError(path, GltfProblem(path, source, error), diagnostics);
+      return std::nullopt;
+    }
+    return content;
+  });
 }
 
 }  // namespace cinc

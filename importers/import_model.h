@@ -13,10 +13,12 @@
 #ifndef CINC_IMPORTERS_IMPORT_MODEL_H_
 #define CINC_IMPORTERS_IMPORT_MODEL_H_
 
+#include <optional>
 #include <string>
 
 #include "core/diagnostics.h"
 #include "importers/model.h"
+#include "importers/model_content.h"
 
 namespace cinc {
 
@@ -32,6 +34,11 @@ struct ImportSettings {
 
 ImportedModel ImportModel(const std::string& path, Diagnostics* diagnostics,
                           const ImportSettings& settings = {});
+
+// The model's drawable content (importers/model_content.h), read the same
+// way and reported the same way; nullopt after a problem.
+std::optional<ModelContent> ImportModelContent(const std::string& path, Diagnostics* diagnostics,
+                                               const ImportSettings& settings = {});
 
 }  // namespace cinc
 

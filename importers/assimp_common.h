@@ -1,0 +1,41 @@
+// Internal to importers/: what the Assimp readers of markers and of content
+// share.
+#ifndef CINC_IMPORTERS_ASSIMP_COMMON_H_
+#define CINC_IMPORTERS_ASSIMP_COMMON_H_
+
+#include <assimp/matrix4x4.h>
+#include <assimp/types.h>
+
+#include <cctype>
+#include <glm/mat4x4.hpp>
+#include <string>
+#include <string_view>
+
+namespace cinc::assimp {
+
+inline constexpr std::string_view kNoImporterMessage = "No suitable reader found";
+
+inline glm::dmat4 ToGlm(const aiMatrix4x4& m) {
+  // aiMatrix4x4 is row-major (a1..a4 is the first row); glm is column-major.
+  glm::dmat4 out;
+  const ai_real* rows[4] = {&m.a1, &m.b1, &m.c1, &m.d1};
+  for (int row = 0; row < 4; ++row) {
+    for (int column = 0; column < 4; ++column) out[column][row] = rows[row][column];
+  }
+  return out;
+}
+
+// Assimp's messages end in a period or newline; ours continue after them.
+inline std::string Trimmed(std::string message) {
+  while (!message.empty() &&
+         (message.back() == '.' || std::isspace(static_cast<unsigned char>(message.back())))) {
+    message.pop_back();
+  }
+  return message;
+}
+
+inline std::string NameOf(const aiString& name) { return std::string(name.C_Str(), name.length); }
+
+}  // namespace cinc::assimp
+
+#endif  // CINC_IMPORTERS_ASSIMP_COMMON_H_
