@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""End-to-end figures for issue notes: wall time and peak memory of
+"""End-to-end figures (docs/README.md, "Performance"): wall time and peak memory of
 `cinc build` on generated scenes, against libyaml alone reading the same file.
 
     bench/measure.py BUILD_DIR [SIZES...]      (default sizes: 1000 10000 100000)
@@ -65,8 +65,8 @@ def main():
         for size in sizes:
             scene = os.path.join(folder, f"scene{size}.yaml")
             with open(scene, "w") as stream:
-                # 100 objects (fewer for small scenes): the figures in the
-                # issue notes were all taken that way. More objects write shards.
+                # 100 objects (fewer for small scenes): the published
+                # figures were all taken that way. More objects write shards.
                 objects = str(min(100, max(1, size // 25)))
                 subprocess.run([sys.executable, os.path.join(HERE, "generate_scene.py"), str(size),
                                 "--objects", objects], stdout=stream, check=True)

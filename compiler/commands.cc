@@ -70,17 +70,8 @@ bool IsSequenceFile(const std::string& path) {
   return DetectDocumentKind(text.str()) == DocumentKind::kSequence;
 }
 
-// Replays shards against the scene and prints the table (or JSON); E_VERIFY
-// problems go to `diagnostics` (shard problems attributed to the first file).
-void VerifyShards(const CommandOptions& options, const Compilation& compilation,
-                  const std::vector<Sequence>& shards, const std::vector<std::string>& files,
-                  Diagnostics* diagnostics, std::ostream& out) {
-  diagnostics->set_file(files.front());
-  MergedShards merged = MergeShards(shards, files, diagnostics);
-  diagnostics->set_file(options.scene);
-  if (!merged.ok) return;
-  VerifyReport report = VerifySequence(compilation.scene, compilation.timeline, compilation.rig,
-                                       merged.sequence, {compilation.scene.tolerance}, diagnostics);
+void PrintVerifyReport(const VerifyReport& report, const CommandOptions& options,
+                       std::ostream& out) {
   out << (options.json ? WriteJson(VerifyReportToJson(report)) : VerifyReportToText(report));
 }
 
@@ -96,14 +87,33 @@ bool IsStaleShard(const std::string& path, const std::string& expected_name) {
          (*document)["name"] == expected_name;
 }
 
-// An output problem: reported like any other, so --diagnostics json and
-// sarif stay one document.
-int ReportOutputError(const std::string& path, const std::string& error, Diagnostics* diagnostics,
-                      const CommandOptions& options, std::ostream& errors) {
-  diagnostics->set_file("");
-  diagnostics->Report(DiagnosticCode::kOutput, {}, "", "cannot write " + path + ": " + error);
-  Report(diagnostics, options, errors);
-  return kExitInternal;
+// Writes the build's files (the first, the one players open, last, so it
+// only changes once its shards are in place), removes shards a larger build
+// left behind, and writes the depfile; false after an E_OUTPUT.
+bool WriteOutputs(const BuildResult& build, const CommandOptions& options,
+                  Diagnostics* diagnostics) {
+  std::string error;
+  auto failed = [&](const std::string& path) {
+    diagnostics->set_file("");
+    diagnostics->Report(DiagnosticCode::kOutput, {}, "", "cannot write " + path + ": " + error);
+    return false;
+  };
+  for (size_t index = build.files.size(); index-- > 0;) {
+    const OutputFile& file = build.files[index];
+    if (!WriteFileAtomically(file.path, file.bytes, &error)) return failed(file.path);
+  }
+  const std::string& first = build.files.front().path;
+  for (int number = static_cast<int>(build.files.size()) + 1;; ++number) {
+    std::string stale = ShardFilePath(first, number);
+    if (!IsStaleShard(stale, ShardName(build.sequence_name, number))) break;
+    std::error_code ignored;
+    std::filesystem::remove(stale, ignored);
+  }
+  if (!options.depfile.empty() &&
+      !WriteFileAtomically(options.depfile, Depfile(build.files, build.inputs), &error)) {
+    return failed(options.depfile);
+  }
+  return true;
 }
 
 BuildSettings BuildSettingsOf(const CommandOptions& options) {
@@ -126,42 +136,27 @@ std::string DefaultOutputPath(const std::string& scene_path) {
 int RunBuild(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
   Diagnostics diagnostics(options.scene);
   BuildResult build = BuildSequence(options.scene, BuildSettingsOf(options), &diagnostics);
-  if (build.verify_report) {
-    out << (options.json ? WriteJson(VerifyReportToJson(*build.verify_report))
-                         : VerifyReportToText(*build.verify_report));
-  }
-  if (!Report(&diagnostics, options, errors)) {
+  if (build.verify_report) PrintVerifyReport(*build.verify_report, options, out);
+  if (options.werror) diagnostics.PromoteWarnings();
+  if (diagnostics.HasErrors()) {
+    Report(&diagnostics, options, errors);
     return build.status == BuildStatus::kInternalError ? kExitInternal : kExitInputError;
   }
-  // Each file atomically; the first (the one players open) last, so it only
-  // changes once its shards are in place.
-  std::string error;
-  for (size_t index = build.files.size(); index-- > 0;) {
-    const OutputFile& file = build.files[index];
-    if (!WriteFileAtomically(file.path, file.bytes, &error)) {
-      return ReportOutputError(file.path, error, &diagnostics, options, errors);
-    }
-  }
-  const std::string& first = build.files.front().path;
-  for (int number = static_cast<int>(build.files.size()) + 1;; ++number) {
-    std::string stale = ShardFilePath(first, number);
-    if (!IsStaleShard(stale, ShardName(build.sequence_name, number))) break;
-    std::error_code ignored;
-    std::filesystem::remove(stale, ignored);
-  }
-  if (!options.depfile.empty() &&
-      !WriteFileAtomically(options.depfile, Depfile(build.files, build.inputs), &error)) {
-    return ReportOutputError(options.depfile, error, &diagnostics, options, errors);
-  }
+  // Every diagnostic is printed once, after the writes: warnings and any
+  // E_OUTPUT in one document, whatever --diagnostics says.
+  bool written = WriteOutputs(build, options, &diagnostics);
+  Report(&diagnostics, options, errors);
+  if (!written) return kExitInternal;
   for (const OutputFile& file : build.files) out << "wrote " << file.path << "\n";
   return kExitSuccess;
 }
 
 int RunCheck(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
   Diagnostics diagnostics(options.scene);
-  CommandOptions checking = options;
-  checking.verify = false;
-  BuildResult build = BuildSequence(options.scene, BuildSettingsOf(checking), &diagnostics);
+  BuildSettings settings = BuildSettingsOf(options);
+  settings.verify = false;
+  settings.make_bytes = false;
+  BuildResult build = BuildSequence(options.scene, settings, &diagnostics);
   if (!Report(&diagnostics, options, errors)) {
     return build.status == BuildStatus::kInternalError ? kExitInternal : kExitInputError;
   }
@@ -219,8 +214,12 @@ int RunVerify(const CommandOptions& options, std::ostream& out, std::ostream& er
       shards.push_back(std::move(*shard));
     }
   }
-  if (!diagnostics.HasErrors())
-    VerifyShards(options, compilation, shards, files, &diagnostics, out);
+  if (!diagnostics.HasErrors()) {
+    if (std::optional<VerifyReport> report =
+            VerifySequenceFiles(compilation, shards, files, &diagnostics)) {
+      PrintVerifyReport(*report, options, out);
+    }
+  }
   return Report(&diagnostics, options, errors) ? kExitSuccess : kExitInputError;
 }
 

@@ -77,25 +77,43 @@ std::string FormatSarif(const std::vector<Diagnostic>& diagnostics) {
     result["ruleId"] = std::string(diagnostic.code_name());
     result["level"] = diagnostic.severity == Severity::kError ? "error" : "warning";
     result["message"] = Json{{"text", diagnostic.message}};
-    Json physical = Json::object();
-    physical["artifactLocation"] = Json{{"uri", diagnostic.file}};
-    if (diagnostic.location.line > 0) {
-      Json region = Json::object();
-      region["startLine"] = diagnostic.location.line;
-      if (diagnostic.location.column > 0) region["startColumn"] = diagnostic.location.column;
-      physical["region"] = region;
+    // A problem of no file (E_OUTPUT, E_USAGE) has no location at all.
+    if (!diagnostic.file.empty()) {
+      Json physical = Json::object();
+      physical["artifactLocation"] = Json{{"uri", diagnostic.file}};
+      if (diagnostic.location.line > 0) {
+        Json region = Json::object();
+        region["startLine"] = diagnostic.location.line;
+        if (diagnostic.location.column > 0) region["startColumn"] = diagnostic.location.column;
+        physical["region"] = region;
+      }
+      Json location = Json::object();
+      location["physicalLocation"] = physical;
+      if (!diagnostic.path.empty()) {
+        location["logicalLocations"] = Json::array({Json{{"fullyQualifiedName", diagnostic.path}}});
+      }
+      result["locations"] = Json::array({location});
     }
-    Json location = Json::object();
-    location["physicalLocation"] = physical;
-    if (!diagnostic.path.empty()) {
-      location["logicalLocations"] = Json::array({Json{{"fullyQualifiedName", diagnostic.path}}});
-    }
-    result["locations"] = Json::array({location});
     results.push_back(result);
+  }
+  // Every rule the run reported, with its summary and where the docs explain
+  // it (a path in cinc's repository: the docs have no web address).
+  Json rules = Json::array();
+  std::vector<bool> listed(AllDiagnosticCodes().size(), false);
+  for (const Diagnostic& diagnostic : diagnostics) {
+    size_t number = static_cast<size_t>(diagnostic.code);
+    if (listed[number]) continue;
+    listed[number] = true;
+    const DiagnosticCodeInfo& info = InfoOf(diagnostic.code);
+    Json rule = Json::object();
+    rule["id"] = std::string(info.name);
+    rule["shortDescription"] = Json{{"text", std::string(info.summary)}};
+    rule["help"] = Json{{"text", "See " + DocsAnchorOf(diagnostic.code) + " in cinc's sources."}};
+    rules.push_back(std::move(rule));
   }
   Json driver = Json::object();
   driver["name"] = "cinc";
-  driver["informationUri"] = "https://example.invalid/cinc";
+  driver["rules"] = std::move(rules);
   Json run = Json::object();
   run["tool"] = Json{{"driver", driver}};
   run["results"] = results;

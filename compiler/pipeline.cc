@@ -13,6 +13,7 @@
 #include "emit/shards.h"
 #include "markers/marker_table.h"
 #include "resolver/resolve_timing.h"
+#include "sequence/limits.h"
 #include "sequence/sequence_json.h"
 #include "sequence/sequence_parse.h"
 #include "sequence/validator.h"
@@ -56,26 +57,27 @@ std::vector<std::string> InputsOf(const Scene& scene) {
   return inputs;
 }
 
-// Reads the written bytes back, as a player would, and replays them against
-// the scene (shard problems are attributed to the shard's file).
-std::optional<VerifyReport> VerifyWritten(const Compilation& compilation,
-                                          const std::vector<OutputFile>& files,
-                                          Diagnostics* diagnostics, Diagnostics* internal) {
-  std::vector<Sequence> shards;
-  std::vector<std::string> paths;
-  for (const OutputFile& file : files) {
-    std::optional<Sequence> read = ParseSequenceText(file.bytes, internal);
-    if (!read) return std::nullopt;
-    shards.push_back(std::move(*read));
-    paths.push_back(file.path);
+// The first sequence file holds every camera and director track; objects
+// can move to further files, those cannot.
+bool CheckFirstShardFits(const Scene& scene, const Sequence& sequence, Diagnostics* diagnostics) {
+  size_t own = FirstShardOwnTracks(sequence, ObjectNames(scene));
+  size_t room = kMaxSequenceTracks - (scene.objects.empty() ? 0 : 1);
+  if (own <= room) return true;
+  size_t others = own - scene.cameras.size();  // camera, time, audio and cues tracks
+  std::string message = "the first sequence file would need " + std::to_string(own) +
+                        " tracks for " + std::to_string(scene.cameras.size()) + " cameras and " +
+                        std::to_string(others) +
+                        " camera, time, audio and cue tracks, more than the " +
+                        std::to_string(room) + " it holds; use fewer cameras";
+  SourceLocation location;
+  std::string path;
+  if (others < room && room - others < scene.cameras.size()) {
+    const SceneObject& first_too_many = scene.cameras[room - others];
+    location = first_too_many.origin.location;
+    path = first_too_many.origin.path;
   }
-  std::string scene_file = diagnostics->file();
-  diagnostics->set_file(paths.front());
-  MergedShards merged = MergeShards(shards, paths, diagnostics);
-  diagnostics->set_file(scene_file);
-  if (!merged.ok) return VerifyReport{};
-  return VerifySequence(compilation.scene, compilation.timeline, compilation.rig, merged.sequence,
-                        {compilation.scene.tolerance}, diagnostics);
+  diagnostics->Report(DiagnosticCode::kLimit, location, path, std::move(message));
+  return false;
 }
 
 }  // namespace
@@ -95,6 +97,18 @@ Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& 
   return compilation;
 }
 
+std::optional<VerifyReport> VerifySequenceFiles(const Compilation& compilation,
+                                                const std::vector<Sequence>& shards,
+                                                const std::vector<std::string>& files,
+                                                Diagnostics* diagnostics) {
+  diagnostics->set_file(files.front());
+  MergedShards merged = MergeShards(shards, files, diagnostics);
+  diagnostics->set_file(compilation.scene.file);
+  if (!merged.ok) return std::nullopt;
+  return VerifySequence(compilation.scene, compilation.timeline, compilation.rig, merged.sequence,
+                        {compilation.scene.tolerance}, diagnostics);
+}
+
 BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& settings,
                           Diagnostics* diagnostics) {
   BuildResult result;
@@ -103,6 +117,7 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
   Sequence sequence = EmitSequence(compilation.scene, compilation.timeline, compilation.rig,
                                    settings.emit, diagnostics);
   if (diagnostics->HasErrors()) return result;
+  if (!CheckFirstShardFits(compilation.scene, sequence, diagnostics)) return result;
   result.inputs = InputsOf(compilation.scene);
   result.sequence_name = sequence.name;
   // More than 256 tracks become shards (emit/shards.h). Every shard is
@@ -115,10 +130,34 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
     if (!ValidateEmittedSequence(shards[index], &internal)) break;
     std::string path =
         index == 0 ? settings.output : ShardFilePath(settings.output, static_cast<int>(index) + 1);
-    result.files.push_back({std::move(path), WriteSequence(shards[index])});
+    result.files.push_back(
+        {std::move(path), settings.make_bytes ? WriteSequence(shards[index]) : std::string()});
   }
-  if (settings.verify && !internal.HasErrors()) {
-    result.verify_report = VerifyWritten(compilation, result.files, diagnostics, &internal);
+  if (settings.verify && settings.make_bytes && !internal.HasErrors()) {
+    // The bytes read back, as a player reads them; cinc's own shards that
+    // do not read or merge are a bug in cinc.
+    std::vector<Sequence> written;
+    std::vector<std::string> paths;
+    for (const OutputFile& file : result.files) {
+      std::optional<Sequence> read = ParseSequenceText(file.bytes, &internal);
+      if (!read) break;
+      written.push_back(std::move(*read));
+      paths.push_back(file.path);
+    }
+    if (!internal.HasErrors()) {
+      Diagnostics merging(diagnostics->file());
+      result.verify_report = VerifySequenceFiles(compilation, written, paths, &merging);
+      for (const Diagnostic& problem : merging.items()) {
+        if (result.verify_report) {
+          diagnostics->Add(problem);
+        } else {
+          Diagnostic wrapped = problem;
+          wrapped.code = DiagnosticCode::kInternal;
+          wrapped.message = "cinc's shards do not merge: " + problem.message;
+          internal.Add(std::move(wrapped));
+        }
+      }
+    }
   }
   for (const Diagnostic& problem : internal.items()) diagnostics->Add(problem);
   if (internal.HasErrors()) {

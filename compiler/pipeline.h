@@ -48,6 +48,9 @@ struct BuildSettings {
   EmitSettings emit;
   std::string output;   // the first file; shards go beside it
   bool verify = false;  // replay the written bytes before returning them
+  // False for a check: everything is built and validated, no bytes are made
+  // (`files` then holds the paths with empty bytes).
+  bool make_bytes = true;
   // True when the process exits right after the build: its memory is then
   // left to the operating system instead of being freed piece by piece.
   bool leave_memory_to_exit = false;
@@ -70,6 +73,14 @@ struct BuildResult {
 
 BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& settings,
                           Diagnostics* diagnostics);
+
+// Replays a sequence and its shards (`files` names them, the first first)
+// against the compiled scene (verify/verify.h); nullopt, after E_VERIFY,
+// when the shards do not belong together.
+std::optional<VerifyReport> VerifySequenceFiles(const Compilation& compilation,
+                                                const std::vector<Sequence>& shards,
+                                                const std::vector<std::string>& files,
+                                                Diagnostics* diagnostics);
 
 }  // namespace cinc
 

@@ -192,6 +192,9 @@ class SceneLoader {
   std::optional<bool> ReadBool(const YamlEvent& first);
   // Any scalar but null, as written; longer than 256 characters is E_LIMIT.
   std::optional<std::string> ReadString(const YamlEvent& first, std::string_view field);
+  // A string that is not empty (labels, cue and sound names, targets, the
+  // shot's camera: the runtime refuses empty ones): E_SCENE_VALUE otherwise.
+  std::optional<std::string> ReadText(const YamlEvent& first, std::string_view field);
   std::optional<std::string> ReadName(const YamlEvent& first, std::string_view field);
   // A time literal in the scene's time unit (converted to seconds after the
   // document is read, when the unit is known).

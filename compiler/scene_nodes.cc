@@ -246,13 +246,13 @@ constexpr NodeRule kNodeRules[] = {
      }},
     {"label",
      [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
-       return KeepText(loader.ReadString(value, "label"), loader, value, &input->node->label);
+       return KeepText(loader.ReadText(value, "label"), loader, value, &input->node->label);
      }},
     {"action",
      [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
        return KeepText(loader.ReadName(value, "action"), loader, value, &input->node->action);
      },
-     {Owners::kNotDirector, false}},
+     {Owners::kObjects, false}},
 };
 constexpr auto kNodeTable = MakeFieldTable(kNodeRules);
 static_assert(kNodeTable.rules.size() == kNodeFieldCount);
@@ -351,7 +351,7 @@ constexpr auto kSpinTable = MakeFieldTable(kSpinRules);
 constexpr FieldRule<Shot> kShotRules[] = {
     {"camera",
      [](SceneLoader& loader, const YamlEvent& value, Shot* shot) {
-       std::optional<std::string> camera = loader.ReadString(value, "camera");
+       std::optional<std::string> camera = loader.ReadText(value, "camera");
        if (camera) shot->camera = std::move(*camera);
        return camera.has_value();
      }},
@@ -380,7 +380,7 @@ bool ReadSoundTime(SceneLoader& loader, const YamlEvent& value, Sound* sound) {
 constexpr FieldRule<Sound> kSoundRules[] = {
     {"name",
      [](SceneLoader& loader, const YamlEvent& value, Sound* sound) {
-       std::optional<std::string> name = loader.ReadString(value, "name");
+       std::optional<std::string> name = loader.ReadText(value, "name");
        if (name) sound->name = *name;
        return name.has_value();
      }},
@@ -415,13 +415,13 @@ constexpr FieldRule<Cue> kCueRules[] = {
      }},
     {"name",
      [](SceneLoader& loader, const YamlEvent& value, Cue* cue) {
-       std::optional<std::string> name = loader.ReadString(value, "name");
+       std::optional<std::string> name = loader.ReadText(value, "name");
        if (name) cue->name = std::move(*name);
        return name.has_value();
      }},
     {"target",
      [](SceneLoader& loader, const YamlEvent& value, Cue* cue) {
-       std::optional<std::string> target = loader.ReadString(value, "target");
+       std::optional<std::string> target = loader.ReadText(value, "target");
        if (target) cue->target = std::move(*target);
        return target.has_value();
      }},

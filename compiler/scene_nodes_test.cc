@@ -153,7 +153,7 @@ director:
           "14:36 E_SCENE_VALUE /cameras/c/nodes/1/aperture: aperture -1 must be greater than 0",
           "14:40 E_SCENE_FORMAT /cameras/c/nodes/1/time_scale: 'time_scale' is only allowed on "
           "director nodes",
-          "14:63 E_SCENE_NAME /cameras/c/nodes/1/action: invalid name '3d'",
+          "14:55 E_SCENE_FORMAT /cameras/c/nodes/1/action: 'action' is not allowed on a camera",
           "17:7 E_SCENE_FORMAT /director/nodes/0: missing field duration",
           "17:8 E_SCENE_FORMAT /director/nodes/0/position: 'position' is not allowed on director "
           "nodes",

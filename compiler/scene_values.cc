@@ -455,6 +455,16 @@ std::optional<std::string> SceneLoader::ReadString(const YamlEvent& first, std::
   return std::string(first.value);
 }
 
+std::optional<std::string> SceneLoader::ReadText(const YamlEvent& first, std::string_view field) {
+  std::optional<std::string> text = ReadString(first, field);
+  if (text && text->empty()) {
+    Report(DiagnosticCode::kSceneValue, first.location,
+           std::string(field) + " is empty; the runtime needs some text here");
+    return std::nullopt;
+  }
+  return text;
+}
+
 std::optional<std::string> SceneLoader::ReadName(const YamlEvent& first, std::string_view field) {
   std::optional<std::string> name = ReadString(first, field);
   if (name && !CheckName(*name, field, first.location)) return std::nullopt;
@@ -464,7 +474,8 @@ std::optional<std::string> SceneLoader::ReadName(const YamlEvent& first, std::st
 bool SceneLoader::CheckLength(std::string_view text, std::string_view field,
                               SourceLocation location) {
   if (CodePointCount(text) <= kMaxTextLength) return true;
-  Report(DiagnosticCode::kLimit, location, std::string(field) + " is longer than 256 characters");
+  Report(DiagnosticCode::kLimit, location,
+         std::string(field) + " is longer than " + std::to_string(kMaxTextLength) + " characters");
   return false;
 }
 

@@ -11,8 +11,13 @@
 namespace cinc {
 namespace {
 
-std::string Describe(const std::string& what, const std::string& file, int error_number) {
-  return what + " '" + file + "': " + std::strerror(error_number);
+// "<what> (<the system's reason>)", with the likely fix for a missing folder
+// or a refused permission.
+std::string Describe(const std::string& what, int error_number) {
+  std::string reason = what + " (" + std::strerror(error_number) + ")";
+  if (error_number == ENOENT) reason += ": its folder does not exist";
+  if (error_number == EACCES || error_number == EROFS) reason += ": check the folder's permissions";
+  return reason;
 }
 
 // The folder part of `path` ("" for a bare file name) and the name part.
@@ -82,7 +87,7 @@ bool WriteFileAtomically(const std::string& path, std::string_view content, std:
   int error_number = 0;
   int descriptor = CreateTemporary(path, &temporary_path, &error_number);
   if (descriptor < 0) {
-    return fail(Describe("cannot create a temporary file for", path, error_number));
+    return fail(Describe("a temporary file cannot be created beside it", error_number));
   }
   bool ok = WriteAll(descriptor, content, &error_number);
   if (ok && fsync(descriptor) != 0) {
@@ -95,12 +100,12 @@ bool WriteFileAtomically(const std::string& path, std::string_view content, std:
   }
   if (!ok) {
     unlink(temporary_path.c_str());
-    return fail(Describe("cannot write", temporary_path, error_number));
+    return fail(Describe("writing the temporary file " + temporary_path + " failed", error_number));
   }
   if (rename(temporary_path.c_str(), path.c_str()) != 0) {
     error_number = errno;
     unlink(temporary_path.c_str());
-    return fail(Describe("cannot replace", path, error_number));
+    return fail(Describe("it cannot be replaced", error_number));
   }
   SyncFolder(path);
   return true;

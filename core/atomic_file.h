@@ -4,8 +4,10 @@
 // the folder of `path` (a unique name beginning with "." and the file's
 // name), flushes it to the disk (fsync) and renames it over `path`. On any
 // failure the temporary file is removed, an existing file at `path` is left
-// untouched, and false is returned with a message (the system's strerror)
-// in *error. The new file gets the usual permissions (0666 less the umask).
+// untouched, and false is returned with the reason in *error, to follow
+// "cannot write PATH: ": what failed, the system's strerror in parentheses,
+// and the likely fix for a missing folder or a refused permission. The new file gets the usual
+// permissions (0666 less the umask).
 #ifndef CINC_CORE_ATOMIC_FILE_H_
 #define CINC_CORE_ATOMIC_FILE_H_
 

@@ -35,13 +35,17 @@ std::optional<int> BoundedLevenshteinDistance(std::string_view a, std::string_vi
   return previous[b_length];
 }
 
-int SuggestionLimit(std::string_view written) {
-  return std::max(2, static_cast<int>(written.size()) / 3);
+int SuggestionLimit(size_t written_length) {
+  return std::max(2, static_cast<int>(written_length / 3));
+}
+
+std::string DidYouMeanPhrase(std::string_view name) {
+  return " (did you mean '" + std::string(name) + "'?)";
 }
 
 std::optional<std::string_view> ClosestName(std::string_view written,
                                             std::span<const std::string_view> candidates) {
-  const int limit = SuggestionLimit(written);
+  const int limit = SuggestionLimit(written.size());
   int best_distance = limit + 1;
   std::optional<std::string_view> best;
   for (std::string_view candidate : candidates) {
@@ -58,7 +62,7 @@ std::optional<std::string_view> ClosestName(std::string_view written,
 
 std::string DidYouMean(std::string_view written, std::span<const std::string_view> candidates) {
   std::optional<std::string_view> closest = ClosestName(written, candidates);
-  return closest ? " (did you mean '" + std::string(*closest) + "'?)" : "";
+  return closest ? DidYouMeanPhrase(*closest) : "";
 }
 
 }  // namespace cinc

@@ -20,8 +20,12 @@ namespace cinc {
 
 std::optional<int> BoundedLevenshteinDistance(std::string_view a, std::string_view b, int limit);
 
-// The most edits a suggestion for `written` may be away: max(2, |written| / 3).
-int SuggestionLimit(std::string_view written);
+// The most edits a suggestion for a name written with `written_length`
+// characters may be away: max(2, written_length / 3).
+int SuggestionLimit(size_t written_length);
+
+// " (did you mean 'NAME'?)": how every suggestion is phrased.
+std::string DidYouMeanPhrase(std::string_view name);
 
 std::optional<std::string_view> ClosestName(std::string_view written,
                                             std::span<const std::string_view> candidates);

@@ -12,22 +12,10 @@
 #include "emit/rotation_keys.h"
 #include "markers/camera_aim.h"
 #include "markers/pose.h"
+#include "sequence/evaluator.h"
 
 namespace cinc {
 namespace {
-
-// Values checked for change at this many interior points of a piece.
-constexpr int kConstancyChecks = 9;
-
-// Hermite keys of 1-component values baked as Vec3 (x only) back to scalars.
-Keys ScalarKeys(Keys keys) {
-  for (Key& key : keys) {
-    key.value.resize(1);
-    if (key.in_tangent) key.in_tangent->resize(1);
-    if (key.out_tangent) key.out_tangent->resize(1);
-  }
-  return keys;
-}
 
 enum class CameraChannel { kFov, kFocus, kAperture };
 
@@ -84,7 +72,7 @@ class CameraChannelWriter {
       if (i + 1 < starts.size()) end = starts[i + 1];
       WritePiece(starts[i], end);
     }
-    return ScalarKeys(builder_.Take());
+    return builder_.Take();
   }
 
  private:
@@ -104,12 +92,9 @@ class CameraChannelWriter {
            select < played.start + played.blend;
   }
 
-  // The blend's weight as the runtime computes it (evaluator.cc).
-  double Weight(const PlayedShot& shot, double t) const {
-    double u = (t - shot.start.ToDouble()) / shot.blend.ToDouble();
-    u = std::clamp(u, 0.0, 1.0);
-    if (shot.written_ease) return CubicBezierEase(*shot.written_ease, u);
-    return u * u * (3 - 2 * u);
+  // The blend's weight as the runtime computes it.
+  static double Weight(const PlayedShot& shot, double t) {
+    return ShotBlendWeight(shot.written_ease, (t - shot.start.ToDouble()) / shot.blend.ToDouble());
   }
 
   double Output(const ExactTime& select, double t) const {
@@ -134,7 +119,7 @@ class CameraChannelWriter {
   void WritePiece(const ExactTime& start, const std::optional<ExactTime>& end) {
     double value = Output(start, start.ToDouble());
     if (!end) {
-      builder_.SetAt(start.ToDouble(), Components(Vec3(value, 0, 0)));
+      builder_.SetAt(start.ToDouble(), Components(value));
       return;
     }
     size_t shot = ShotAt(start);
@@ -143,15 +128,13 @@ class CameraChannelWriter {
     bool shown_constant = Constant(start, *end, shown, shown_value);
     if (!Blending(shot, start)) {
       if (shown_constant) {
-        builder_.SetAt(start.ToDouble(), Components(Vec3(value, 0, 0)));
+        builder_.SetAt(start.ToDouble(), Components(value));
         return;
       }
       if (const Segment<double>* motion = source_.PlainMotion(shown, start)) {
         WriteEasedMotion(
             motion->ease, motion->start, motion->duration, start, *end,
-            [&](double u) {
-              return Components(Vec3(Interpolate(motion->from, motion->to, u), 0, 0));
-            },
+            [&](double u) { return Components(Interpolate(motion->from, motion->to, u)); },
             &builder_);
         return;
       }
@@ -161,14 +144,12 @@ class CameraChannelWriter {
       const PlayedShot& played = shots_[shot];
       if (shown_constant && Constant(start, *end, previous, previous_value)) {
         if (previous_value == shown_value) {
-          builder_.SetAt(start.ToDouble(), Components(Vec3(value, 0, 0)));
+          builder_.SetAt(start.ToDouble(), Components(value));
           return;
         }
         WriteEasedMotion(
             played.blend_ease, played.start, played.blend, start, *end,
-            [&](double w) {
-              return Components(Vec3(Interpolate(previous_value, shown_value, w), 0, 0));
-            },
+            [&](double w) { return Components(Interpolate(previous_value, shown_value, w)); },
             &builder_);
         return;
       }
@@ -179,14 +160,16 @@ class CameraChannelWriter {
   void Bake(const ExactTime& start, const ExactTime& end, double value) {
     // The left limit at `end`: the pieces' segments chosen at `start`.
     double end_value = Output(start, end.ToDouble());
-    FitCurve<3> curve;
+    FitCurve<1> curve;
     curve.quantity = quantity_;
-    curve.track = [&](double, const Vec3&, double to) { return Vec3(Output(start, to), 0, 0); };
-    curve.error = [&](double t, const Vec3& played) {
+    curve.track = [&](double, const FitVector<1>&, double to) {
+      return FitVector<1>(Output(start, to));
+    };
+    curve.error = [&](double t, const FitVector<1>& played) {
       return std::abs(Output(start, t) - played.x);
     };
-    BakeHermite(curve, start.ToDouble(), end.ToDouble(), Vec3(value, 0, 0), Vec3(end_value, 0, 0),
-                settings_, &builder_);
+    BakeHermite(curve, start.ToDouble(), end.ToDouble(), FitVector<1>(value),
+                FitVector<1>(end_value), settings_, &builder_);
   }
 
   const std::vector<PlayedShot>& shots_;
@@ -267,7 +250,7 @@ std::vector<PlayedShot> ShotsInOrder(const Scene& scene, const Timeline& timelin
   return played;
 }
 
-void AddCameraChannelKeys(const Scene& scene, const Rig& rig, const ExactTime& duration,
+void AddCameraChannelKeys(const Rig& rig, const ExactTime& duration,
                           const std::vector<PlayedShot>& shots, const FitSettings& settings,
                           CameraTrack* track) {
   if (shots.empty()) return;

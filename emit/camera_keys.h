@@ -44,7 +44,7 @@ struct PlayedShot {
 std::vector<PlayedShot> ShotsInOrder(const Scene& scene, const Timeline& timeline);
 
 // Instants after `duration` are moved to it (a blend may outlast the scene).
-void AddCameraChannelKeys(const Scene& scene, const Rig& rig, const ExactTime& duration,
+void AddCameraChannelKeys(const Rig& rig, const ExactTime& duration,
                           const std::vector<PlayedShot>& shots, const FitSettings& settings,
                           CameraTrack* track);
 

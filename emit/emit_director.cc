@@ -46,8 +46,7 @@ std::optional<CameraTrack> EmitCameraTrack(const Scene& scene, const Timeline& t
                                            const Rig& rig, const FitSettings& settings) {
   std::optional<CameraTrack> track = EmitCameraTrack(scene, timeline);
   if (track) {
-    AddCameraChannelKeys(scene, rig, timeline.duration, ShotsInOrder(scene, timeline), settings,
-                         &*track);
+    AddCameraChannelKeys(rig, timeline.duration, ShotsInOrder(scene, timeline), settings, &*track);
   }
   return track;
 }

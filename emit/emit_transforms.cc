@@ -50,10 +50,10 @@ TransformTrack EmitCameraTransform(const SceneObject& camera, const CameraRig& r
 TransformTrack EmitObjectTransform(const SceneObject& object, const Rig& rig, size_t index,
                                    const EmitSettings& settings, const FitSettings& fit) {
   OwnerRef owner = OwnerRef::Object(index);
-  // Carried by a look-at camera: the pose moves with the aim target too,
-  // which EmitPoseKeys does not cut at nor see moving after the look-at's E.
-  bool aimed = FollowsAim(rig, owner);
-  if (!aimed && !NeedsPoseKeys(rig, owner) && !HasPath(rig.objects[index].position)) {
+  // Attached, spinning, on a path or following an aim: the world pose is
+  // written by EmitPoseKeys; anything else is its plain channels.
+  if (!FollowsAim(rig, owner) && !NeedsPoseKeys(rig, owner) &&
+      !HasPath(rig.objects[index].position)) {
     return EmitObjectTransform(object, rig.objects[index], settings, fit);
   }
   // Scale and visibility are the object's own; only the pose is composed.
@@ -71,8 +71,7 @@ TransformTrack EmitCameraTransform(const SceneObject& camera, const Rig& rig, si
                                    const FitSettings& fit) {
   OwnerRef owner = OwnerRef::Camera(index);
   const CameraRig& camera_rig = rig.cameras[index];
-  bool aimed = FollowsAim(rig, owner);
-  if (!aimed && !NeedsPoseKeys(rig, owner) && !HasPath(camera_rig.position)) {
+  if (!FollowsAim(rig, owner) && !NeedsPoseKeys(rig, owner) && !HasPath(camera_rig.position)) {
     return EmitCameraTransform(camera, camera_rig, fit);
   }
   TransformTrack track;

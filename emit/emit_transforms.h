@@ -5,8 +5,10 @@
 // when their scale is ever not [1, 1, 1] or, with visibility scale|both, they
 // are ever hidden (opacity exactly 0 over an interval: emit/visibility.h);
 // the scale is then 0 over the hidden intervals and exact elsewhere.
-// Cameras have no scale. An owner that is ever attached or spins gets its
-// position and rotation keys from its world pose (emit/pose_keys.h); the
+// Cameras have no scale. An owner that is ever attached, spins, follows a
+// path or follows an aim (a look-at of its own or of an owner carrying it)
+// gets its position and rotation keys from its world pose
+// (emit/pose_keys.h); the
 // Rig overloads choose, the ObjectRig / CameraRig ones assume plain channels.
 #ifndef CINC_EMIT_EMIT_TRANSFORMS_H_
 #define CINC_EMIT_EMIT_TRANSFORMS_H_

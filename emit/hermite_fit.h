@@ -24,8 +24,8 @@
 // a segment that still does not fit then is kept (the one case the
 // tolerance can be exceeded: a kink below the finite-difference step).
 // docs/emission.md "Fitting" argues why this holds at every instant.
-// N is the number of components: 3 (positions, Euler triples, scalars in x)
-// or 4 (quaternion components).
+// N is the number of components: 1 (fov, focus, aperture), 3 (positions,
+// Euler triples) or 4 (quaternion components).
 //
 // BakeHermite writes such a fit into a sequence channel, judged by the
 // cinema runtime's playback: a hermite key at `start` (through
@@ -69,8 +69,10 @@ std::vector<FitKey<N>> FitHermite(const FitCurve<N>& curve, double start, double
                                   const FitVector<N>& start_value, const FitVector<N>& end_value,
                                   const FitSettings& settings, const PlaybackModel& playback);
 
-void BakeHermite(const FitCurve<3>& curve, double start, double end, const Vec3& start_value,
-                 const Vec3& end_value, const FitSettings& settings, KeyListBuilder* builder);
+template <int N>
+void BakeHermite(const FitCurve<N>& curve, double start, double end,
+                 const FitVector<N>& start_value, const FitVector<N>& end_value,
+                 const FitSettings& settings, KeyListBuilder* builder);
 
 }  // namespace cinc
 

@@ -156,8 +156,6 @@ class AimedPose : public PoseSource {
  private:
   static constexpr double kCarryStepDegrees = 10;
   static constexpr int kCarryHalvings = 40;
-  // Values checked for change at this many interior points of a piece.
-  static constexpr int kConstancyChecks = 9;
 };
 
 // One owner's keys, piece by piece.

@@ -33,6 +33,10 @@
 
 namespace cinc {
 
+// A value is taken as constant over a piece when it is the same at this many
+// evenly spaced interior instants and at the piece's end.
+inline constexpr int kConstancyChecks = 9;
+
 // A segment in motion over a piece.
 struct Mover {
   ExactTime start;

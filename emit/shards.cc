@@ -29,6 +29,25 @@ std::string ShardName(const std::string& name, int number) {
          suffix;
 }
 
+size_t FirstShardOwnTracks(const Sequence& sequence, const std::vector<std::string>& object_names) {
+  std::unordered_map<std::string_view, size_t> objects;
+  for (const std::string& name : object_names) objects.emplace(name, 0);
+  size_t tracks = 0;
+  size_t unowned_cues = 0;
+  for (const Track& track : sequence.tracks) {
+    if (const auto* transform = std::get_if<TransformTrack>(&track)) {
+      if (objects.count(transform->target) == 0) ++tracks;
+    } else if (const auto* cue_track = std::get_if<CuesTrack>(&track)) {
+      for (const SequenceCue& cue : cue_track->cues) {
+        if (!cue.target || objects.count(*cue.target) == 0) ++unowned_cues;
+      }
+    } else {
+      ++tracks;
+    }
+  }
+  return tracks + CuesTracksFor(unowned_cues);
+}
+
 std::vector<Sequence> ShardSequence(Sequence sequence,
                                     const std::vector<std::string>& object_names) {
   if (sequence.tracks.size() <= kMaxSequenceTracks) {

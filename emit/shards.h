@@ -25,6 +25,12 @@
 
 namespace cinc {
 
+// The tracks the first shard holds whatever the objects: cameras' transform
+// tracks, the camera, time and audio tracks, and the cues tracks of cues
+// that target no object. More than kMaxSequenceTracks (less one when there
+// are objects) cannot be written (E_LIMIT, checked by the pipeline).
+size_t FirstShardOwnTracks(const Sequence& sequence, const std::vector<std::string>& object_names);
+
 // `object_names`: the targets that are objects (scene.objects' names).
 // Taken by value: the usual single shard is the sequence itself, moved.
 std::vector<Sequence> ShardSequence(Sequence sequence,

@@ -117,8 +117,8 @@ bool ReadElements(const tinygltf::Model& model, int view_index, size_t offset, s
 bool ReadAccessor(const tinygltf::Model& model, int accessor_index, std::vector<double>* values,
                   int* components, std::string* error) {
   if (accessor_index < 0 || accessor_index >= static_cast<int>(model.accessors.size())) {
-    *error = "a mesh refers to accessor " + std::to_string(accessor_index) +
-             ", which does not exist";
+    *error =
+        "a mesh refers to accessor " + std::to_string(accessor_index) + ", which does not exist";
     return false;
   }
   const tinygltf::Accessor& accessor = model.accessors[accessor_index];
@@ -135,8 +135,8 @@ bool ReadAccessor(const tinygltf::Model& model, int accessor_index, std::vector<
     }
     size_t stride = view != nullptr ? accessor.ByteStride(*view) : 0;
     if (!ReadElements(model, accessor.bufferView, accessor.byteOffset, count, *components,
-                      accessor.componentType, accessor.normalized,
-                      stride > 0 ? stride : 0, values, error)) {
+                      accessor.componentType, accessor.normalized, stride > 0 ? stride : 0, values,
+                      error)) {
       return false;
     }
   } else {
@@ -146,8 +146,8 @@ bool ReadAccessor(const tinygltf::Model& model, int accessor_index, std::vector<
     std::vector<double> indices;
     std::vector<double> substitutes;
     const auto& sparse = accessor.sparse;
-    if (!ReadElements(model, sparse.indices.bufferView, sparse.indices.byteOffset, sparse.count,
-                      1, sparse.indices.componentType, false, 0, &indices, error) ||
+    if (!ReadElements(model, sparse.indices.bufferView, sparse.indices.byteOffset, sparse.count, 1,
+                      sparse.indices.componentType, false, 0, &indices, error) ||
         !ReadElements(model, sparse.values.bufferView, sparse.values.byteOffset, sparse.count,
                       *components, accessor.componentType, accessor.normalized, 0, &substitutes,
                       error)) {
@@ -156,8 +156,8 @@ bool ReadAccessor(const tinygltf::Model& model, int accessor_index, std::vector<
     for (size_t k = 0; k < indices.size(); ++k) {
       size_t element = static_cast<size_t>(indices[k]);
       if (element >= count) {
-        *error = "a sparse accessor substitutes element " + std::to_string(element) +
-                 " of only " + std::to_string(count);
+        *error = "a sparse accessor substitutes element " + std::to_string(element) + " of only " +
+                 std::to_string(count);
         return false;
       }
       for (int c = 0; c < *components; ++c) {
@@ -212,8 +212,8 @@ class ContentCopier {
       Pending pending = stack.back();
       stack.pop_back();
       if (pending.index < 0 || pending.index >= node_count) {
-        *error = "the scene refers to node " + std::to_string(pending.index) +
-                 ", which does not exist";
+        *error =
+            "the scene refers to node " + std::to_string(pending.index) + ", which does not exist";
         return false;
       }
       if (reached[pending.index]) {
@@ -397,9 +397,11 @@ class ContentCopier {
     out.name = image.name;
     if (image.as_is) {
       out.bytes.assign(image.image.begin(), image.image.end());
-    } else if (image.bufferView >= 0 && image.bufferView < static_cast<int>(model_.bufferViews.size())) {
+    } else if (image.bufferView >= 0 &&
+               image.bufferView < static_cast<int>(model_.bufferViews.size())) {
       const tinygltf::BufferView& view = model_.bufferViews[image.bufferView];
-      if (view.buffer < 0 || view.buffer >= static_cast<int>(model_.buffers.size())) return std::nullopt;
+      if (view.buffer < 0 || view.buffer >= static_cast<int>(model_.buffers.size()))
+        return std::nullopt;
       const std::vector<unsigned char>& data = model_.buffers[view.buffer].data;
       if (view.byteOffset > data.size() || view.byteLength > data.size() - view.byteOffset) {
         return std::nullopt;

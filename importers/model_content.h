@@ -66,13 +66,13 @@ struct ContentMaterial {
 };
 
 struct ContentPrimitive {
-  int mode = 4;                  // triangles
-  std::vector<float> positions;  // x, y, z per vertex
-  std::vector<float> normals;    // empty or 3 per vertex
-  std::vector<float> tangents;   // empty or 4 per vertex
+  int mode = 4;                   // triangles
+  std::vector<float> positions;   // x, y, z per vertex
+  std::vector<float> normals;     // empty or 3 per vertex
+  std::vector<float> tangents;    // empty or 4 per vertex
   std::vector<float> texcoords0;  // empty or 2 per vertex
   std::vector<float> texcoords1;
-  std::vector<float> colors0;      // empty or 4 per vertex (RGBA)
+  std::vector<float> colors0;     // empty or 4 per vertex (RGBA)
   std::vector<uint32_t> indices;  // empty: not indexed
   int material = -1;
 

@@ -30,10 +30,6 @@ std::string SceneRelativePath(const Scene& scene, const std::string& source) {
   return (folder / source).lexically_normal().string();
 }
 
-std::string Suggestion(std::string_view written, const std::vector<std::string_view>& candidates) {
-  return DidYouMean(written, candidates);
-}
-
 // Checks the references of one owner's nodes: `attach` (to, mate),
 // `look_at` and `focus: {on}` (an object or obj/marker), and a director
 // node's `shot` (a camera).
@@ -80,11 +76,11 @@ class AttachChecker {
       std::string prefix = "node '" + node.QualifiedName() + "' shows ";
       if (found == owners_.end()) {
         Report(DiagnosticCode::kObjectMissing, node.shot->origin,
-               prefix + "unknown camera '" + camera + "'" + Suggestion(camera, camera_names_));
+               prefix + "unknown camera '" + camera + "'" + DidYouMean(camera, camera_names_));
       } else if (found->second < scene_.objects.size()) {
         Report(DiagnosticCode::kObjectMissing, node.shot->origin,
                prefix + "'" + camera + "', which is an object, not a camera" +
-                   Suggestion(camera, camera_names_));
+                   DidYouMean(camera, camera_names_));
       }
     }
   }
@@ -102,7 +98,7 @@ class AttachChecker {
     if (found == owners_.end()) {
       Report(DiagnosticCode::kObjectMissing, origin,
              prefix + "unknown object '" + std::string(parts.owner) + "'" +
-                 Suggestion(parts.owner, owner_names_));
+                 DidYouMean(parts.owner, owner_names_));
     } else if (parts.has_marker) {
       CheckMarker(prefix, origin, found->second, parts.marker);
     }
@@ -131,7 +127,7 @@ class AttachChecker {
     for (const Marker& candidate : model->markers) names.push_back(candidate.name);
     Report(DiagnosticCode::kMarkerMissing, origin,
            prefix + "unknown marker '" + std::string(marker) + "' of object '" + object.name +
-               "' (model '" + model->name + "')" + Suggestion(marker, names));
+               "' (model '" + model->name + "')" + DidYouMean(marker, names));
   }
 
   const Scene& scene_;
@@ -220,7 +216,7 @@ MarkerTable BuildMarkerTable(const Scene& scene, ModelLibrary library, Diagnosti
       diagnostics->Report(DiagnosticCode::kModelMissing, object.model_origin.location,
                           object.model_origin.path,
                           "object '" + object.name + "' uses unknown model '" + object.model + "'" +
-                              Suggestion(object.model, model_names));
+                              DidYouMean(object.model, model_names));
     }
   }
   AttachChecker checker(scene, table, diagnostics);

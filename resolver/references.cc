@@ -154,7 +154,7 @@ NameSuggester::ClosestPair NameSuggester::FindClosest(std::string_view qualified
 
 std::optional<std::string> NameSuggester::Suggest(std::string_view qualified_reference,
                                                   int written_length, int excluded) {
-  const int limit = std::max(2, written_length / 3);
+  const int limit = SuggestionLimit(static_cast<size_t>(std::max(0, written_length)));
   std::string key(qualified_reference);
   key.append("\n").append(std::to_string(limit));
   auto cached = cache_.find(key);

@@ -162,7 +162,7 @@ class TimingResolver {
         "node '" + NameOf(number) + "' references unknown node '" + qualified + "'";
     std::optional<std::string> suggestion =
         suggester_->Suggest(qualified, static_cast<int>(relation.target.size()), number);
-    if (suggestion) message += " (did you mean '" + *suggestion + "'?)";
+    if (suggestion) message += DidYouMeanPhrase(*suggestion);
     Report(DiagnosticCode::kTimingMissing, relation.origin, std::move(message));
     return kBrokenTarget;
   }

@@ -33,12 +33,6 @@ const CameraObjectPose* FindPose(const CameraPoses& poses, std::string_view came
   return found == poses.end() ? nullptr : &found->second;
 }
 
-// The blend's weight of the new shot at progress u: smoothstep by default.
-double BlendWeight(const CameraShot& shot, double u) {
-  if (shot.blend_ease) return CubicBezierEase(*shot.blend_ease, u);
-  return u * u * (3 - 2 * u);
-}
-
 Vec3 Lerp(const Vec3& from, const Vec3& to, double w) { return from + (to - from) * w; }
 
 // The gain of a clip at `into` seconds after its start: volume times the
@@ -56,6 +50,12 @@ double ClipGain(const AudioClip& clip, double into) {
 }
 
 }  // namespace
+
+double ShotBlendWeight(const std::optional<std::array<double, 4>>& blend_ease, double u) {
+  u = std::clamp(u, 0.0, 1.0);
+  if (blend_ease) return CubicBezierEase(*blend_ease, u);
+  return u * u * (3 - 2 * u);
+}
 
 double ClampSequenceTime(const Sequence& sequence, double t) {
   if (std::isnan(t)) return 0;
@@ -139,7 +139,7 @@ std::optional<CameraSample> EvaluateCamera(const Sequence& sequence, double t,
   if (current > 0 && blend > 0 && t >= shot.start && t < shot.start + blend) {
     // Mixed from the previous shot's camera (its pose now, not its own blend).
     const CameraObjectPose* from = FindPose(poses, track->shots[current - 1].camera);
-    double w = BlendWeight(shot, (t - shot.start) / blend);
+    double w = ShotBlendWeight(shot.blend_ease, (t - shot.start) / blend);
     if (from != nullptr && to != nullptr) {
       sample.position = Lerp(from->position, to->position, w);
       sample.rotation = Slerp(from->rotation, to->rotation, w);

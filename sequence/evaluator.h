@@ -9,6 +9,7 @@
 #ifndef CINC_SEQUENCE_EVALUATOR_H_
 #define CINC_SEQUENCE_EVALUATOR_H_
 
+#include <array>
 #include <functional>
 #include <map>
 #include <optional>
@@ -20,6 +21,11 @@
 #include "sequence/sequence.h"
 
 namespace cinc {
+
+// The weight of a shot blending in at progress u of its blend (clamped to
+// [0, 1]), as the runtime mixes cameras: the shot's blend_ease, else
+// smoothstep u^2 (3 - 2u).
+double ShotBlendWeight(const std::optional<std::array<double, 4>>& blend_ease, double u);
 
 // One target's keyed channels. Two tracks of one target merge channel by
 // channel, the later track winning (docs/sequence-format.md "Transforms").

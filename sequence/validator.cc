@@ -123,7 +123,8 @@ void SequenceReader::ReadHeader(const Json& document, Sequence* sequence) {
         fields_.set_duration(*seconds);
       } else {
         fields_.Report(DiagnosticCode::kCinemaDuration, "/duration",
-                       "duration " + NumberText(*seconds) + " is outside (0, 3600] seconds");
+                       "duration " + NumberText(*seconds) + " is outside (0, " +
+                           std::to_string(kMaxSequenceSeconds) + "] seconds");
       }
     }
   }

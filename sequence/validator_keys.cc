@@ -199,7 +199,8 @@ void FieldReader::CheckRange(double value, const std::string& path, const Channe
       break;
     case ValueRange::kTimeScale:
       if (!(value >= 0 && value <= kMaxTimeScale)) {
-        Report(DiagnosticCode::kCinemaTimeScale, path, text + " is outside 0..16");
+        Report(DiagnosticCode::kCinemaTimeScale, path,
+               text + " is outside 0.." + NumberText(kMaxTimeScale));
       }
       break;
   }

@@ -107,6 +107,36 @@ class CliTest(unittest.TestCase):
         self.assertIn("[E_OUTPUT]", stderr)
         self.assertEqual(sorted(os.listdir(self.folder)), ["box.yaml"])
 
+    def test_output_errors_and_warnings_come_once_in_one_document(self):
+        scene = self.write("overlap.yaml", OVERLAP_SCENE)
+        unwritable = os.path.join(self.folder, "no", "such", "x.json")
+        status, _, stderr = run("build", scene, "-o", unwritable, "--diagnostics", "json")
+        self.assertEqual(status, 3)
+        reports = json.loads(stderr)  # one document
+        self.assertEqual([report["code"] for report in reports], ["E_OUTPUT", "W_TIMING_OVERLAP"])
+        self.assertEqual(reports[0]["message"],
+                         f"cannot write {unwritable}: a temporary file cannot be created beside "
+                         "it (No such file or directory): its folder does not exist")
+        self.assertEqual((reports[0]["file"], reports[0]["line"]), ("", 0))
+        status, _, stderr = run("build", scene, "-o", unwritable)
+        self.assertEqual(stderr.count("[W_TIMING_OVERLAP]"), 1, stderr)
+        self.assertEqual(stderr.count("[E_OUTPUT]"), 1, stderr)
+        status, _, stderr = run("build", scene, "--depfile", unwritable, "--diagnostics", "sarif")
+        self.assertEqual(status, 3)
+        results = json.loads(stderr)["runs"][0]["results"]
+        self.assertEqual([result["ruleId"] for result in results], ["E_OUTPUT", "W_TIMING_OVERLAP"])
+
+    def test_usage_and_internal_errors_follow_the_diagnostics_format(self):
+        scene = self.write("box.yaml", GOOD_SCENE)
+        status, _, stderr = run("eval", scene, "--time", "soon", "--diagnostics", "json")
+        self.assertEqual(status, 2)
+        self.assertEqual(json.loads(stderr), [{
+            "file": "", "line": 0, "column": 0, "severity": "error", "code": "E_USAGE",
+            "message": "--time 'soon' is not a decimal number of seconds", "path": ""}])
+        status, _, stderr = run("eval", scene, "--time", "soon")
+        self.assertEqual(stderr, "cinc: error: --time 'soon' is not a decimal number of seconds "
+                                 "[E_USAGE]\n")
+
     def assert_input_error(self, path, code, seconds=10):
         before = time.monotonic()
         status, stdout, stderr = run("build", path, timeout=seconds)

@@ -223,7 +223,7 @@ director:
         - {kind: vfx, name: flash, target: body}
         - {kind: marker, name: chapter, data: null}
     - {id: ambience, at: 0, duration: 8, sound: {name: ambience, volume: 0.8, offset: 0, fade_in: 1, fade_out: 1}}
-    - {id: tail, sound: {name: sting}, label: ""}
+    - {id: tail, sound: {name: sting}, label: "The end"}
 """,
     "anchors-inside-fields": """
 cinc: 1
@@ -356,7 +356,7 @@ BAD = {
     "fov-zero": ("cinc: 1\ncameras:\n  c:\n    nodes: [{duration: 1, fov: 0}]\n", "exclusiveMinimum", "/cameras/c/nodes/0/fov"),
     "aperture-zero": ("cinc: 1\ncameras:\n  c: {aperture: 0}\n", "exclusiveMinimum", "/cameras/c/aperture"),
     "focus-on-missing": ("cinc: 1\ncameras:\n  c: {focus: {target: b}}\n", "required", "/cameras/c/focus"),
-    "focus-negative": ("cinc: 1\ncameras:\n  c: {focus: -1}\n", "minimum", "/cameras/c/focus"),
+    "focus-negative": ("cinc: 1\ncameras:\n  c: {focus: -1}\n", "exclusiveMinimum", "/cameras/c/focus"),
     # director, events
     "time-scale-17": ("cinc: 1\ndirector:\n  nodes: [{duration: 1, time_scale: 17}]\n", "maximum", "/director/nodes/0/time_scale"),
     "time-scale-negative": ("cinc: 1\ndirector:\n  nodes: [{duration: 1, time_scale: -1}]\n", "minimum", "/director/nodes/0/time_scale"),

@@ -18,9 +18,10 @@
 // with one entry per time, for every node at the scene's root level that has
 // a name. NAME is the name three.js gives the node: GLTFLoader replaces
 // whitespace with "_", drops the characters []:./ and makes names unique
-// with a "_1", "_2", ... suffix, in the order it meets them (the scene's own
-// name, and camera and mesh names, take part). "name" is the node's name as
-// written in the file.
+// with a "_1", "_2", ... suffix, in the order it meets them: the scene's own
+// name first, then nodes, children and camera names as met (a node named
+// like the scene comes out as NAME_1). "name" is the node's name as written
+// in the file.
 //
 // Poses are world transforms (getWorldPosition/Quaternion/Scale after
 // scene.updateMatrixWorld(true)), i.e. decomposed from the world matrix: a
