@@ -23,25 +23,14 @@ constexpr int kExactChecks = 7;
 constexpr double kSameRotationRadians = 1e-12;
 constexpr double kSamePositionRelative = 1e-12;
 
-// What moves the owner's world pose over one piece.
-struct PieceMotion {
-  bool position_moves = false;
-  bool rotation_moves = false;
-  // The segments in motion, when they are all that moves the pose (an owner
-  // without aims): the piece may then be exact. Empty for an aimed owner.
-  Movers movers;
-};
-
-// How one kind of owner's pose is cut and carried: the part of the writer
-// that differs between owners moved by their frame chain alone and owners
-// that follow an aim.
-class PoseSource {
+// How an owner's Euler triple is carried along its motion: the part of the
+// writer that differs between owners moved by their frame chain alone and
+// owners that follow an aim.
+class EulerCarrier {
  public:
-  PoseSource(const Rig& rig, OwnerRef owner) : rig_(rig), owner_(owner) {}
-  virtual ~PoseSource() = default;
+  EulerCarrier(const Rig& rig, OwnerRef owner) : rig_(rig), owner_(owner) {}
+  virtual ~EulerCarrier() = default;
 
-  virtual std::vector<ExactTime> PieceStarts() const = 0;
-  virtual PieceMotion MotionOver(const ExactTime& start, const ExactTime& end) const = 0;
   // The continuous triple at `to`, carried from `from` (triple `euler`) in
   // steps small enough that the nearest triple is the continuous one.
   virtual Vec3 Carry(const ExactTime& select, const PieceMotion& motion, double from,
@@ -56,23 +45,11 @@ class PoseSource {
   OwnerRef owner_;
 };
 
-// An owner moved by its own segments and its frame chain: cut at the chain's
-// instants; the pose moves where a segment does; a triple is carried in
-// steps whose turn, bounded by the movers' angles times their progress, is
-// at most 45 degrees.
-class ChainPose : public PoseSource {
+// Moved by segments: steps whose turn, bounded by the movers' angles times
+// their progress, is at most 45 degrees.
+class MoverCarrier : public EulerCarrier {
  public:
-  using PoseSource::PoseSource;
-
-  std::vector<ExactTime> PieceStarts() const override { return ChainPieceStarts(rig_, owner_); }
-
-  PieceMotion MotionOver(const ExactTime& start, const ExactTime&) const override {
-    PieceMotion motion;
-    motion.movers = MoversAt(rig_, owner_, start);
-    motion.position_moves = !motion.movers.position.empty();
-    motion.rotation_moves = !motion.movers.rotation.empty();
-    return motion;
-  }
+  using EulerCarrier::EulerCarrier;
 
   Vec3 Carry(const ExactTime& select, const PieceMotion& motion, double from, const Vec3& euler,
              double to) const override {
@@ -100,30 +77,10 @@ class ChainPose : public PoseSource {
   static constexpr double kContinuityStepDegrees = 45;
 };
 
-// An owner that follows an aim (its own look-at or a carrier's): cut at the
-// instants of everything it depends on; what moves is seen by sampling (an
-// aim target moves the pose with no segment of the owner's in motion); a
-// triple is carried in steps that turn at most 10 degrees, measured.
-class AimedPose : public PoseSource {
+// Following an aim: steps that turn at most 10 degrees, measured.
+class MeasuredCarrier : public EulerCarrier {
  public:
-  using PoseSource::PoseSource;
-
-  std::vector<ExactTime> PieceStarts() const override { return DependencyInstants(rig_, {owner_}); }
-
-  PieceMotion MotionOver(const ExactTime& start, const ExactTime& end) const override {
-    RigidPose at_start = WorldPoseAt(rig_, owner_, start);
-    PieceMotion motion;
-    double a = start.ToDouble();
-    double b = end.ToDouble();
-    for (int j = 1; j <= kConstancyChecks + 1; ++j) {
-      RigidPose sample = j <= kConstancyChecks
-                             ? Pose(start, a + (b - a) * j / (kConstancyChecks + 1))
-                             : WorldPoseWithin(rig_, owner_, start, end);
-      motion.position_moves = motion.position_moves || !(sample.position == at_start.position);
-      motion.rotation_moves = motion.rotation_moves || !(sample.rotation == at_start.rotation);
-    }
-    return motion;
-  }
+  using EulerCarrier::EulerCarrier;
 
   Vec3 Carry(const ExactTime& select, const PieceMotion&, double from, const Vec3& euler,
              double to) const override {
@@ -161,16 +118,16 @@ class AimedPose : public PoseSource {
 // One owner's keys, piece by piece.
 class PoseKeyWriter {
  public:
-  PoseKeyWriter(const PoseSource& source, const Rig& rig, OwnerRef owner,
-                const FitSettings& settings)
-      : source_(source), rig_(rig), owner_(owner), settings_(settings) {}
+  PoseKeyWriter(const PosePieces& pieces, const EulerCarrier& source, const Rig& rig,
+                OwnerRef owner, const FitSettings& settings)
+      : pieces_(pieces), source_(source), rig_(rig), owner_(owner), settings_(settings) {}
 
   PoseKeys Write() {
-    std::vector<ExactTime> starts = source_.PieceStarts();
+    const std::vector<ExactTime>& starts = pieces_.starts();
     for (size_t i = 0; i < starts.size(); ++i) {
       std::optional<ExactTime> end;
       if (i + 1 < starts.size()) end = starts[i + 1];
-      PieceMotion motion = end ? source_.MotionOver(starts[i], *end) : PieceMotion{};
+      PieceMotion motion = end ? pieces_.MotionOver(starts[i], *end) : PieceMotion{};
       RigidPose at_start = WorldPoseAt(rig_, owner_, starts[i]);
       WritePositionPiece(starts[i], end, at_start.position, motion);
       WriteRotationPiece(starts[i], end, at_start.rotation, motion, i == 0);
@@ -299,7 +256,8 @@ class PoseKeyWriter {
     });
   }
 
-  const PoseSource& source_;
+  const PosePieces& pieces_;
+  const EulerCarrier& source_;
   const Rig& rig_;
   OwnerRef owner_;
   const FitSettings& settings_;
@@ -313,13 +271,14 @@ class PoseKeyWriter {
 }  // namespace
 
 PoseKeys EmitPoseKeys(const Rig& rig, OwnerRef owner, const FitSettings& settings) {
-  std::unique_ptr<PoseSource> source;
-  if (FollowsAim(rig, owner)) {
-    source = std::make_unique<AimedPose>(rig, owner);
+  PosePieces pieces(rig, owner);
+  std::unique_ptr<EulerCarrier> carrier;
+  if (pieces.aimed()) {
+    carrier = std::make_unique<MeasuredCarrier>(rig, owner);
   } else {
-    source = std::make_unique<ChainPose>(rig, owner);
+    carrier = std::make_unique<MoverCarrier>(rig, owner);
   }
-  return PoseKeyWriter(*source, rig, owner, settings).Write();
+  return PoseKeyWriter(pieces, *carrier, rig, owner, settings).Write();
 }
 
 }  // namespace cinc

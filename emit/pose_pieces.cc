@@ -200,6 +200,34 @@ bool FollowsAim(const Rig& rig, OwnerRef owner) {
   return false;
 }
 
+PosePieces::PosePieces(const Rig& rig, OwnerRef owner)
+    : rig_(rig),
+      owner_(owner),
+      aimed_(FollowsAim(rig, owner)),
+      starts_(aimed_ ? DependencyInstants(rig, {owner}) : ChainPieceStarts(rig, owner)) {}
+
+PieceMotion PosePieces::MotionOver(const ExactTime& start, const ExactTime& end) const {
+  PieceMotion motion;
+  if (!aimed_) {
+    motion.movers = MoversAt(rig_, owner_, start);
+    motion.position_moves = !motion.movers.position.empty();
+    motion.rotation_moves = !motion.movers.rotation.empty();
+    return motion;
+  }
+  RigidPose at_start = WorldPoseAt(rig_, owner_, start);
+  double a = start.ToDouble();
+  double b = end.ToDouble();
+  for (int j = 1; j <= kConstancyChecks + 1; ++j) {
+    RigidPose sample =
+        j <= kConstancyChecks
+            ? WorldPoseWithin(rig_, owner_, start, a + (b - a) * j / (kConstancyChecks + 1))
+            : WorldPoseWithin(rig_, owner_, start, end);
+    motion.position_moves = motion.position_moves || !(sample.position == at_start.position);
+    motion.rotation_moves = motion.rotation_moves || !(sample.rotation == at_start.rotation);
+  }
+  return motion;
+}
+
 bool NeedsPoseKeys(const Rig& rig, OwnerRef owner) {
   OwnerChannels channels = ChannelsOf(rig, owner);
   if (channels.position == nullptr) return false;

@@ -54,6 +54,37 @@ struct Movers {
   std::vector<Mover> rotation;
 };
 
+// What moves the owner's world pose over one piece.
+struct PieceMotion {
+  bool position_moves = false;
+  bool rotation_moves = false;
+  // The segments in motion, when they are all that moves the pose (an owner
+  // without aims): the piece may then be written exactly. Empty for an
+  // aimed owner.
+  Movers movers;
+};
+
+// An owner's world pose cut into pieces. An owner moved by its own segments
+// and its frame chain is cut at ChainPieceStarts and moves where a mover
+// does; an aimed one (FollowsAim) is cut at DependencyInstants and moves
+// where its pose differs at kConstancyChecks interior instants or the end
+// (an aim target moves it with no segment of its own in motion).
+class PosePieces {
+ public:
+  PosePieces(const Rig& rig, OwnerRef owner);
+
+  bool aimed() const { return aimed_; }
+  const std::vector<ExactTime>& starts() const { return starts_; }
+  // The motion over [start, end), a piece of starts().
+  PieceMotion MotionOver(const ExactTime& start, const ExactTime& end) const;
+
+ private:
+  const Rig& rig_;
+  OwnerRef owner_;
+  bool aimed_;
+  std::vector<ExactTime> starts_;
+};
+
 // True when every mover has the timing (S, d, ease) of the first.
 bool SameTiming(const std::vector<Mover>& movers);
 
