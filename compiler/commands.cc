@@ -103,7 +103,8 @@ bool WriteOutputs(const BuildResult& build, const CommandOptions& options,
     if (!WriteFileAtomically(file.path, file.bytes, &error)) return failed(file.path);
   }
   const std::string& first = build.files.front().path;
-  for (int number = static_cast<int>(build.files.size()) + 1;; ++number) {
+  bool sequence = FormatOf(options) == OutputFormat::kSequence;
+  for (int number = static_cast<int>(build.files.size()) + 1; sequence; ++number) {
     std::string stale = ShardFilePath(first, number);
     if (!IsStaleShard(stale, ShardName(build.sequence_name, number))) break;
     std::error_code ignored;
@@ -120,7 +121,9 @@ BuildSettings BuildSettingsOf(const CommandOptions& options) {
   BuildSettings settings;
   settings.load.allowed_outside_roots = options.allowed_outside;
   settings.emit = options.emit;
-  settings.output = options.output.empty() ? DefaultOutputPath(options.scene) : options.output;
+  settings.format = FormatOf(options);
+  settings.output =
+      options.output.empty() ? DefaultOutputPath(options.scene, settings.format) : options.output;
   settings.verify = options.verify;
   settings.leave_memory_to_exit = !options.free_memory;
   return settings;
@@ -128,9 +131,22 @@ BuildSettings BuildSettingsOf(const CommandOptions& options) {
 
 }  // namespace
 
-std::string DefaultOutputPath(const std::string& scene_path) {
+OutputFormat FormatOf(const CommandOptions& options) {
+  if (options.format == "glb") return OutputFormat::kGlb;
+  if (options.format == "gltf") return OutputFormat::kGltf;
+  if (options.format == "sequence") return OutputFormat::kSequence;
+  std::string extension = std::filesystem::path(options.output).extension().string();
+  if (extension == ".glb") return OutputFormat::kGlb;
+  if (extension == ".gltf") return OutputFormat::kGltf;
+  return OutputFormat::kSequence;
+}
+
+std::string DefaultOutputPath(const std::string& scene_path, OutputFormat format) {
   std::filesystem::path path(scene_path);
-  return (path.parent_path() / (path.stem().string() + ".sequence.json")).string();
+  const char* extension = format == OutputFormat::kGlb    ? ".glb"
+                          : format == OutputFormat::kGltf ? ".gltf"
+                                                          : ".sequence.json";
+  return (path.parent_path() / (path.stem().string() + extension)).string();
 }
 
 int RunBuild(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
@@ -172,26 +188,54 @@ int RunResolve(const CommandOptions& options, std::ostream& out, std::ostream& e
 }
 
 int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
-  std::optional<ExactTime> time = ExactTime::ParseDecimal(options.time);
-  if (!time) {
+  auto usage_error = [&](const std::string& option, const std::string& value,
+                         const char* what) {
     Diagnostics usage;
     usage.Report(DiagnosticCode::kUsage, {}, "",
-                 "--time '" + options.time + "' is not a decimal number of seconds");
+                 option + " '" + value + "' is not " + what);
     Report(&usage, options, errors);
     return kExitUsage;
+  };
+  std::optional<ExactTime> time = ExactTime::ParseDecimal(options.time);
+  if (!time) return usage_error("--time", options.time, "a decimal number of seconds");
+  std::optional<ExactTime> every;
+  if (!options.every.empty()) {
+    every = ExactTime::ParseDecimal(options.every);
+    if (!every || !(ExactTime() < *every)) {
+      return usage_error("--every", options.every, "a positive decimal number of seconds");
+    }
   }
   Diagnostics diagnostics(options.scene);
   if (IsSequenceFile(options.scene)) {
     std::optional<Sequence> sequence = LoadSequenceFile(options.scene, &diagnostics);
     if (!Report(&diagnostics, options, errors) || !sequence) return kExitInputError;
-    out << WriteJson(EvaluateSequenceToJson(*sequence, time->ToDouble()));
+    if (!every) {
+      out << WriteJson(EvaluateSequenceToJson(*sequence, time->ToDouble()));
+      return kExitSuccess;
+    }
+    Json states = Json::array();
+    for (ExactTime t = *time; t.ToDouble() <= sequence->duration; t += *every) {
+      states.push_back(EvaluateSequenceToJson(*sequence, t.ToDouble()));
+    }
+    out << WriteJson(states);
     return kExitSuccess;
   }
   Compilation compilation = CompileScene(options.scene, {options.allowed_outside}, &diagnostics);
   if (!Report(&diagnostics, options, errors) || !compilation.ready) return kExitInputError;
-  ExactTime clamped = std::clamp(*time, ExactTime(), compilation.timeline.duration);
-  SceneState state = EvaluateState(compilation.scene, compilation.rig, clamped);
-  out << WriteJson(StateToJson(compilation.scene, state));
+  const ExactTime& duration = compilation.timeline.duration;
+  auto state_at = [&](const ExactTime& t) {
+    ExactTime clamped = std::clamp(t, ExactTime(), duration);
+    return StateToJson(compilation.scene, EvaluateState(compilation.scene, compilation.rig, clamped));
+  };
+  if (!every) {
+    out << WriteJson(state_at(*time));
+    return kExitSuccess;
+  }
+  Json states = Json::array();
+  for (ExactTime t = std::max(*time, ExactTime()); !(duration < t); t += *every) {
+    states.push_back(state_at(t));
+  }
+  out << WriteJson(states);
   return kExitSuccess;
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "compiler/diagnostic_printer.h"
+#include "compiler/pipeline.h"
 #include "emit/emit_sequence.h"
 
 namespace cinc {
@@ -19,8 +20,10 @@ enum ExitStatus { kExitSuccess = 0, kExitInputError = 1, kExitUsage = 2, kExitIn
 struct CommandOptions {
   std::string scene;                         // the scene (or, for eval, a scene or a sequence)
   std::string output;                        // build: -o; empty means beside the scene
+  std::string format;                        // build: --format; empty: from -o's extension
   std::string depfile;                       // build: --depfile
   std::string time;                          // eval: --time, an exact decimal number of seconds
+  std::string every;                         // eval: --every, states from --time to the end
   std::vector<std::string> allowed_outside;  // --allow-outside: more roots for model files
   EmitSettings emit;
   DiagnosticsFormat diagnostics_format = DiagnosticsFormat::kText;
@@ -55,8 +58,12 @@ int RunSchema(const CommandOptions& options, std::ostream& out, std::ostream& er
 // E_INTERNAL diagnostic in the chosen format.
 void ReportInternalError(const std::string& what, DiagnosticsFormat format, std::ostream& errors);
 
-// `scene.yaml` -> `scene.sequence.json` in the same folder.
-std::string DefaultOutputPath(const std::string& scene_path);
+// --format, else -o's extension (.glb, .gltf), else the sequence.
+OutputFormat FormatOf(const CommandOptions& options);
+// `scene.yaml` -> `scene.sequence.json` (`scene.glb`, `scene.gltf`) in the
+// same folder.
+std::string DefaultOutputPath(const std::string& scene_path,
+                              OutputFormat format = OutputFormat::kSequence);
 
 }  // namespace cinc
 

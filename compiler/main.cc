@@ -40,7 +40,11 @@ int main(int argc, char** argv) {
 
   CLI::App* build = app.add_subcommand("build", "Compile a scene to a sequence JSON");
   build->add_option("scene", options.scene, "The scene file")->required();
-  build->add_option("-o,--output", options.output, "The sequence to write");
+  build->add_option("-o,--output", options.output, "The file to write");
+  build->add_option("--format", options.format,
+                    "sequence (the cinema sequence JSON), glb or gltf (an animated glTF asset); "
+                    "default: from -o's extension, else sequence")
+      ->check(CLI::IsMember({"sequence", "glb", "gltf"}));
   build->add_option("--visibility", visibility, "Opacity as vfx cues, scale 0, or both")
       ->check(CLI::IsMember({"cues", "scale", "both"}));
   build->add_option("--depfile", options.depfile, "Write a Makefile depfile");
@@ -62,6 +66,8 @@ int main(int argc, char** argv) {
   CLI::App* eval = app.add_subcommand("eval", "Print the exact state at a time");
   eval->add_option("file", options.scene, "A scene or a sequence file")->required();
   eval->add_option("--time", options.time, "Seconds, an exact decimal")->required();
+  eval->add_option("--every", options.every,
+                   "Also every this many seconds after --time, to the end: a JSON array");
   add_common(eval);
   add_scene_options(eval);
 

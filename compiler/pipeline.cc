@@ -1,5 +1,6 @@
 #include "compiler/pipeline.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <utility>
 
@@ -11,6 +12,8 @@
 #include "compiler/scene_loader.h"
 #include "emit/emit_sequence.h"
 #include "emit/shards.h"
+#include "gltf/gltf_document.h"
+#include "importers/import_model.h"
 #include "markers/marker_table.h"
 #include "resolver/resolve_timing.h"
 #include "sequence/limits.h"
@@ -49,10 +52,8 @@ std::vector<std::string> ObjectNames(const Scene& scene) {
 // The scene and every model source, as paths from the working folder.
 std::vector<std::string> InputsOf(const Scene& scene) {
   std::vector<std::string> inputs = {scene.file};
-  std::filesystem::path folder = std::filesystem::path(scene.file).parent_path();
   for (const Model& model : scene.models) {
-    if (model.source.empty()) continue;
-    inputs.push_back((folder / model.source).lexically_normal().generic_string());
+    if (!model.source.empty()) inputs.push_back(SourcePath(scene, model.source));
   }
   return inputs;
 }
@@ -109,11 +110,65 @@ std::optional<VerifyReport> VerifySequenceFiles(const Compilation& compilation,
                         {compilation.scene.tolerance}, diagnostics);
 }
 
+namespace {
+
+// Every model's drawable content, for the models objects use; problems are
+// located at the model's `source:` value in the scene.
+std::vector<std::optional<ModelContent>> ReadContents(const Scene& scene,
+                                                      Diagnostics* diagnostics) {
+  std::vector<std::optional<ModelContent>> contents(scene.models.size());
+  for (size_t index = 0; index < scene.models.size(); ++index) {
+    const Model& model = scene.models[index];
+    bool used = std::any_of(scene.objects.begin(), scene.objects.end(),
+                            [&](const SceneObject& object) { return object.model == model.name; });
+    if (model.source.empty() || !used) continue;
+    Diagnostics own(SourcePath(scene, model.source));
+    contents[index] = ImportModelContent(SourcePath(scene, model.source), &own);
+    for (Diagnostic problem : own.items()) {
+      problem.file = scene.file;
+      problem.location = model.source_origin.location;
+      problem.path = model.source_origin.path;
+      problem.message = "model '" + model.name + "': " + problem.message;
+      diagnostics->Add(std::move(problem));
+    }
+  }
+  return contents;
+}
+
+void BuildGltf(const Compilation& compilation, const BuildSettings& settings,
+               Diagnostics* diagnostics, BuildResult* result) {
+  const Scene& scene = compilation.scene;
+  std::vector<std::optional<ModelContent>> contents = ReadContents(scene, diagnostics);
+  if (diagnostics->HasErrors()) return;
+  GltfDocument document = BuildGltfDocument(scene, compilation.rig, contents, FitSettingsFor(scene),
+                                            settings.emit.HidesWithScale(), diagnostics);
+  if (diagnostics->HasErrors()) return;
+  result->inputs = InputsOf(scene);
+  result->sequence_name = scene.name;
+  if (settings.verify) {
+    result->verify_report = VerifyGltf(scene, compilation.timeline, compilation.rig,
+                                       document.motions, {scene.tolerance}, diagnostics);
+  }
+  std::string bytes;
+  if (settings.make_bytes) {
+    bytes = settings.format == OutputFormat::kGlb ? WriteGlb(document) : WriteGltf(document);
+  }
+  result->files.push_back({settings.output, std::move(bytes)});
+  result->status = diagnostics->HasErrors() ? BuildStatus::kInputErrors : BuildStatus::kBuilt;
+}
+
+}  // namespace
+
 BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& settings,
                           Diagnostics* diagnostics) {
   BuildResult result;
   Compilation compilation = CompileScene(scene_path, settings.load, diagnostics);
   if (!compilation.ready) return result;
+  if (settings.format != OutputFormat::kSequence) {
+    BuildGltf(compilation, settings, diagnostics, &result);
+    if (settings.leave_memory_to_exit) LeaveToExit(std::move(compilation));
+    return result;
+  }
   Sequence sequence = EmitSequence(compilation.scene, compilation.timeline, compilation.rig,
                                    settings.emit, diagnostics);
   if (diagnostics->HasErrors()) return result;

@@ -9,7 +9,10 @@
 //   says whether the rig can be trusted for evaluation and emission (no
 //   errors so far).
 // - BuildSequence: CompileScene, then emit -> shard -> validate -> (verify)
-//   -> the files' bytes, all in memory; nothing is written. Every shard is
+//   -> the files' bytes, all in memory; nothing is written. For a glTF
+//   format: the models' content (a model whose meshes cannot be read is
+//   E_MODEL_LOAD at the scene's `source:` value) -> the document -> (verify,
+//   replaying glTF's playback) -> its bytes, one file. Every shard is
 //   validated by the format's own validator before anything else (a failure
 //   is a bug in cinc: E_INTERNAL, status kInternalError); with `verify`, the
 //   bytes are read back and replayed against the exact state (E_VERIFY is an
@@ -43,7 +46,12 @@ struct Compilation {
 Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& load_options,
                          Diagnostics* diagnostics);
 
+// What a build writes: the cinema sequence (and its shards), or one animated
+// glTF asset (gltf/gltf_document.h) as GLB or as glTF JSON.
+enum class OutputFormat { kSequence, kGlb, kGltf };
+
 struct BuildSettings {
+  OutputFormat format = OutputFormat::kSequence;
   SceneLoadOptions load;
   EmitSettings emit;
   std::string output;   // the first file; shards go beside it

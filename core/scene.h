@@ -188,6 +188,10 @@ struct Scene {
   std::vector<Node> director_nodes;
 };
 
+// A model source as a path from the working folder: relative to the scene
+// file's folder, normalised lexically.
+std::string SourcePath(const Scene& scene, const std::string& source);
+
 }  // namespace cinc
 
 #endif  // CINC_CORE_SCENE_H_

@@ -17,6 +17,7 @@ constexpr double kSequenceRoundAbove = 100 * kSequenceTimeGrid;
 double FitSettings::ToleranceOf(FitQuantity quantity) const {
   switch (quantity) {
     case FitQuantity::kEulerRotation:
+    case FitQuantity::kQuaternion:
     case FitQuantity::kFieldOfView:
       return tolerance.rotation;
     case FitQuantity::kPosition:
@@ -39,6 +40,11 @@ FitSettings FitSettingsFor(const Scene& scene) {
 
 double PlaybackModel::KeyTime(double from, double length, double end) const {
   double t = from + length;
+  if (kind == Kind::kGltf) {
+    double stored = static_cast<float>(t);
+    if (!(stored > from)) stored = std::nextafter(static_cast<float>(from), HUGE_VALF);
+    return stored < end ? stored : t;
+  }
   if (length > kSequenceRoundAbove) {
     double rounded = std::round(t / kSequenceTimeGrid) * kSequenceTimeGrid;
     if (rounded > from && rounded < end) t = rounded;

@@ -8,11 +8,13 @@
 // (metres, or the f-stop as a plain number), rotations and fields of view
 // the rotation tolerance (degrees).
 // PlaybackModel says how the player that will play the keys stores them:
-// the fitter proposes key times through it, so that the keys it checks are
-// the keys that will be played. kSequence is the cinema runtime playing
-// `hermite` keys of the sequence file (times and values as written doubles;
-// key times on the microsecond grid where a segment is longer than 0.1 ms,
-// for short decimals).
+// the fitter proposes key times and stores values through it, so that the
+// keys it checks are the keys that will be played. kSequence is the cinema
+// runtime playing `hermite` keys of the sequence file (times and values as
+// written doubles; key times on the microsecond grid where a segment is
+// longer than 0.1 ms, for short decimals). kGltf is a glTF player playing a
+// CUBICSPLINE sampler: times, values and tangents are float32 (a key time a
+// float32 after the previous one at least).
 #ifndef CINC_EMIT_FIT_SETTINGS_H_
 #define CINC_EMIT_FIT_SETTINGS_H_
 
@@ -27,6 +29,7 @@ enum class FitQuantity {
   kFieldOfView,    // degrees
   kFocusDistance,  // metres
   kAperture,       // f-stop
+  kQuaternion,     // [x, y, z, w] components, played normalised; error as a rotation angle
 };
 
 struct FitSettings {
@@ -52,12 +55,16 @@ struct FitSettings {
 FitSettings FitSettingsFor(const Scene& scene);
 
 struct PlaybackModel {
-  enum class Kind { kSequence };
+  enum class Kind { kSequence, kGltf };
   Kind kind = Kind::kSequence;
 
   // The time a key proposed `length` seconds after a key at `from` is
   // stored at, in (from, end) or `from + length` itself.
   double KeyTime(double from, double length, double end) const;
+  // A value or tangent component as the player stores it.
+  double Stored(double number) const {
+    return kind == Kind::kGltf ? static_cast<double>(static_cast<float>(number)) : number;
+  }
 };
 
 }  // namespace cinc

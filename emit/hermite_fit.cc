@@ -138,11 +138,18 @@ class Fitter {
         check_step_(settings.CheckStepOf(curve.quantity)),
         step_(std::min(kStepFraction * (end - start), kMaxStepSeconds)) {}
 
-  // The exact value at t carried from `from`, with its tangent.
+  // The exact value at t carried from `from`, with its tangent, both as the
+  // player stores them.
   Sample SampleAt(const Sample& from, double t) const {
-    Sample sample{t, curve_.track(from.t, from.value, t), {}};
-    sample.tangent = TangentAt(t, sample.value);
-    return sample;
+    Value exact = curve_.track(from.t, from.value, t);
+    return {t, Stored(exact), Stored(TangentAt(t, exact))};
+  }
+
+  Value Stored(Value value) const {
+    for (int component = 0; component < N; ++component) {
+      value[component] = playback_.Stored(value[component]);
+    }
+    return value;
   }
 
   Value TangentAt(double t, const Value& value) const {
@@ -345,8 +352,9 @@ std::vector<FitKey<N>> FitHermite(const FitCurve<N>& curve, double start, double
                                   const FitVector<N>& start_value, const FitVector<N>& end_value,
                                   const FitSettings& settings, const PlaybackModel& playback) {
   Fitter<N> fitter(curve, start, end, settings, playback);
-  FitKey<N> first{start, start_value, fitter.TangentAt(start, start_value)};
-  FitKey<N> last{end, end_value, fitter.TangentAt(end, end_value)};
+  FitKey<N> first{start, fitter.Stored(start_value),
+                  fitter.Stored(fitter.TangentAt(start, start_value))};
+  FitKey<N> last{end, fitter.Stored(end_value), fitter.Stored(fitter.TangentAt(end, end_value))};
   std::vector<FitKey<N>> keys = {first, last};
   if (end > start) {
     keys = fitter.Greedy(first, last);

@@ -16,9 +16,6 @@
 namespace cinc {
 namespace {
 
-// An exact piece must match the state to rounding, far below any tolerance.
-constexpr double kExactCheckMetres = 1e-9;
-constexpr int kExactChecks = 7;
 // Two values closer than this are one (attach composes F^-1 * W, then F * L).
 constexpr double kSameRotationRadians = 1e-12;
 constexpr double kSamePositionRelative = 1e-12;
@@ -138,22 +135,6 @@ class PoseKeyWriter {
  private:
   RigidPose Pose(const ExactTime& select, double t) const { return source_.Pose(select, t); }
 
-  // The eased progress of the movers' shared timing at the piece's ends.
-  struct SharedTiming {
-    const Mover* timing = nullptr;
-    double eased_start = 0;
-    double eased_end = 0;
-  };
-  static std::optional<SharedTiming> SharedTimingOf(const std::vector<Mover>& movers,
-                                                    const ExactTime& start, const ExactTime& end) {
-    if (movers.empty()) return std::nullopt;
-    const Mover& timing = movers.front();
-    SharedTiming shared{&timing, EasedProgress(timing.start, timing.duration, timing.ease, start),
-                        EasedProgress(timing.start, timing.duration, timing.ease, end)};
-    if (!SameTiming(movers) || shared.eased_start == shared.eased_end) return std::nullopt;
-    return shared;
-  }
-
   // The piece's keys when they are linear in the shared eased progress,
   // from `from` to `to`: an exact eased motion.
   void WriteAffine(const SharedTiming& shared, const ExactTime& start, const ExactTime& end,
@@ -184,15 +165,9 @@ class PoseKeyWriter {
     double a = start.ToDouble();
     double b = end->ToDouble();
     std::optional<SharedTiming> shared = SharedTimingOf(motion.movers.position, start, *end);
-    bool exact = shared.has_value();
-    for (int j = 1; exact && j <= kExactChecks; ++j) {
-      double t = a + (b - a) * j / (kExactChecks + 1);
-      double fraction = (shared->timing->ProgressAt(t) - shared->eased_start) /
-                        (shared->eased_end - shared->eased_start);
-      Vec3 expected = value + (end_value - value) * fraction;
-      exact = glm::length(Pose(start, t).position - expected) <=
-              kExactCheckMetres * (1 + glm::length(expected));
-    }
+    bool exact = shared && IsAffineInTiming(*shared, a, b, value, end_value, [&](double t) {
+                   return Pose(start, t).position;
+                 });
     if (exact) {
       WriteAffine(*shared, start, *end, value, end_value, &positions_);
     } else {

@@ -200,6 +200,32 @@ bool FollowsAim(const Rig& rig, OwnerRef owner) {
   return false;
 }
 
+std::optional<SharedTiming> SharedTimingOf(const std::vector<Mover>& movers,
+                                           const ExactTime& start, const ExactTime& end) {
+  if (movers.empty()) return std::nullopt;
+  const Mover& timing = movers.front();
+  SharedTiming shared{&timing, EasedProgress(timing.start, timing.duration, timing.ease, start),
+                      EasedProgress(timing.start, timing.duration, timing.ease, end)};
+  if (!SameTiming(movers) || shared.eased_start == shared.eased_end) return std::nullopt;
+  return shared;
+}
+
+bool IsAffineInTiming(const SharedTiming& shared, double a, double b, const Vec3& from,
+                      const Vec3& to, const std::function<Vec3(double t)>& exact) {
+  constexpr int kChecks = 7;
+  constexpr double kRelative = 1e-9;  // rounding, far below any tolerance
+  for (int j = 1; j <= kChecks; ++j) {
+    double t = a + (b - a) * j / (kChecks + 1);
+    double fraction =
+        (shared.timing->ProgressAt(t) - shared.eased_start) / (shared.eased_end - shared.eased_start);
+    Vec3 expected = from + (to - from) * fraction;
+    if (!(glm::length(exact(t) - expected) <= kRelative * (1 + glm::length(expected)))) {
+      return false;
+    }
+  }
+  return true;
+}
+
 PosePieces::PosePieces(const Rig& rig, OwnerRef owner)
     : rig_(rig),
       owner_(owner),

@@ -25,6 +25,8 @@
 #ifndef CINC_EMIT_POSE_PIECES_H_
 #define CINC_EMIT_POSE_PIECES_H_
 
+#include <functional>
+#include <optional>
 #include <vector>
 
 #include "core/easing.h"
@@ -87,6 +89,23 @@ class PosePieces {
 
 // True when every mover has the timing (S, d, ease) of the first.
 bool SameTiming(const std::vector<Mover>& movers);
+
+// The timing (S, d, ease) the movers of a piece [start, end] share, with its
+// eased progress at the piece's ends; nullopt when they do not share one or
+// the eased progress does not change over the piece.
+struct SharedTiming {
+  const Mover* timing = nullptr;
+  double eased_start = 0;
+  double eased_end = 0;
+};
+std::optional<SharedTiming> SharedTimingOf(const std::vector<Mover>& movers,
+                                           const ExactTime& start, const ExactTime& end);
+
+// True when exact(t) is the linear interpolation from `from` to `to` in the
+// shared timing's eased progress at 7 evenly spaced interior instants of
+// [a, b], to 1e-9 relative: the piece is exact as that ease.
+bool IsAffineInTiming(const SharedTiming& shared, double a, double b, const Vec3& from,
+                      const Vec3& to, const std::function<Vec3(double t)>& exact);
 
 std::vector<ExactTime> ChainPieceStarts(const Rig& rig, OwnerRef owner);
 std::vector<ExactTime> DependencyInstants(const Rig& rig, std::vector<OwnerRef> roots);

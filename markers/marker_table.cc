@@ -25,11 +25,6 @@ void MergeInlineMarkers(const Model& model, ModelMarkers* markers) {
   markers->IndexNames();
 }
 
-std::string SceneRelativePath(const Scene& scene, const std::string& source) {
-  std::filesystem::path folder = std::filesystem::path(scene.file).parent_path();
-  return (folder / source).lexically_normal().string();
-}
-
 // Checks the references of one owner's nodes: `attach` (to, mate),
 // `look_at` and `focus: {on}` (an object or obj/marker), and a director
 // node's `shot` (a camera).
@@ -166,7 +161,7 @@ ModelLibrary ImportModels(const Scene& scene, Diagnostics* diagnostics,
     ModelMarkers markers;
     markers.name = model.name;
     if (!model.source.empty()) {
-      std::string path = SceneRelativePath(scene, model.source);
+      std::string path = SourcePath(scene, model.source);
       auto found = imported.find(path);
       if (found == imported.end()) {
         Diagnostics own(path);

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <string_view>
 #include <unordered_map>
 
 #include "emit/shards.h"
+#include "gltf/gltf_playback.h"
 #include "markers/pose.h"
 #include "sequence/interpolation.h"
 
@@ -85,9 +87,27 @@ class ExactClock {
     return {times_[index], doubles_[index] == t};
   }
 
+  // For a glTF player, whose key times are float32: a time t that is where
+  // a key for a boundary B is stored (GltfStoredTime) stands for B (the
+  // latest such B); anything else as At(t).
+  Instant AtFloat(double t) const {
+    if (static_cast<double>(static_cast<float>(t)) == t) {
+      if (floats_.empty()) {
+        floats_.reserve(doubles_.size());
+        for (double time : doubles_) floats_.push_back(static_cast<float>(GltfStoredTime(time)));
+      }
+      auto after = std::upper_bound(floats_.begin(), floats_.end(), static_cast<float>(t));
+      if (after != floats_.begin() && *(after - 1) == static_cast<float>(t)) {
+        return {times_[static_cast<size_t>(after - floats_.begin()) - 1], true};
+      }
+    }
+    return At(t);
+  }
+
  private:
   std::vector<ExactTime> times_;
-  std::vector<double> doubles_;  // times_[i].ToDouble(), non-decreasing
+  std::vector<double> doubles_;          // times_[i].ToDouble(), non-decreasing
+  mutable std::vector<float> floats_;    // their float32s, made on first use
 };
 
 template <typename Value>
@@ -109,8 +129,16 @@ Vec3 PlayVector(const Keys& keys, double t) {
   return Vec3(sample[0], sample[1], sample[2]);
 }
 
+// What a player shows of one owner at t.
+struct PlayedPose {
+  Vec3 position{0, 0, 0};
+  Quat rotation{1, 0, 0, 0};
+  Vec3 scale{1, 1, 1};
+};
+
 // Every 1/rate of [0, duration], the owner's key times and the end, sorted.
-std::vector<double> SampleTimes(const ExactTime& duration, int rate, const PlayedChannels& played) {
+std::vector<double> SampleTimes(const ExactTime& duration, int rate,
+                                const std::vector<double>& key_times) {
   __int128 last = static_cast<__int128>(duration.numerator()) * rate / duration.denominator();
   std::vector<double> times;
   times.reserve(static_cast<size_t>(last) + 2);
@@ -119,11 +147,8 @@ std::vector<double> SampleTimes(const ExactTime& duration, int rate, const Playe
   }
   double end = duration.ToDouble();
   times.push_back(end);
-  for (const Keys* keys : {played.position, played.rotation, played.scale}) {
-    if (keys == nullptr) continue;
-    for (const Key& key : *keys) {
-      if (key.t >= 0 && key.t <= end) times.push_back(key.t);
-    }
+  for (double t : key_times) {
+    if (t >= 0 && t <= end) times.push_back(t);
   }
   std::sort(times.begin(), times.end());
   times.erase(std::unique(times.begin(), times.end()), times.end());
@@ -156,23 +181,23 @@ std::string OwnerLabel(const SceneObject& owner) {
 }
 
 OwnerVerification VerifyOwner(const Rig& rig, OwnerRef owner, const ObjectRig* object,
-                              const PlayedChannels& played, const ExactTime& duration,
-                              const ExactClock& clock, int rate) {
+                              const std::function<PlayedPose(double)>& play,
+                              const std::vector<double>& key_times, const ExactTime& duration,
+                              const ExactClock& clock, int rate, bool float_times) {
   OwnerVerification result;
   result.played = true;
   ErrorAccumulator position;
   ErrorAccumulator rotation;
   ErrorAccumulator scale;
-  for (double t : SampleTimes(duration, rate, played)) {
-    Instant instant = clock.At(t);
+  for (double t : SampleTimes(duration, rate, key_times)) {
+    Instant instant = float_times ? clock.AtFloat(t) : clock.At(t);
     RigidPose exact = ExactPose(rig, owner, instant, t);
-    position.Add(glm::length(exact.position - PlayVector(*played.position, t)), t);
-    Quat played_rotation = QuatFromEulerDegrees(PlayVector(*played.rotation, t));
-    rotation.Add(Degrees(AngleBetween(exact.rotation, played_rotation)), t);
+    PlayedPose played = play(t);
+    position.Add(glm::length(exact.position - played.position), t);
+    rotation.Add(Degrees(AngleBetween(exact.rotation, played.rotation)), t);
     if (object != nullptr && ChannelValue(object->opacity, instant, t) > 0) {
       Vec3 exact_scale = ChannelValue(object->scale, instant, t);
-      Vec3 played_scale = played.scale != nullptr ? PlayVector(*played.scale, t) : Vec3(1, 1, 1);
-      Vec3 difference = glm::abs(exact_scale - played_scale);
+      Vec3 difference = glm::abs(exact_scale - played.scale);
       scale.Add(std::max({difference.x, difference.y, difference.z}), t);
     }
   }
@@ -256,7 +281,20 @@ VerifyReport VerifySequence(const Scene& scene, const Timeline& timeline, const 
                               (played.position == nullptr ? "position" : "rotation") +
                               " keys in the sequence");
     } else {
-      result = VerifyOwner(rig, ref, object, played, timeline.duration, clock, rate);
+      std::vector<double> key_times;
+      for (const Keys* keys : {played.position, played.rotation, played.scale}) {
+        if (keys == nullptr) continue;
+        for (const Key& key : *keys) key_times.push_back(key.t);
+      }
+      auto play = [&played](double t) {
+        PlayedPose pose;
+        pose.position = PlayVector(*played.position, t);
+        pose.rotation = QuatFromEulerDegrees(PlayVector(*played.rotation, t));
+        if (played.scale != nullptr) pose.scale = PlayVector(*played.scale, t);
+        return pose;
+      };
+      result = VerifyOwner(rig, ref, object, play, key_times, timeline.duration, clock, rate,
+                           /*float_times=*/false);
       ReportOverTolerance(owner, result, settings.tolerance, diagnostics);
     }
     result.name = owner.name;
@@ -268,6 +306,42 @@ VerifyReport VerifySequence(const Scene& scene, const Timeline& timeline, const 
   }
   for (size_t index = 0; index < scene.cameras.size() && index < rig.cameras.size(); ++index) {
     verify(scene.cameras[index], OwnerRef::Camera(index), nullptr);
+  }
+  report.passed = diagnostics->error_count() == errors_before;
+  return report;
+}
+
+VerifyReport VerifyGltf(const Scene& scene, const Timeline& timeline, const Rig& rig,
+                        const std::vector<GltfOwnerMotion>& motions, const VerifySettings& settings,
+                        Diagnostics* diagnostics) {
+  VerifyReport report;
+  report.tolerance = settings.tolerance;
+  int errors_before = diagnostics->error_count();
+  ExactClock clock(rig);
+  int rate = std::max(settings.samples_per_second, 1);
+  size_t objects = std::min(scene.objects.size(), rig.objects.size());
+  size_t cameras = std::min(scene.cameras.size(), rig.cameras.size());
+  for (size_t index = 0; index < objects + cameras && index < motions.size(); ++index) {
+    bool is_object = index < objects;
+    const SceneObject& owner = is_object ? scene.objects[index] : scene.cameras[index - objects];
+    OwnerRef ref = is_object ? OwnerRef::Object(index) : OwnerRef::Camera(index - objects);
+    const GltfOwnerMotion& motion = motions[index];
+    std::vector<double> key_times;
+    for (const auto* sampler : {&motion.animation.translation, &motion.animation.rotation,
+                                &motion.animation.scale}) {
+      if (*sampler) key_times.insert(key_times.end(), (*sampler)->times.begin(), (*sampler)->times.end());
+    }
+    auto play = [&motion](double t) {
+      GltfNodePose node = GltfPose(motion, t);
+      return PlayedPose{node.translation, node.rotation, node.scale};
+    };
+    OwnerVerification result =
+        VerifyOwner(rig, ref, is_object ? &rig.objects[index] : nullptr, play, key_times,
+                    timeline.duration, clock, rate, /*float_times=*/true);
+    ReportOverTolerance(owner, result, settings.tolerance, diagnostics);
+    result.name = owner.name;
+    result.is_camera = owner.is_camera;
+    report.owners.push_back(std::move(result));
   }
   report.passed = diagnostics->error_count() == errors_before;
   return report;

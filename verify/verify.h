@@ -32,6 +32,7 @@
 #include "core/json_writer.h"
 #include "core/scene.h"
 #include "core/timeline.h"
+#include "gltf/gltf_animation.h"
 #include "markers/rig.h"
 #include "sequence/sequence.h"
 
@@ -69,6 +70,13 @@ struct VerifyReport {
 VerifyReport VerifySequence(const Scene& scene, const Timeline& timeline, const Rig& rig,
                             const Sequence& sequence, const VerifySettings& settings,
                             Diagnostics* diagnostics);
+
+// The same for a glTF export's motions (gltf/gltf_document.h), objects then
+// cameras, played as glTF players play them (gltf/gltf_playback.h): float32
+// times and values, one interpolation per sampler.
+VerifyReport VerifyGltf(const Scene& scene, const Timeline& timeline, const Rig& rig,
+                        const std::vector<GltfOwnerMotion>& motions, const VerifySettings& settings,
+                        Diagnostics* diagnostics);
 
 // One sequence holding the tracks of every shard in order (emit/shards.h),
 // for verification. Shard k (1-based, k >= 2) must be named `name.k` and

@@ -1,0 +1,464 @@
+#include "gltf/gltf_animation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+#include "emit/channel_pieces.h"
+#include "emit/hermite_fit.h"
+#include "emit/pose_pieces.h"
+#include "emit/visibility.h"
+#include "markers/pose.h"
+
+namespace cinc {
+namespace {
+
+// SLERP keys of a steady turn at most this far apart (glTF's LINEAR
+// rotations take the shorter way: well below 180 degrees).
+constexpr double kSlerpStepDegrees = 120;
+constexpr int kExactChecks = 7;
+constexpr double kExactDegrees = 1e-9;
+
+template <int N>
+using Value = FitVector<N>;
+
+// How one piece of a channel is written.
+template <int N>
+struct Part {
+  enum class Kind { kHold, kLinear, kSlerp, kCubic, kFit };
+  Kind kind = Kind::kHold;
+  double start = 0;
+  std::optional<double> end;  // nullopt: the last piece, a hold forever
+  Value<N> from{0};           // the value at start
+  Value<N> to{0};             // the value at end (its left limit)
+  // kCubic: the exact tangents at start and end (units per second).
+  Value<N> start_tangent{0};
+  Value<N> end_tangent{0};
+  // kSlerp: the times and values between start and end, at most 120 degrees apart.
+  std::vector<std::pair<double, Value<N>>> interior;
+  // kFit, kSlerp, kCubic: the exact value inside the piece.
+  std::function<Value<N>(double t)> exact;
+};
+
+bool IsSmoothstep(const Ease& ease) {
+  return ease.kind == Ease::Kind::kCubicBezier && ease.control[0] == 1.0 / 3.0 &&
+         ease.control[1] == 0 && ease.control[2] == 2.0 / 3.0 && ease.control[3] == 1;
+}
+
+Value<3> Of(const Vec3& v) { return Value<3>(v.x, v.y, v.z); }
+Value<4> Of(const Quat& q) { return Value<4>(q.x, q.y, q.z, q.w); }
+Quat QuatOf(const Value<4>& v) { return Quat(v[3], v[0], v[1], v[2]); }
+
+Value<4> NearestSign(Value<4> q, const Value<4>& reference) {
+  return glm::dot(q, reference) < 0 ? -q : q;
+}
+
+// The tangents of a move that is affine in a linear or smoothstep eased
+// progress: the exact derivative at the piece's ends.
+template <int N>
+void CubicTangents(const Mover& timing, double eased_start, double eased_end, double a, double b,
+                   Part<N>* part) {
+  double s = timing.start.ToDouble();
+  double d = timing.duration.ToDouble();
+  auto slope = [&](double t) {
+    double p = std::clamp((t - s) / d, 0.0, 1.0);
+    double ease_slope = IsSmoothstep(timing.ease) ? 6 * p * (1 - p) : 1.0;
+    return ease_slope / d / (eased_end - eased_start);
+  };
+  part->start_tangent = (part->to - part->from) * slope(a);
+  part->end_tangent = (part->to - part->from) * slope(b);
+}
+
+// Positions: the pieces of the owner's world position.
+std::vector<Part<3>> PositionParts(const Rig& rig, OwnerRef owner, const PosePieces& pieces) {
+  std::vector<Part<3>> parts;
+  const std::vector<ExactTime>& starts = pieces.starts();
+  for (size_t i = 0; i < starts.size(); ++i) {
+    Part<3> part;
+    part.start = starts[i].ToDouble();
+    part.from = Of(WorldPoseAt(rig, owner, starts[i]).position);
+    if (i + 1 == starts.size()) {
+      parts.push_back(part);
+      break;
+    }
+    const ExactTime& select = starts[i];
+    const ExactTime& end = starts[i + 1];
+    part.end = end.ToDouble();
+    PieceMotion motion = pieces.MotionOver(select, end);
+    if (!motion.position_moves) {
+      part.to = part.from;
+      parts.push_back(part);
+      continue;
+    }
+    part.to = Of(WorldPoseWithin(rig, owner, select, end).position);
+    part.exact = [&rig, owner, select](double t) {
+      return Of(WorldPoseWithin(rig, owner, select, t).position);
+    };
+    part.kind = Part<3>::Kind::kFit;
+    std::optional<SharedTiming> shared = SharedTimingOf(motion.movers.position, select, end);
+    const Ease* ease = shared ? &shared->timing->ease : nullptr;
+    if (ease != nullptr && (ease->kind == Ease::Kind::kLinear || IsSmoothstep(*ease))) {
+      Vec3 from(part.from.x, part.from.y, part.from.z);
+      Vec3 to(part.to.x, part.to.y, part.to.z);
+      bool affine = IsAffineInTiming(*shared, part.start, *part.end, from, to, [&](double t) {
+        return WorldPoseWithin(rig, owner, select, t).position;
+      });
+      if (affine) {
+        part.kind =
+            ease->kind == Ease::Kind::kLinear ? Part<3>::Kind::kLinear : Part<3>::Kind::kCubic;
+        CubicTangents(*shared->timing, shared->eased_start, shared->eased_end, part.start,
+                      *part.end, &part);
+      }
+    }
+    parts.push_back(part);
+  }
+  return parts;
+}
+
+// True when the rotation over [a, b] turns about one axis at a steady
+// speed: SLERP keys at most 120 degrees apart play it exactly.
+bool SteadyTurn(const std::function<Value<4>(double)>& exact, const PieceMotion& motion,
+                double a, double b, Part<4>* part) {
+  double turn = 0;
+  for (const Mover& mover : motion.movers.rotation) {
+    if (mover.ease.kind != Ease::Kind::kLinear) return false;
+    turn += mover.turn_degrees * std::abs(mover.ProgressAt(b) - mover.ProgressAt(a));
+  }
+  if (!SameTiming(motion.movers.rotation)) return false;
+  int steps = std::max(1, static_cast<int>(std::ceil(turn / kSlerpStepDegrees)));
+  std::vector<std::pair<double, Value<4>>> knots = {{a, part->from}};
+  for (int k = 1; k < steps; ++k) {
+    double t = a + (b - a) * k / steps;
+    knots.push_back({t, NearestSign(exact(t), knots.back().second)});
+  }
+  knots.push_back({b, NearestSign(part->to, knots.back().second)});
+  for (size_t k = 0; k + 1 < knots.size(); ++k) {
+    Quat q0 = QuatOf(knots[k].second);
+    Quat q1 = QuatOf(knots[k + 1].second);
+    for (int j = 1; j <= kExactChecks; ++j) {
+      double u = static_cast<double>(j) / (kExactChecks + 1);
+      double t = knots[k].first + (knots[k + 1].first - knots[k].first) * u;
+      if (Degrees(AngleBetween(QuatOf(exact(t)), Slerp(q0, q1, u))) > kExactDegrees) return false;
+    }
+  }
+  part->to = knots.back().second;
+  part->interior.assign(knots.begin() + 1, knots.end() - 1);
+  return true;
+}
+
+std::vector<Part<4>> RotationParts(const Rig& rig, OwnerRef owner, const PosePieces& pieces) {
+  std::vector<Part<4>> parts;
+  const std::vector<ExactTime>& starts = pieces.starts();
+  Value<4> previous = Of(WorldPoseAt(rig, owner, ExactTime()).rotation);
+  for (size_t i = 0; i < starts.size(); ++i) {
+    Part<4> part;
+    part.start = starts[i].ToDouble();
+    part.from = NearestSign(Of(WorldPoseAt(rig, owner, starts[i]).rotation), previous);
+    if (i + 1 == starts.size()) {
+      parts.push_back(part);
+      break;
+    }
+    const ExactTime& select = starts[i];
+    const ExactTime& end = starts[i + 1];
+    part.end = end.ToDouble();
+    PieceMotion motion = pieces.MotionOver(select, end);
+    if (!motion.rotation_moves) {
+      part.to = part.from;
+      previous = part.to;
+      parts.push_back(part);
+      continue;
+    }
+    part.to = NearestSign(Of(WorldPoseWithin(rig, owner, select, end).rotation), part.from);
+    part.exact = [&rig, owner, select](double t) {
+      return Of(WorldPoseWithin(rig, owner, select, t).rotation);
+    };
+    part.kind = Part<4>::Kind::kFit;
+    if (!motion.movers.rotation.empty() && SteadyTurn(part.exact, motion, part.start, *part.end,
+                                                      &part)) {
+      part.kind = Part<4>::Kind::kSlerp;
+    }
+    previous = part.to;
+    parts.push_back(part);
+  }
+  return parts;
+}
+
+std::vector<Part<3>> ScaleParts(const std::vector<Piece<Vec3>>& pieces) {
+  std::vector<Part<3>> parts;
+  for (size_t i = 0; i < pieces.size(); ++i) {
+    const Piece<Vec3>& piece = pieces[i];
+    Part<3> part;
+    part.start = piece.start.ToDouble();
+    part.from = Of(piece.ValueAt(piece.start));
+    std::optional<ExactTime> next = PieceEnd(pieces, i);
+    if (!next) {
+      parts.push_back(part);
+      break;
+    }
+    if (!piece.motion) {
+      part.end = next->ToDouble();
+      part.to = part.from;
+      parts.push_back(part);
+      continue;
+    }
+    const Segment<Vec3>& segment = *piece.motion;
+    ExactTime end = std::min(*next, segment.end());
+    part.end = next->ToDouble();
+    part.to = Of(SegmentValueAt(segment, end));
+    const Segment<Vec3>* motion = &segment;
+    part.exact = [motion](double t) {
+      return Of(SegmentValueAtProgress(*motion, SegmentProgressAt(*motion, t)));
+    };
+    part.kind = Part<3>::Kind::kFit;
+    if (segment.ease.kind == Ease::Kind::kLinear || IsSmoothstep(segment.ease)) {
+      part.kind = segment.ease.kind == Ease::Kind::kLinear ? Part<3>::Kind::kLinear
+                                                           : Part<3>::Kind::kCubic;
+      Mover timing{segment.start, segment.duration, segment.ease, 0};
+      double eased_start = SegmentProgress(segment, piece.start);
+      double eased_end = SegmentProgress(segment, end);
+      CubicTangents(timing, eased_start, eased_end, part.start, end.ToDouble(), &part);
+      if (end < *next) {
+        // The move ends before the piece does: the rest is a hold of its target.
+        parts.push_back(part);
+        parts.back().end = end.ToDouble();
+        Part<3> hold;
+        hold.start = end.ToDouble();
+        hold.end = next->ToDouble();
+        hold.from = hold.to = part.to;
+        parts.push_back(hold);
+        continue;
+      }
+    }
+    parts.push_back(part);
+  }
+  return parts;
+}
+
+// --- encoding ---------------------------------------------------------------
+
+template <int N>
+struct RawKey {
+  double t;
+  Value<N> in{0};
+  Value<N> value{0};
+  Value<N> out{0};
+};
+
+template <int N>
+RawKey<N> Point(double t, const Value<N>& value) {
+  return RawKey<N>{t, Value<N>(0), value, Value<N>(0)};
+}
+
+double FloatBelow(double t) {
+  return std::nextafter(static_cast<float>(GltfStoredTime(t)), -HUGE_VALF);
+}
+
+template <int N>
+bool Same(const Value<N>& a, const Value<N>& b) {
+  for (int c = 0; c < N; ++c) {
+    if (static_cast<float>(a[c]) != static_cast<float>(b[c])) return false;
+  }
+  return true;
+}
+
+template <int N>
+GltfInterpolation InterpolationOf(const std::vector<Part<N>>& parts) {
+  bool all_holds = true;
+  bool linear = true;
+  for (const Part<N>& part : parts) {
+    using Kind = typename Part<N>::Kind;
+    if (part.kind != Kind::kHold) all_holds = false;
+    if (part.kind != Kind::kHold && part.kind != Kind::kLinear && part.kind != Kind::kSlerp) {
+      linear = false;
+    }
+  }
+  if (all_holds) return GltfInterpolation::kStep;
+  return linear ? GltfInterpolation::kLinear : GltfInterpolation::kCubicSpline;
+}
+
+// The keys of one part in a CUBICSPLINE channel, its first at start and its
+// last at end.
+template <int N>
+std::vector<RawKey<N>> CubicKeys(const Part<N>& part, FitQuantity quantity,
+                                 const FitSettings& settings) {
+  using Kind = typename Part<N>::Kind;
+  double a = part.start;
+  double b = *part.end;
+  if (part.kind == Kind::kHold) return {Point<N>(a, part.from), Point<N>(b, part.to)};
+  if (part.kind == Kind::kLinear || part.kind == Kind::kCubic) {
+    Value<N> start_tangent = part.start_tangent;
+    Value<N> end_tangent = part.end_tangent;
+    return {RawKey<N>{a, Value<N>(0), part.from, start_tangent}, RawKey<N>{b, end_tangent, part.to, Value<N>(0)}};
+  }
+  // Fitted (a SLERP, too, has no exact cubic form).
+  FitCurve<N> curve;
+  curve.quantity = quantity;
+  const std::function<Value<N>(double)>& exact = part.exact;
+  if constexpr (N == 4) {
+    curve.track = [&exact](double, const Value<4>& from_value, double to) {
+      return NearestSign(exact(to), from_value);
+    };
+    curve.error = [&exact](double t, const Value<4>& played) {
+      double length = glm::length(played);
+      if (!(length > 0)) return 180.0;
+      return Degrees(AngleBetween(QuatOf(exact(t)), QuatOf(played / length)));
+    };
+  } else {
+    curve.track = [&exact](double, const Value<N>&, double to) { return exact(to); };
+    curve.error = [&exact](double t, const Value<N>& played) {
+      return glm::length(exact(t) - played);
+    };
+  }
+  PlaybackModel playback{PlaybackModel::Kind::kGltf};
+  double stored_a = GltfStoredTime(a);
+  double stored_b = GltfStoredTime(b);
+  if (!(stored_b > stored_a)) return {Point<N>(a, part.from), Point<N>(b, part.to)};
+  std::vector<FitKey<N>> fitted =
+      FitHermite(curve, stored_a, stored_b, part.from, part.to, settings, playback);
+  std::vector<RawKey<N>> keys;
+  for (size_t k = 0; k < fitted.size(); ++k) {
+    const FitKey<N>& key = fitted[k];
+    keys.push_back({key.t, key.tangent, key.value, key.tangent});
+  }
+  keys.front().in = Value<N>(0);
+  keys.back().out = Value<N>(0);
+  return keys;
+}
+
+// The keys of one part in a LINEAR or STEP channel: its start, and a SLERP's
+// interior knots (its end is the next part's start, or the value just below
+// a jump).
+template <int N>
+std::vector<RawKey<N>> PointKeys(const Part<N>& part) {
+  std::vector<RawKey<N>> keys = {Point<N>(part.start, part.from)};
+  for (const auto& [t, value] : part.interior) keys.push_back(Point<N>(t, value));
+  return keys;
+}
+
+template <int N>
+std::vector<RawKey<N>> RawKeysOf(const std::vector<Part<N>>& parts, GltfInterpolation mode,
+                                 FitQuantity quantity, const FitSettings& settings) {
+  std::vector<RawKey<N>> keys;
+  std::optional<Value<N>> previous_end;  // the left limit where the next part starts
+  for (const Part<N>& part : parts) {
+    bool last = !part.end.has_value();
+    if (mode == GltfInterpolation::kCubicSpline) {
+      std::vector<RawKey<N>> own = last ? std::vector<RawKey<N>>{Point<N>(part.start, part.from)}
+                                        : CubicKeys(part, quantity, settings);
+      if (!keys.empty()) {
+        RawKey<N>& boundary = keys.back();
+        if (Same(boundary.value, own.front().value)) {
+          boundary.out = own.front().out;  // continuous: one key, two tangents
+          own.erase(own.begin());
+        } else {
+          boundary.t = FloatBelow(own.front().t);  // a jump
+        }
+      }
+      keys.insert(keys.end(), own.begin(), own.end());
+      continue;
+    }
+    if (previous_end && !Same(*previous_end, part.from)) {
+      // A jump: the old value just below the part's start.
+      if (mode == GltfInterpolation::kLinear) keys.push_back(Point<N>(FloatBelow(part.start), *previous_end));
+    }
+    for (const RawKey<N>& key : PointKeys(part)) {
+      if (mode == GltfInterpolation::kStep && !keys.empty() && Same(keys.back().value, key.value)) {
+        continue;  // a STEP key of the value already held
+      }
+      keys.push_back(key);
+    }
+    previous_end = part.to;
+  }
+  return keys;
+}
+
+template <int N>
+std::optional<GltfSampler> Encode(const std::vector<Part<N>>& parts, FitQuantity quantity,
+                                  const FitSettings& settings) {
+  bool changes = false;
+  for (const Part<N>& part : parts) {
+    changes = changes || part.kind != Part<N>::Kind::kHold || !Same(part.from, parts[0].from);
+  }
+  if (!changes) return std::nullopt;
+  GltfSampler sampler;
+  sampler.width = N;
+  sampler.interpolation = InterpolationOf(parts);
+  std::vector<RawKey<N>> keys = RawKeysOf(parts, sampler.interpolation, quantity, settings);
+  std::optional<Value<N>> hemisphere;
+  for (RawKey<N>& key : keys) {
+    float t = static_cast<float>(GltfStoredTime(key.t));
+    if (!sampler.times.empty() && !(t > sampler.times.back())) {
+      if (t < sampler.times.back()) continue;  // inside a piece shorter than a float
+      // One time: the later key wins.
+      sampler.times.pop_back();
+      sampler.values.resize(sampler.values.size() -
+                            (sampler.interpolation == GltfInterpolation::kCubicSpline ? 3 : 1) * N);
+    }
+    if constexpr (N == 4) {
+      if (hemisphere && glm::dot(key.value, *hemisphere) < 0) {
+        key.value = -key.value;
+        key.in = -key.in;
+        key.out = -key.out;
+      }
+      hemisphere = key.value;
+    }
+    sampler.times.push_back(t);
+    auto append = [&](const Value<N>& v) {
+      for (int c = 0; c < N; ++c) sampler.values.push_back(static_cast<float>(v[c]));
+    };
+    if (sampler.interpolation == GltfInterpolation::kCubicSpline) {
+      append(key.in);
+      append(key.value);
+      append(key.out);
+    } else {
+      append(key.value);
+    }
+  }
+  // CUBICSPLINE rotations are normalised by the player; LINEAR and STEP
+  // ones must be unit quaternions as stored.
+  if constexpr (N == 4) {
+    if (sampler.interpolation != GltfInterpolation::kCubicSpline) {
+      for (size_t k = 0; k + 3 < sampler.values.size(); k += 4) {
+        Value<4> q(sampler.values[k], sampler.values[k + 1], sampler.values[k + 2],
+                   sampler.values[k + 3]);
+        q /= glm::length(q);
+        for (int c = 0; c < 4; ++c) sampler.values[k + c] = static_cast<float>(q[c]);
+      }
+    }
+  }
+  return sampler;
+}
+
+}  // namespace
+
+double GltfStoredTime(double t) {
+  float stored = static_cast<float>(t);
+  if (static_cast<double>(stored) > t) stored = std::nextafter(stored, -HUGE_VALF);
+  return stored;
+}
+
+GltfOwnerMotion AnimateOwner(const Rig& rig, OwnerRef owner, const FitSettings& settings,
+                             bool hide_with_scale) {
+  GltfOwnerMotion motion;
+  PosePieces pieces(rig, owner);
+  RigidPose initial = WorldPoseAt(rig, owner, ExactTime());
+  motion.initial.translation = initial.position;
+  motion.initial.rotation = initial.rotation;
+  motion.animation.translation =
+      Encode(PositionParts(rig, owner, pieces), FitQuantity::kPosition, settings);
+  motion.animation.rotation =
+      Encode(RotationParts(rig, owner, pieces), FitQuantity::kQuaternion, settings);
+  if (!owner.is_camera) {
+    const ObjectRig& object = rig.objects[static_cast<size_t>(owner.index)];
+    std::vector<Piece<Vec3>> scale = BuildPieces(object.scale);
+    if (hide_with_scale) {
+      std::vector<HiddenInterval> hidden = HiddenIntervals(BuildPieces(object.opacity));
+      if (!hidden.empty()) scale = HideOver(scale, hidden);
+    }
+    motion.initial.scale = scale.front().ValueAt(ExactTime());
+    motion.animation.scale = Encode(ScaleParts(scale), FitQuantity::kPosition, settings);
+  }
+  return motion;
+}
+
+}  // namespace cinc
