@@ -132,6 +132,7 @@ BuildSettings BuildSettingsOf(const CommandOptions& options) {
 }  // namespace
 
 OutputFormat FormatOf(const CommandOptions& options) {
+  if (options.format == "preview") return OutputFormat::kPreview;
   if (options.format == "glb") return OutputFormat::kGlb;
   if (options.format == "gltf") return OutputFormat::kGltf;
   if (options.format == "sequence") return OutputFormat::kSequence;
@@ -143,9 +144,10 @@ OutputFormat FormatOf(const CommandOptions& options) {
 
 std::string DefaultOutputPath(const std::string& scene_path, OutputFormat format) {
   std::filesystem::path path(scene_path);
-  const char* extension = format == OutputFormat::kGlb    ? ".glb"
-                          : format == OutputFormat::kGltf ? ".gltf"
-                                                          : ".sequence.json";
+  const char* extension = format == OutputFormat::kGlb       ? ".glb"
+                          : format == OutputFormat::kGltf    ? ".gltf"
+                          : format == OutputFormat::kPreview ? ".preview.html"
+                                                             : ".sequence.json";
   return (path.parent_path() / (path.stem().string() + extension)).string();
 }
 
@@ -165,6 +167,12 @@ int RunBuild(const CommandOptions& options, std::ostream& out, std::ostream& err
   if (!written) return kExitInternal;
   for (const OutputFile& file : build.files) out << "wrote " << file.path << "\n";
   return kExitSuccess;
+}
+
+int RunPreview(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
+  CommandOptions preview = options;
+  preview.format = "preview";
+  return RunBuild(preview, out, errors);
 }
 
 int RunCheck(const CommandOptions& options, std::ostream& out, std::ostream& errors) {

@@ -39,6 +39,9 @@ struct CommandOptions {
 
 int RunBuild(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 int RunCheck(const CommandOptions& options, std::ostream& out, std::ostream& errors);
+// `cinc preview SCENE [-o OUT.html]`: the page that plays the scene
+// (preview/preview_page.h), written as build writes its files.
+int RunPreview(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 int RunResolve(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 // `cinc eval SCENE|SEQUENCE --time t`: a scene's exact state (docs/state.md)
 // or a sequence's evaluation (docs/sequence-format.md).

@@ -53,6 +53,14 @@ int main(int argc, char** argv) {
   add_common(build);
   add_scene_options(build);
 
+  CLI::App* preview =
+      app.add_subcommand("preview", "Write a web page that plays the scene, offline, in one file");
+  preview->add_option("scene", options.scene, "The scene file")->required();
+  preview->add_option("-o,--output", options.output, "The page to write (.html)");
+  preview->add_option("--depfile", options.depfile, "Write a Makefile depfile");
+  add_common(preview);
+  add_scene_options(preview);
+
   CLI::App* check = app.add_subcommand("check", "Check a scene without writing anything");
   check->add_option("scene", options.scene, "The scene file")->required();
   add_common(check);
@@ -117,6 +125,7 @@ int main(int argc, char** argv) {
   // escapes (a bad_alloc, a library bug) is an internal error, never a crash.
   try {
     if (build->parsed()) return cinc::RunBuild(options, std::cout, std::cerr);
+    if (preview->parsed()) return cinc::RunPreview(options, std::cout, std::cerr);
     if (check->parsed()) return cinc::RunCheck(options, std::cout, std::cerr);
     if (resolve->parsed()) return cinc::RunResolve(options, std::cout, std::cerr);
     if (eval->parsed()) return cinc::RunEval(options, std::cout, std::cerr);

@@ -14,6 +14,7 @@
 #include "emit/shards.h"
 #include "gltf/gltf_document.h"
 #include "importers/import_model.h"
+#include "preview/preview_page.h"
 #include "markers/marker_table.h"
 #include "resolver/resolve_timing.h"
 #include "sequence/limits.h"
@@ -150,7 +151,26 @@ void BuildGltf(const Compilation& compilation, const BuildSettings& settings,
                                        document.motions, {scene.tolerance}, diagnostics);
   }
   std::string bytes;
-  if (settings.make_bytes) {
+  if (settings.format == OutputFormat::kPreview) {
+    // The page plays the GLB for the objects and the sequence for what glTF
+    // cannot carry (shots, blends, fov, opacity, cues): the whole sequence,
+    // validated as a build would.
+    Sequence sequence =
+        EmitSequence(scene, compilation.timeline, compilation.rig, settings.emit, diagnostics);
+    if (diagnostics->HasErrors() || !CheckFirstShardFits(scene, sequence, diagnostics)) return;
+    // Validated as a build writes it (in shards past 256 tracks); the page
+    // takes it whole.
+    Diagnostics internal(scene.file);
+    for (const Sequence& shard : ShardSequence(sequence, ObjectNames(scene))) {
+      if (!ValidateEmittedSequence(shard, &internal)) break;
+    }
+    for (const Diagnostic& problem : internal.items()) diagnostics->Add(problem);
+    if (internal.HasErrors()) {
+      result->status = BuildStatus::kInternalError;
+      return;
+    }
+    if (settings.make_bytes) bytes = PreviewPage(scene, sequence, WriteGlb(document));
+  } else if (settings.make_bytes) {
     bytes = settings.format == OutputFormat::kGlb ? WriteGlb(document) : WriteGltf(document);
   }
   result->files.push_back({settings.output, std::move(bytes)});

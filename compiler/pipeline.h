@@ -12,7 +12,8 @@
 //   -> the files' bytes, all in memory; nothing is written. For a glTF
 //   format: the models' content (a model whose meshes cannot be read is
 //   E_MODEL_LOAD at the scene's `source:` value) -> the document -> (verify,
-//   replaying glTF's playback) -> its bytes, one file. Every shard is
+//   replaying glTF's playback) -> its bytes, one file. For the preview: the
+//   sequence (validated, not sharded) and the GLB -> the page, one file. Every shard is
 //   validated by the format's own validator before anything else (a failure
 //   is a bug in cinc: E_INTERNAL, status kInternalError); with `verify`, the
 //   bytes are read back and replayed against the exact state (E_VERIFY is an
@@ -46,9 +47,10 @@ struct Compilation {
 Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& load_options,
                          Diagnostics* diagnostics);
 
-// What a build writes: the cinema sequence (and its shards), or one animated
-// glTF asset (gltf/gltf_document.h) as GLB or as glTF JSON.
-enum class OutputFormat { kSequence, kGlb, kGltf };
+// What a build writes: the cinema sequence (and its shards), one animated
+// glTF asset (gltf/gltf_document.h) as GLB or as glTF JSON, or the preview
+// page (preview/preview_page.h).
+enum class OutputFormat { kSequence, kGlb, kGltf, kPreview };
 
 struct BuildSettings {
   OutputFormat format = OutputFormat::kSequence;
