@@ -137,6 +137,56 @@ class CliTest(unittest.TestCase):
         self.assertEqual(stderr, "cinc: error: --time 'soon' is not a decimal number of seconds "
                                  "[E_USAGE]\n")
 
+    def test_glb_and_preview_report_what_build_reports_and_write_nothing(self):
+        scene = self.write("box.yaml", BROKEN_SCENE)
+        _, _, expected = run("build", scene)
+        for args, written in ((["build", "--format", "glb"], "box.glb"),
+                              (["build", "--format", "gltf"], "box.gltf"),
+                              (["preview"], "box.preview.html")):
+            status, stdout, stderr = run(*args, scene)
+            self.assertEqual((status, stdout, stderr), (1, "", expected), args)
+            self.assertFalse(os.path.exists(os.path.join(self.folder, written)), written)
+
+    def test_glb_and_preview_go_beside_the_scene(self):
+        scene = self.write("box.yaml", GOOD_SCENE)
+        for args, written in ((["build", "--format", "glb"], "box.glb"),
+                              (["build", "-o", os.path.join(self.folder, "x.gltf")], "x.gltf"),
+                              (["preview"], "box.preview.html")):
+            status, stdout, stderr = run(*args, scene)
+            self.assertEqual(status, 0, stderr)
+            self.assertEqual(stdout, f"wrote {os.path.join(self.folder, written)}\n")
+        with open(os.path.join(self.folder, "box.glb"), "rb") as stream:
+            self.assertEqual(stream.read(4), b"glTF")
+        with open(os.path.join(self.folder, "box.preview.html")) as stream:
+            page = stream.read()
+        self.assertIn('<script type="importmap">', page)
+        self.assertNotIn("{{CINC_", page)
+        self.assertNotIn("http://", page.split("<body>")[1].split('id="cinc-glb"')[0])
+
+    def test_a_model_whose_meshes_cannot_be_read_is_a_model_error_at_its_source(self):
+        # The node tree reads (so markers do), the mesh's accessor does not.
+        gltf = {"asset": {"version": "2.0"}, "scenes": [{"nodes": [0]}],
+                "nodes": [{"name": "part", "mesh": 0}],
+                "meshes": [{"primitives": [{"attributes": {"POSITION": 0}}]}],
+                "accessors": [{"bufferView": 0, "componentType": 5126, "count": 100,
+                               "type": "VEC3"}],
+                "bufferViews": [{"buffer": 0, "byteLength": 12}],
+                "buffers": [{"byteLength": 12,
+                             "uri": "data:application/octet-stream;base64,AAAAAAAAAAAAAAAA"}]}
+        self.write("part.gltf", json.dumps(gltf))
+        scene = self.write("s.yaml", "cinc: 1\nmodels:\n  part: {source: part.gltf}\n"
+                                     "objects:\n  p:\n    model: part\n")
+        self.assertEqual(run("build", scene)[0], 0)  # a sequence needs no meshes
+        status, _, stderr = run("build", scene, "--format", "glb", "--diagnostics", "json")
+        self.assertEqual(status, 1)
+        self.assertEqual(json.loads(stderr), [{
+            "file": scene, "line": 3, "column": 18, "severity": "error",
+            "code": "E_MODEL_LOAD", "path": "/models/part/source",
+            "message": f"model 'part': cannot read {os.path.join(self.folder, 'part.gltf')} as "
+                       "glTF: an accessor reads past the end of buffer view 0; the file is "
+                       "truncated or corrupt: export it again"}])
+        self.assertFalse(os.path.exists(os.path.join(self.folder, "s.glb")))
+
     def assert_input_error(self, path, code, seconds=10):
         before = time.monotonic()
         status, stdout, stderr = run("build", path, timeout=seconds)
