@@ -462,9 +462,10 @@ if bpy is None:
                         poses = played[playback][name]
                         for index, state in enumerate(states):
                             t = state["time"]
-                            location, rotation, scale = expected_pose(kind, state)
+                            exact = state[kind][name]
+                            location, rotation, scale = expected_pose(kind, exact)
                             got_location, got_rotation, got_scale = poses[index]
-                            visible = camera or state["opacity"] > 0
+                            visible = camera or exact["opacity"] > 0
                             self.check_quantity(
                                 label, name, t, playback, "translation", node_channels,
                                 math.dist(location, got_location), metres, note, camera,
@@ -498,6 +499,9 @@ if bpy is None:
             self.report.append(f"{label} ({len(states)} samples, tolerance "
                                f"{position_tolerance:g} m, {rotation_tolerance:g} deg):\n    "
                                + "\n    ".join(summary))
+            if os.environ.get("CINC_DUMP"):
+                with open(stem + ".failures.txt", "w") as stream:
+                    stream.write("\n".join(failures))
             self.assertEqual(failures[:12], [], f"{label}: {len(failures)} samples out of bounds")
 
         @staticmethod
