@@ -228,6 +228,33 @@ class GltfExportTest(unittest.TestCase):
     def test_every_construct(self):
         self.check_scene("constructs", self.scene_file("constructs", CONSTRUCTS))
 
+    def test_models_read_through_assimp_keep_their_meshes_and_colours(self):
+        # An OBJ cube with a diffuse colour, written by hand: 8 vertices, 6 quads.
+        corners = [(x, y, z) for x in (0, 0.1) for y in (0, 0.1) for z in (0, 0.1)]
+        faces = [(1, 3, 4, 2), (5, 6, 8, 7), (1, 2, 6, 5), (3, 7, 8, 4), (1, 5, 7, 3), (2, 4, 8, 6)]
+        with open(os.path.join(self.folder, "cube.obj"), "w") as stream:
+            stream.write("mtllib cube.mtl\no cube\n")
+            stream.writelines(f"v {x} {y} {z}\n" for x, y, z in corners)
+            stream.write("usemtl orange\n")
+            stream.writelines("f " + " ".join(map(str, face)) + "\n" for face in faces)
+        with open(os.path.join(self.folder, "cube.mtl"), "w") as stream:
+            stream.write("newmtl orange\nKd 0.8 0.4 0.1\n")
+        scene = self.scene_file("obj", "cinc: 1\nmodels:\n  cube: {source: cube.obj}\nobjects:\n"
+                                       "  a:\n    model: cube\n    nodes:\n"
+                                       "      - {at: 0, duration: 1, opacity: 1, position: [1, 0, 0]}\n"
+                                       "  b:\n    model: cube\n    opacity: 1\n")
+        self.check_scene("obj", scene)
+        document = glb_json(os.path.join(self.folder, "obj.glb"))
+        self.assertEqual(len(document["meshes"]), 1, "two objects of one model share its mesh")
+        primitive = document["meshes"][0]["primitives"][0]
+        self.assertEqual(document["accessors"][primitive["indices"]]["count"], 36)  # 12 triangles
+        self.assertIn("NORMAL", primitive["attributes"])
+        colour = document["materials"][primitive["material"]]["pbrMetallicRoughness"]
+        self.assertEqual([round(c, 6) for c in colour["baseColorFactor"]], [0.8, 0.4, 0.1, 1])
+        position = document["accessors"][primitive["attributes"]["POSITION"]]
+        self.assertEqual([round(v, 6) for v in position["min"] + position["max"]],
+                         [0, 0, 0, 0.1, 0.1, 0.1])
+
     def test_300_objects(self):
         self.check_scene("crowd", self.scene_file("crowd", crowd()))
 
