@@ -196,11 +196,9 @@ int RunResolve(const CommandOptions& options, std::ostream& out, std::ostream& e
 }
 
 int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
-  auto usage_error = [&](const std::string& option, const std::string& value,
-                         const char* what) {
+  auto usage_error = [&](const std::string& option, const std::string& value, const char* what) {
     Diagnostics usage;
-    usage.Report(DiagnosticCode::kUsage, {}, "",
-                 option + " '" + value + "' is not " + what);
+    usage.Report(DiagnosticCode::kUsage, {}, "", option + " '" + value + "' is not " + what);
     Report(&usage, options, errors);
     return kExitUsage;
   };
@@ -233,7 +231,8 @@ int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& erro
   const ExactTime& duration = compilation.timeline.duration;
   auto state_at = [&](const ExactTime& t) {
     ExactTime clamped = std::clamp(t, ExactTime(), duration);
-    return StateToJson(compilation.scene, EvaluateState(compilation.scene, compilation.rig, clamped));
+    return StateToJson(compilation.scene,
+                       EvaluateState(compilation.scene, compilation.rig, clamped));
   };
   if (!every) {
     out << WriteJson(state_at(*time));

@@ -41,9 +41,10 @@ int main(int argc, char** argv) {
   CLI::App* build = app.add_subcommand("build", "Compile a scene to a sequence JSON");
   build->add_option("scene", options.scene, "The scene file")->required();
   build->add_option("-o,--output", options.output, "The file to write");
-  build->add_option("--format", options.format,
-                    "sequence (the cinema sequence JSON), glb or gltf (an animated glTF asset); "
-                    "default: from -o's extension, else sequence")
+  build
+      ->add_option("--format", options.format,
+                   "sequence (the cinema sequence JSON), glb or gltf (an animated glTF asset); "
+                   "default: from -o's extension, else sequence")
       ->check(CLI::IsMember({"sequence", "glb", "gltf"}));
   build->add_option("--visibility", visibility, "Opacity as vfx cues, scale 0, or both")
       ->check(CLI::IsMember({"cues", "scale", "both"}));

@@ -165,9 +165,8 @@ class PoseKeyWriter {
     double a = start.ToDouble();
     double b = end->ToDouble();
     std::optional<SharedTiming> shared = SharedTimingOf(motion.movers.position, start, *end);
-    bool exact = shared && IsAffineInTiming(*shared, a, b, value, end_value, [&](double t) {
-                   return Pose(start, t).position;
-                 });
+    bool exact = shared && IsAffineInTiming(*shared, a, b, value, end_value,
+                                            [&](double t) { return Pose(start, t).position; });
     if (exact) {
       WriteAffine(*shared, start, *end, value, end_value, &positions_);
     } else {

@@ -200,8 +200,8 @@ bool FollowsAim(const Rig& rig, OwnerRef owner) {
   return false;
 }
 
-std::optional<SharedTiming> SharedTimingOf(const std::vector<Mover>& movers,
-                                           const ExactTime& start, const ExactTime& end) {
+std::optional<SharedTiming> SharedTimingOf(const std::vector<Mover>& movers, const ExactTime& start,
+                                           const ExactTime& end) {
   if (movers.empty()) return std::nullopt;
   const Mover& timing = movers.front();
   SharedTiming shared{&timing, EasedProgress(timing.start, timing.duration, timing.ease, start),
@@ -216,8 +216,8 @@ bool IsAffineInTiming(const SharedTiming& shared, double a, double b, const Vec3
   constexpr double kRelative = 1e-9;  // rounding, far below any tolerance
   for (int j = 1; j <= kChecks; ++j) {
     double t = a + (b - a) * j / (kChecks + 1);
-    double fraction =
-        (shared.timing->ProgressAt(t) - shared.eased_start) / (shared.eased_end - shared.eased_start);
+    double fraction = (shared.timing->ProgressAt(t) - shared.eased_start) /
+                      (shared.eased_end - shared.eased_start);
     Vec3 expected = from + (to - from) * fraction;
     if (!(glm::length(exact(t) - expected) <= kRelative * (1 + glm::length(expected)))) {
       return false;

@@ -98,8 +98,8 @@ struct SharedTiming {
   double eased_start = 0;
   double eased_end = 0;
 };
-std::optional<SharedTiming> SharedTimingOf(const std::vector<Mover>& movers,
-                                           const ExactTime& start, const ExactTime& end);
+std::optional<SharedTiming> SharedTimingOf(const std::vector<Mover>& movers, const ExactTime& start,
+                                           const ExactTime& end);
 
 // True when exact(t) is the linear interpolation from `from` to `to` in the
 // shared timing's eased progress at 7 evenly spaced interior instants of

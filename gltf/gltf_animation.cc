@@ -69,14 +69,30 @@ void CubicTangents(const Mover& timing, double eased_start, double eased_end, do
   part->end_tangent = (part->to - part->from) * slope(b);
 }
 
-// Positions: the pieces of the owner's world position.
-std::vector<Part<3>> PositionParts(const Rig& rig, OwnerRef owner, const PosePieces& pieces) {
-  std::vector<Part<3>> parts;
+// A pose channel's value, kept in one hemisphere for quaternions.
+template <int N>
+Value<N> Continued(const Value<N>& value, const Value<N>& previous) {
+  if constexpr (N == 4) {
+    return NearestSign(value, previous);
+  } else {
+    return value;
+  }
+}
+
+// The parts of one channel of the owner's world pose (`of` picks the
+// channel's value from a pose): holds where nothing moves it; for a moving
+// piece, the exact value inside it, and `classify` may find an exact form.
+template <int N, typename Of, typename Classify>
+std::vector<Part<N>> PoseParts(const Rig& rig, OwnerRef owner, const PosePieces& pieces,
+                               bool rotation, Of of, Classify classify) {
+  std::vector<Part<N>> parts;
   const std::vector<ExactTime>& starts = pieces.starts();
+  Value<N> previous = of(WorldPoseAt(rig, owner, ExactTime()));
   for (size_t i = 0; i < starts.size(); ++i) {
-    Part<3> part;
+    Part<N> part;
     part.start = starts[i].ToDouble();
-    part.from = Of(WorldPoseAt(rig, owner, starts[i]).position);
+    part.from = Continued<N>(of(WorldPoseAt(rig, owner, starts[i])), previous);
+    previous = part.from;
     if (i + 1 == starts.size()) {
       parts.push_back(part);
       break;
@@ -85,40 +101,49 @@ std::vector<Part<3>> PositionParts(const Rig& rig, OwnerRef owner, const PosePie
     const ExactTime& end = starts[i + 1];
     part.end = end.ToDouble();
     PieceMotion motion = pieces.MotionOver(select, end);
-    if (!motion.position_moves) {
+    if (!(rotation ? motion.rotation_moves : motion.position_moves)) {
       part.to = part.from;
       parts.push_back(part);
       continue;
     }
-    part.to = Of(WorldPoseWithin(rig, owner, select, end).position);
-    part.exact = [&rig, owner, select](double t) {
-      return Of(WorldPoseWithin(rig, owner, select, t).position);
+    part.to = Continued<N>(of(WorldPoseWithin(rig, owner, select, end)), part.from);
+    part.exact = [&rig, owner, select, of](double t) {
+      return of(WorldPoseWithin(rig, owner, select, t));
     };
-    part.kind = Part<3>::Kind::kFit;
-    std::optional<SharedTiming> shared = SharedTimingOf(motion.movers.position, select, end);
-    const Ease* ease = shared ? &shared->timing->ease : nullptr;
-    if (ease != nullptr && (ease->kind == Ease::Kind::kLinear || IsSmoothstep(*ease))) {
-      Vec3 from(part.from.x, part.from.y, part.from.z);
-      Vec3 to(part.to.x, part.to.y, part.to.z);
-      bool affine = IsAffineInTiming(*shared, part.start, *part.end, from, to, [&](double t) {
-        return WorldPoseWithin(rig, owner, select, t).position;
-      });
-      if (affine) {
-        part.kind =
-            ease->kind == Ease::Kind::kLinear ? Part<3>::Kind::kLinear : Part<3>::Kind::kCubic;
-        CubicTangents(*shared->timing, shared->eased_start, shared->eased_end, part.start,
-                      *part.end, &part);
-      }
-    }
+    part.kind = Part<N>::Kind::kFit;
+    classify(motion, select, end, &part);
+    previous = part.to;
     parts.push_back(part);
   }
   return parts;
 }
 
+// Positions: linear or smoothstep moves that are affine in the movers'
+// shared timing are exact.
+std::vector<Part<3>> PositionParts(const Rig& rig, OwnerRef owner, const PosePieces& pieces) {
+  auto of = [](const RigidPose& pose) { return Of(pose.position); };
+  auto classify = [&](const PieceMotion& motion, const ExactTime& select, const ExactTime& end,
+                      Part<3>* part) {
+    std::optional<SharedTiming> shared = SharedTimingOf(motion.movers.position, select, end);
+    const Ease* ease = shared ? &shared->timing->ease : nullptr;
+    if (ease == nullptr || !(ease->kind == Ease::Kind::kLinear || IsSmoothstep(*ease))) return;
+    Vec3 from(part->from.x, part->from.y, part->from.z);
+    Vec3 to(part->to.x, part->to.y, part->to.z);
+    bool affine = IsAffineInTiming(*shared, part->start, *part->end, from, to, [&](double t) {
+      return WorldPoseWithin(rig, owner, select, t).position;
+    });
+    if (!affine) return;
+    part->kind = ease->kind == Ease::Kind::kLinear ? Part<3>::Kind::kLinear : Part<3>::Kind::kCubic;
+    CubicTangents(*shared->timing, shared->eased_start, shared->eased_end, part->start, *part->end,
+                  part);
+  };
+  return PoseParts<3>(rig, owner, pieces, false, of, classify);
+}
+
 // True when the rotation over [a, b] turns about one axis at a steady
 // speed: SLERP keys at most 120 degrees apart play it exactly.
-bool SteadyTurn(const std::function<Value<4>(double)>& exact, const PieceMotion& motion,
-                double a, double b, Part<4>* part) {
+bool SteadyTurn(const std::function<Value<4>(double)>& exact, const PieceMotion& motion, double a,
+                double b, Part<4>* part) {
   double turn = 0;
   for (const Mover& mover : motion.movers.rotation) {
     if (mover.ease.kind != Ease::Kind::kLinear) return false;
@@ -146,41 +171,16 @@ bool SteadyTurn(const std::function<Value<4>(double)>& exact, const PieceMotion&
   return true;
 }
 
+// Rotations: steady turns are exact SLERPs.
 std::vector<Part<4>> RotationParts(const Rig& rig, OwnerRef owner, const PosePieces& pieces) {
-  std::vector<Part<4>> parts;
-  const std::vector<ExactTime>& starts = pieces.starts();
-  Value<4> previous = Of(WorldPoseAt(rig, owner, ExactTime()).rotation);
-  for (size_t i = 0; i < starts.size(); ++i) {
-    Part<4> part;
-    part.start = starts[i].ToDouble();
-    part.from = NearestSign(Of(WorldPoseAt(rig, owner, starts[i]).rotation), previous);
-    if (i + 1 == starts.size()) {
-      parts.push_back(part);
-      break;
+  auto of = [](const RigidPose& pose) { return Of(pose.rotation); };
+  auto classify = [](const PieceMotion& motion, const ExactTime&, const ExactTime&, Part<4>* part) {
+    if (!motion.movers.rotation.empty() &&
+        SteadyTurn(part->exact, motion, part->start, *part->end, part)) {
+      part->kind = Part<4>::Kind::kSlerp;
     }
-    const ExactTime& select = starts[i];
-    const ExactTime& end = starts[i + 1];
-    part.end = end.ToDouble();
-    PieceMotion motion = pieces.MotionOver(select, end);
-    if (!motion.rotation_moves) {
-      part.to = part.from;
-      previous = part.to;
-      parts.push_back(part);
-      continue;
-    }
-    part.to = NearestSign(Of(WorldPoseWithin(rig, owner, select, end).rotation), part.from);
-    part.exact = [&rig, owner, select](double t) {
-      return Of(WorldPoseWithin(rig, owner, select, t).rotation);
-    };
-    part.kind = Part<4>::Kind::kFit;
-    if (!motion.movers.rotation.empty() && SteadyTurn(part.exact, motion, part.start, *part.end,
-                                                      &part)) {
-      part.kind = Part<4>::Kind::kSlerp;
-    }
-    previous = part.to;
-    parts.push_back(part);
-  }
-  return parts;
+  };
+  return PoseParts<4>(rig, owner, pieces, true, of, classify);
 }
 
 std::vector<Part<3>> ScaleParts(const std::vector<Piece<Vec3>>& pieces) {
@@ -211,8 +211,8 @@ std::vector<Part<3>> ScaleParts(const std::vector<Piece<Vec3>>& pieces) {
     };
     part.kind = Part<3>::Kind::kFit;
     if (segment.ease.kind == Ease::Kind::kLinear || IsSmoothstep(segment.ease)) {
-      part.kind = segment.ease.kind == Ease::Kind::kLinear ? Part<3>::Kind::kLinear
-                                                           : Part<3>::Kind::kCubic;
+      part.kind =
+          segment.ease.kind == Ease::Kind::kLinear ? Part<3>::Kind::kLinear : Part<3>::Kind::kCubic;
       Mover timing{segment.start, segment.duration, segment.ease, 0};
       double eased_start = SegmentProgress(segment, piece.start);
       double eased_end = SegmentProgress(segment, end);
@@ -288,7 +288,8 @@ std::vector<RawKey<N>> CubicKeys(const Part<N>& part, FitQuantity quantity,
   if (part.kind == Kind::kLinear || part.kind == Kind::kCubic) {
     Value<N> start_tangent = part.start_tangent;
     Value<N> end_tangent = part.end_tangent;
-    return {RawKey<N>{a, Value<N>(0), part.from, start_tangent}, RawKey<N>{b, end_tangent, part.to, Value<N>(0)}};
+    return {RawKey<N>{a, Value<N>(0), part.from, start_tangent},
+            RawKey<N>{b, end_tangent, part.to, Value<N>(0)}};
   }
   // Fitted (a SLERP, too, has no exact cubic form).
   FitCurve<N> curve;
@@ -359,7 +360,8 @@ std::vector<RawKey<N>> RawKeysOf(const std::vector<Part<N>>& parts, GltfInterpol
     }
     if (previous_end && !Same(*previous_end, part.from)) {
       // A jump: the old value just below the part's start.
-      if (mode == GltfInterpolation::kLinear) keys.push_back(Point<N>(FloatBelow(part.start), *previous_end));
+      if (mode == GltfInterpolation::kLinear)
+        keys.push_back(Point<N>(FloatBelow(part.start), *previous_end));
     }
     for (const RawKey<N>& key : PointKeys(part)) {
       if (mode == GltfInterpolation::kStep && !keys.empty() && Same(keys.back().value, key.value)) {

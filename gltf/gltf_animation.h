@@ -37,11 +37,11 @@
 
 namespace cinc {
 
-enum class GltfInterpolation { kStep, kLinear, kCubicSpline };
-
 // One sampler as glTF stores it.
 struct GltfSampler {
-  GltfInterpolation interpolation = GltfInterpolation::kStep;
+  // glTF's one interpolation of the sampler's keys.
+  enum class Interpolation { kStep, kLinear, kCubicSpline };
+  Interpolation interpolation = Interpolation::kStep;
   int width = 3;             // 3: translation, scale; 4: rotation
   std::vector<float> times;  // strictly increasing
   // width numbers per key; CUBICSPLINE: in-tangent, value, out-tangent.
@@ -49,6 +49,8 @@ struct GltfSampler {
 
   size_t key_count() const { return times.size(); }
 };
+
+using GltfInterpolation = GltfSampler::Interpolation;
 
 struct GltfNodeAnimation {
   std::optional<GltfSampler> translation;

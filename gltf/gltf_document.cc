@@ -174,7 +174,8 @@ class DocumentBuilder {
         out["matrix"] = std::move(matrix);
       } else {
         if (node.translation != Vec3(0, 0, 0)) {
-          out["translation"] = Numbers({node.translation.x, node.translation.y, node.translation.z});
+          out["translation"] =
+              Numbers({node.translation.x, node.translation.y, node.translation.z});
         }
         if (node.rotation != Quat(1, 0, 0, 0)) {
           out["rotation"] =
@@ -329,7 +330,8 @@ class DocumentBuilder {
     if (!primitive.indices.empty()) {
       out["indices"] = buffers_.AddIndices(primitive.indices, primitive.vertex_count());
     }
-    if (primitive.material >= 0) out["material"] = materials[static_cast<size_t>(primitive.material)];
+    if (primitive.material >= 0)
+      out["material"] = materials[static_cast<size_t>(primitive.material)];
     if (primitive.mode != 4) out["mode"] = primitive.mode;
     return out;
   }
@@ -372,7 +374,8 @@ std::vector<GltfOwnerMotion> AnimateOwners(const Scene& scene, const Rig& rig,
   std::atomic<size_t> next{0};
   auto work = [&] {
     for (size_t index = next++; index < total; index = next++) {
-      OwnerRef owner = index < objects ? OwnerRef::Object(index) : OwnerRef::Camera(index - objects);
+      OwnerRef owner =
+          index < objects ? OwnerRef::Object(index) : OwnerRef::Camera(index - objects);
       motions[index] = AnimateOwner(rig, owner, fit, hide_with_scale);
     }
   };
@@ -449,17 +452,17 @@ GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
   Json channels = Json::array();
   for (size_t owner = 0; owner < document.motions.size(); ++owner) {
     const GltfNodeAnimation& animation = document.motions[owner].animation;
-    const SceneObject& object =
-        owner < scene.objects.size() ? scene.objects[owner]
-                                     : scene.cameras[owner - scene.objects.size()];
+    const SceneObject& object = owner < scene.objects.size()
+                                    ? scene.objects[owner]
+                                    : scene.cameras[owner - scene.objects.size()];
     auto add = [&](const std::optional<GltfSampler>& sampler, const char* path) {
       if (!sampler) return;
       if (sampler->key_count() > kMaxGltfChannelKeys) {
         if (diagnostics != nullptr) {
           diagnostics->Report(DiagnosticCode::kLimit, object.origin.location, object.origin.path,
                               std::string(object.is_camera ? "camera '" : "object '") +
-                                  object.name + "' needs " +
-                                  std::to_string(sampler->key_count()) + " " + path +
+                                  object.name + "' needs " + std::to_string(sampler->key_count()) +
+                                  " " + path +
                                   " keys at the tolerance, more than the glTF export's " +
                                   std::to_string(kMaxGltfChannelKeys) + " per channel");
         }
@@ -523,8 +526,7 @@ std::string WriteGlb(const GltfDocument& document) {
 std::string WriteGltf(const GltfDocument& document) {
   Json json = document.json;
   if (!document.buffer.empty()) {
-    std::string encoded =
-        "data:application/octet-stream;base64," + Base64Encode(document.buffer);
+    std::string encoded = "data:application/octet-stream;base64," + Base64Encode(document.buffer);
     json["buffers"][0]["uri"] = encoded;
   }
   return WriteJson(json);

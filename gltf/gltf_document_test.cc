@@ -102,7 +102,8 @@ TEST(GltfDocumentTest, OneAnimationNamedAfterTheSceneForWhatMoves) {
   EXPECT_EQ(animations[0]["name"], "demo");
   ASSERT_EQ(animations[0]["channels"].size(), 1u);  // "second" moves, nothing else
   EXPECT_EQ(animations[0]["channels"][0]["target"]["path"], "translation");
-  const Json& input = built.document.json["accessors"][animations[0]["samplers"][0]["input"].get<size_t>()];
+  const Json& input =
+      built.document.json["accessors"][animations[0]["samplers"][0]["input"].get<size_t>()];
   EXPECT_EQ(input["min"], Json::array({0.0}));
   EXPECT_EQ(input["max"], Json::array({1.0}));
 }

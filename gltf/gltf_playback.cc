@@ -12,7 +12,8 @@ namespace {
 std::array<double, 4> KeyValue(const GltfSampler& sampler, size_t index) {
   const int width = sampler.width;
   size_t stride = sampler.interpolation == GltfInterpolation::kCubicSpline ? 3 * width : width;
-  size_t offset = index * stride + (sampler.interpolation == GltfInterpolation::kCubicSpline ? width : 0);
+  size_t offset =
+      index * stride + (sampler.interpolation == GltfInterpolation::kCubicSpline ? width : 0);
   std::array<double, 4> value{0, 0, 0, 0};
   for (int c = 0; c < width; ++c) value[c] = sampler.values[offset + c];
   return value;
@@ -29,7 +30,8 @@ std::array<double, 4> SampleGltf(const GltfSampler& sampler, double t) {
   if (times.empty()) return {0, 0, 0, 0};
   if (!(t > times.front())) return KeyValue(sampler, 0);
   if (t >= times.back()) return KeyValue(sampler, times.size() - 1);
-  size_t next = static_cast<size_t>(std::upper_bound(times.begin(), times.end(), t) - times.begin());
+  size_t next =
+      static_cast<size_t>(std::upper_bound(times.begin(), times.end(), t) - times.begin());
   size_t index = next - 1;
   std::array<double, 4> v0 = KeyValue(sampler, index);
   if (sampler.interpolation == GltfInterpolation::kStep) return v0;

@@ -200,47 +200,27 @@ class ContentCopier {
       : model_(model), content_(content) {}
 
   bool CopyScene(const std::vector<int>& roots, std::string* error) {
-    const int node_count = static_cast<int>(model_.nodes.size());
-    std::vector<bool> reached(node_count, false);
-    struct Pending {
-      int index;
-      int parent;  // into content_->nodes, -1 for a root
-    };
-    std::vector<Pending> stack;
-    for (auto it = roots.rbegin(); it != roots.rend(); ++it) stack.push_back({*it, -1});
-    while (!stack.empty()) {
-      Pending pending = stack.back();
-      stack.pop_back();
-      if (pending.index < 0 || pending.index >= node_count) {
-        *error =
-            "the scene refers to node " + std::to_string(pending.index) + ", which does not exist";
-        return false;
-      }
-      if (reached[pending.index]) {
-        *error = "node " + std::to_string(pending.index) + " is reached twice in the scene";
-        return false;
-      }
-      reached[pending.index] = true;
-      const tinygltf::Node& node = model_.nodes[pending.index];
-      std::optional<LodLevelName> lod = ParseLodLevelName(node.name);
-      if (lod && lod->level > 0) continue;  // only LOD0 is drawn
-      int copied = static_cast<int>(content_->nodes.size());
-      content_->nodes.push_back(CopyNode(node));
-      if (node.mesh >= 0) {
-        std::optional<int> mesh = MeshFor(node.mesh, error);
-        if (!mesh) return false;
-        content_->nodes[copied].mesh = *mesh;
-      }
-      if (pending.parent < 0) {
-        content_->roots.push_back(copied);
-      } else {
-        content_->nodes[pending.parent].children.push_back(copied);
-      }
-      for (auto it = node.children.rbegin(); it != node.children.rend(); ++it) {
-        stack.push_back({*it, copied});
-      }
-    }
-    return true;
+    return WalkSceneTree(
+        model_, roots,
+        [&](int index, int parent) {
+          const tinygltf::Node& node = model_.nodes[index];
+          std::optional<LodLevelName> lod = ParseLodLevelName(node.name);
+          if (lod && lod->level > 0) return kSkipSubtree;  // only LOD0 is drawn
+          int copied = static_cast<int>(content_->nodes.size());
+          content_->nodes.push_back(CopyNode(node));
+          if (node.mesh >= 0) {
+            std::optional<int> mesh = MeshFor(node.mesh, error);
+            if (!mesh) return kWalkFailed;
+            content_->nodes[copied].mesh = *mesh;
+          }
+          if (parent == kSceneRoot) {
+            content_->roots.push_back(copied);
+          } else {
+            content_->nodes[parent].children.push_back(copied);
+          }
+          return copied;
+        },
+        error);
   }
 
  private:
@@ -436,6 +416,40 @@ class ContentCopier {
 };
 
 }  // namespace
+
+bool WalkSceneTree(const tinygltf::Model& model, const std::vector<int>& roots,
+                   const std::function<int(int node, int parent)>& visit, std::string* error) {
+  const int node_count = static_cast<int>(model.nodes.size());
+  std::vector<bool> reached(node_count, false);
+  struct Pending {
+    int index;
+    int parent;  // the parent's token
+  };
+  std::vector<Pending> stack;
+  for (auto it = roots.rbegin(); it != roots.rend(); ++it) stack.push_back({*it, kSceneRoot});
+  while (!stack.empty()) {
+    Pending pending = stack.back();
+    stack.pop_back();
+    if (pending.index < 0 || pending.index >= node_count) {
+      *error =
+          "the scene refers to node " + std::to_string(pending.index) + ", which does not exist";
+      return false;
+    }
+    if (reached[pending.index]) {
+      const std::string& name = model.nodes[pending.index].name;
+      *error = "node " + std::to_string(pending.index) + (name.empty() ? "" : " '" + name + "'") +
+               " is reached twice in the scene (glTF nodes must form a tree)";
+      return false;
+    }
+    reached[pending.index] = true;
+    int token = visit(pending.index, pending.parent);
+    if (token == kWalkFailed) return false;
+    if (token == kSkipSubtree) continue;
+    const std::vector<int>& children = model.nodes[pending.index].children;
+    for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back({*it, token});
+  }
+  return true;
+}
 
 bool ContentOfDocument(const tinygltf::Model& model, const std::vector<int>& roots,
                        ModelContent* content, std::string* error) {

@@ -13,6 +13,7 @@
 #ifndef CINC_IMPORTERS_GLTF_CONTENT_H_
 #define CINC_IMPORTERS_GLTF_CONTENT_H_
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,19 @@ namespace cinc {
 
 bool ContentOfDocument(const tinygltf::Model& model, const std::vector<int>& roots,
                        ModelContent* content, std::string* error);
+
+// Walks the scene's node trees from `roots`, depth first, parents before
+// children in their written order, with an explicit stack. visit(node,
+// parent) gets the token its parent's visit returned (kSceneRoot for a
+// root) and returns its own token for its children, kSkipSubtree to leave
+// them out, or kWalkFailed after setting *error. A node index out of range
+// or a node reached twice (glTF nodes form a forest: this also rules out
+// cycles) stops the walk with a message. False when the walk stopped.
+inline constexpr int kSceneRoot = -1;
+inline constexpr int kSkipSubtree = -2;
+inline constexpr int kWalkFailed = -3;
+bool WalkSceneTree(const tinygltf::Model& model, const std::vector<int>& roots,
+                   const std::function<int(int node, int parent)>& visit, std::string* error);
 
 }  // namespace cinc
 

@@ -131,36 +131,17 @@ bool ReadNodes(const tinygltf::Model& model, std::vector<ModelNode>* nodes, std:
   for (const tinygltf::Skin& skin : model.skins)
     joints.insert(skin.joints.begin(), skin.joints.end());
 
-  // Depth-first with an explicit stack; each node is reached at most once
-  // (glTF nodes form a forest), which also rules out cycles.
   std::vector<std::optional<glm::dmat4>> world(node_count);
-  struct Pending {
-    int index;
-    glm::dmat4 parent_world;
-  };
-  std::vector<Pending> stack;
-  for (auto it = roots.rbegin(); it != roots.rend(); ++it) stack.push_back({*it, glm::dmat4(1.0)});
-  while (!stack.empty()) {
-    Pending pending = stack.back();
-    stack.pop_back();
-    if (pending.index < 0 || pending.index >= node_count) {
-      *error =
-          "the scene refers to node " + std::to_string(pending.index) + ", which does not exist";
-      return false;
-    }
-    if (world[pending.index].has_value()) {
-      *error = NodeLabel(model, pending.index) +
-               " is reached twice in the scene (glTF nodes must form a tree)";
-      return false;
-    }
-    glm::dmat4 local;
-    if (!LocalMatrix(model, pending.index, &local, error)) return false;
-    world[pending.index] = pending.parent_world * local;
-    const std::vector<int>& children = model.nodes[pending.index].children;
-    for (auto it = children.rbegin(); it != children.rend(); ++it) {
-      stack.push_back({*it, *world[pending.index]});
-    }
-  }
+  bool walked = WalkSceneTree(
+      model, roots,
+      [&](int index, int parent) {
+        glm::dmat4 local;
+        if (!LocalMatrix(model, index, &local, error)) return kWalkFailed;
+        world[index] = (parent == kSceneRoot ? glm::dmat4(1.0) : *world[parent]) * local;
+        return index;
+      },
+      error);
+  if (!walked) return false;
 
   for (int i = 0; i < node_count; ++i) {
     if (!world[i].has_value()) continue;  // not in the scene

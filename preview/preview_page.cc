@@ -14,8 +14,8 @@ Json PageData(const Scene& scene, const Sequence& sequence) {
   data["name"] = sequence.name;
   data["duration"] = sequence.duration;
   data["loop"] = sequence.loop;
-  data["tolerance"] = Json{{"position", scene.tolerance.position},
-                           {"rotation", scene.tolerance.rotation}};
+  data["tolerance"] =
+      Json{{"position", scene.tolerance.position}, {"rotation", scene.tolerance.rotation}};
   Json objects = Json::array();
   for (const SceneObject& object : scene.objects) objects.push_back(object.name);
   data["objects"] = std::move(objects);

@@ -91,9 +91,11 @@ Json TypedTrackToJson(const TransformTrack& track) {
   Json json = Json::object();
   json["type"] = "transform";
   json["target"] = track.target;
-  AddKeys("position", track.position, &json);
-  AddKeys("rotation", track.rotation, &json);
-  AddKeys("scale", track.scale, &json);
+  for (const auto& [name, keys] :
+       {std::pair{"position", &track.position}, std::pair{"rotation", &track.rotation},
+        std::pair{"scale", &track.scale}}) {
+    AddKeys(name, *keys, &json);
+  }
   return json;
 }
 
@@ -101,9 +103,11 @@ Json TypedTrackToJson(const CameraTrack& track) {
   Json json = Json::object();
   json["type"] = "camera";
   json["shots"] = ArrayOf(track.shots, ShotToJson);
-  AddKeys("fov", track.fov, &json);
-  AddKeys("focus_distance", track.focus_distance, &json);
-  AddKeys("aperture", track.aperture, &json);
+  for (const auto& [name, keys] :
+       {std::pair{"fov", &track.fov}, std::pair{"focus_distance", &track.focus_distance},
+        std::pair{"aperture", &track.aperture}}) {
+    AddKeys(name, *keys, &json);
+  }
   if (track.shake) json["shake"] = ShakeToJson(*track.shake);
   return json;
 }

@@ -106,8 +106,8 @@ class ExactClock {
 
  private:
   std::vector<ExactTime> times_;
-  std::vector<double> doubles_;          // times_[i].ToDouble(), non-decreasing
-  mutable std::vector<float> floats_;    // their float32s, made on first use
+  std::vector<double> doubles_;        // times_[i].ToDouble(), non-decreasing
+  mutable std::vector<float> floats_;  // their float32s, made on first use
 };
 
 template <typename Value>
@@ -327,9 +327,10 @@ VerifyReport VerifyGltf(const Scene& scene, const Timeline& timeline, const Rig&
     OwnerRef ref = is_object ? OwnerRef::Object(index) : OwnerRef::Camera(index - objects);
     const GltfOwnerMotion& motion = motions[index];
     std::vector<double> key_times;
-    for (const auto* sampler : {&motion.animation.translation, &motion.animation.rotation,
-                                &motion.animation.scale}) {
-      if (*sampler) key_times.insert(key_times.end(), (*sampler)->times.begin(), (*sampler)->times.end());
+    for (const auto* sampler :
+         {&motion.animation.translation, &motion.animation.rotation, &motion.animation.scale}) {
+      if (*sampler)
+        key_times.insert(key_times.end(), (*sampler)->times.begin(), (*sampler)->times.end());
     }
     auto play = [&motion](double t) {
       GltfNodePose node = GltfPose(motion, t);

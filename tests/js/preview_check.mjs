@@ -1,0 +1,247 @@
+#!/usr/bin/env node
+// Plays a `cinc preview` page in Debian's Chromium (headless, through
+// playwright-core) and reports what it shows, for tests/preview_test.py.
+//
+// Usage: node tests/js/preview_check.mjs JOB.json > RESULT.json
+//   JOB: {"page": "x.preview.html", "times": [t, ...],
+//         "screenshots": {"folder": DIR, "prefix": NAME, "times": [{"t", "name"}]},
+//         "viewport": {"width", "height"}, "ready_limit_ms": 2000, "ready_attempts": 3}
+//   RESULT: {"ready_ms": navigation start -> window.cinc.ready on the page's
+//            own clock, the best of "ready_attempts" (cold starts, each in a
+//            new browser, tried again while slower than ready_limit_ms, at
+//            most ready_attempts times), "duration", "chapters",
+//            "states": [state() after seek(t), for each of "times"],
+//            "screenshots": [{"path", "view", "t", "name", "colours",
+//            "non_background"}], "problems": [...]}
+// Problems (a failure for the caller): a console error or page error, any
+// request that is not file:, data: or blob: (aborted), a ready that rejects
+// or takes more than 60 s, a view button missing.
+// Screenshots are of the whole page; "colours" (distinct RGB values) and
+// "non_background" (share of pixels far from the background) are measured on
+// the viewport's area only (the canvas, less its title and caption rows),
+// decoded from the PNG here.
+import { chromium } from 'playwright-core';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { inflateSync } from 'node:zlib';
+import { CHROMIUM, CHROMIUM_ARGS } from './browser_smoke.mjs';
+
+// A minimal PNG decoder (8-bit RGB / RGBA, not interlaced: what Chromium's
+// screenshots are), enough to count the colours of a region.
+export function decodePng(buffer) {
+  if (buffer.readUInt32BE(0) !== 0x89504e47) throw new Error('not a PNG');
+  let offset = 8;
+  let width = 0, height = 0, depth = 0, type = 0, interlace = 0;
+  const idat = [];
+  while (offset < buffer.length) {
+    const length = buffer.readUInt32BE(offset);
+    const kind = buffer.toString('latin1', offset + 4, offset + 8);
+    const body = buffer.subarray(offset + 8, offset + 8 + length);
+    if (kind === 'IHDR') {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      depth = body[8];
+      type = body[9];
+      interlace = body[12];
+    } else if (kind === 'IDAT') {
+      idat.push(body);
+    } else if (kind === 'IEND') {
+      break;
+    }
+    offset += 12 + length;
+  }
+  if (depth !== 8 || (type !== 2 && type !== 6) || interlace !== 0) {
+    throw new Error(`PNG format not handled: depth ${depth}, colour type ${type}, interlace ${interlace}`);
+  }
+  const channels = type === 6 ? 4 : 3;
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const pixels = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; ++y) {
+    const filter = raw[y * (stride + 1)];
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    const out = pixels.subarray(y * stride, (y + 1) * stride);
+    const previous = y > 0 ? pixels.subarray((y - 1) * stride, y * stride) : null;
+    for (let x = 0; x < stride; ++x) {
+      const a = x >= channels ? out[x - channels] : 0;
+      const b = previous ? previous[x] : 0;
+      const c = previous && x >= channels ? previous[x - channels] : 0;
+      let value = line[x];
+      if (filter === 1) value += a;
+      else if (filter === 2) value += b;
+      else if (filter === 3) value += (a + b) >> 1;
+      else if (filter === 4) {
+        const p = a + b - c;
+        const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+        value += pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      }
+      out[x] = value & 0xff;
+    }
+  }
+  return { width, height, channels, pixels };
+}
+
+// Distinct colours and the share of pixels away from the background colour
+// (the most common one) in a rectangle of the image.
+function measure(png, box) {
+  const x0 = Math.max(0, Math.floor(box.x)), y0 = Math.max(0, Math.floor(box.y));
+  const x1 = Math.min(png.width, Math.ceil(box.x + box.width)), y1 = Math.min(png.height, Math.ceil(box.y + box.height));
+  const counts = new Map();
+  for (let y = y0; y < y1; ++y) {
+    for (let x = x0; x < x1; ++x) {
+      const i = (y * png.width + x) * png.channels;
+      const key = (png.pixels[i] << 16) | (png.pixels[i + 1] << 8) | png.pixels[i + 2];
+      counts.set(key, (counts.get(key) || 0) + 1);
+    }
+  }
+  let background = 0, most = -1;
+  for (const [key, count] of counts) if (count > most) { most = count; background = key; }
+  const br = background >> 16, bg = (background >> 8) & 255, bb = background & 255;
+  let away = 0, total = 0;
+  for (const [key, count] of counts) {
+    total += count;
+    const d = Math.abs((key >> 16) - br) + Math.abs(((key >> 8) & 255) - bg) + Math.abs((key & 255) - bb);
+    if (d > 24) away += count;
+  }
+  return { colours: counts.size, non_background: total ? away / total : 0, background: `#${background.toString(16).padStart(6, '0')}` };
+}
+
+// A fresh browser (its own new profile) with the page open and ready:
+// every refused request, console error and page error goes to `problems`.
+// Returns {context, page, info: {readyAt, duration, chapters}}.
+async function openPage(job, work, attempt, problems) {
+  const context = await chromium.launchPersistentContext(join(work, `profile-${attempt}`), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: job.viewport || { width: 1280, height: 720 },
+    offline: true,
+  });
+  try {
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (/^(file|data|blob):/.test(url)) return route.continue();
+      problems.push(`refused request: ${url}`);
+      return route.abort('blockedbyclient');
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('requestfailed', (request) => {
+      const url = request.url();
+      if (/^(file|data|blob):/.test(url)) problems.push(`failed to load: ${url.slice(0, 120)}: ${request.failure()?.errorText}`);
+    });
+    // When the page sets window.cinc, note the moment its ready settles (the
+    // page's clock counts from navigation start).
+    await page.addInitScript(() => {
+      let value;
+      Object.defineProperty(window, 'cinc', {
+        configurable: true,
+        get: () => value,
+        set: (given) => {
+          value = given;
+          if (given && given.ready && typeof given.ready.then === 'function') {
+            given.ready.then(() => { window.__cincReadyAt = performance.now(); }, () => {});
+          }
+        },
+      });
+    });
+    await page.goto(pathToFileURL(resolve(job.page)).href, { waitUntil: 'load' });
+    const info = await page.evaluate(() =>
+      Promise.race([
+        (async () => {
+          while (!window.cinc) await new Promise((r) => setTimeout(r, 5));
+          await window.cinc.ready;
+          return { readyAt: window.__cincReadyAt, duration: window.cinc.duration, chapters: window.cinc.chapters };
+        })(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('window.cinc.ready did not settle in 60 s')), 60000)),
+      ]));
+    return { context, page, info };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+async function main(argv) {
+  if (argv.length !== 1) {
+    console.error('usage: node tests/js/preview_check.mjs JOB.json');
+    return 2;
+  }
+  const job = JSON.parse(await readFile(argv[0], 'utf8'));
+  const problems = [];
+  const result = { ready_ms: null, ready_attempts: [], duration: null, chapters: null, states: [], screenshots: [], problems };
+  const work = await mkdtemp(join(tmpdir(), 'cinc-preview-'));
+  const readyLimit = job.ready_limit_ms ?? 2000;
+  const attempts = job.ready_attempts ?? 3;
+  let context;
+  try {
+    // The ready time of a cold start. Another build on the machine's two
+    // cores can slow one start past the limit: a slow start is tried again
+    // in a new browser (cold again: new process, new profile), up to
+    // `attempts` starts; the best is the page's ready time, all are reported.
+    let opened;
+    for (let attempt = 0; attempt < attempts; ++attempt) {
+      if (opened) await opened.context.close();
+      opened = await openPage(job, work, attempt, problems);
+      result.ready_attempts.push(opened.info.readyAt);
+      if (opened.info.readyAt < readyLimit) break;
+    }
+    context = opened.context;
+    const { page, info } = opened;
+    result.ready_ms = Math.min(...result.ready_attempts);
+    result.duration = info.duration;
+    result.chapters = info.chapters;
+
+    // The states, in one round trip per 50 times.
+    const times = job.times || [];
+    for (let i = 0; i < times.length; i += 50) {
+      const chunk = times.slice(i, i + 50);
+      const states = await page.evaluate(async (ts) => {
+        const out = [];
+        for (const t of ts) {
+          await window.cinc.seek(t);
+          out.push(window.cinc.state());
+        }
+        return out;
+      }, chunk);
+      result.states.push(...states);
+    }
+
+    // Screenshots at the given times, in both views.
+    const shots = job.screenshots;
+    if (shots && shots.times && shots.times.length) {
+      // The viewport without the chapter title (top) and caption (bottom):
+      // what is measured is what WebGL drew (and the placeholders' names).
+      const box = await page.locator('.viewport').boundingBox();
+      const viewport = { x: box.x, y: box.y + 90, width: box.width, height: Math.max(1, box.height - 130) };
+      for (const view of ['camera', 'orbit']) {
+        const button = page.locator(`#view-${view}`);
+        if ((await button.count()) !== 1) {
+          problems.push(`no #view-${view} button`);
+          continue;
+        }
+        await button.click();
+        for (const { t, name } of shots.times) {
+          await page.evaluate((time) => window.cinc.seek(time), t);
+          const path = join(shots.folder, `${shots.prefix}-${name}-${view}.png`);
+          const png = await page.screenshot({ path });
+          result.screenshots.push({ path, view, t, name, ...measure(decodePng(png), viewport) });
+        }
+      }
+    }
+  } catch (error) {
+    problems.push(`failed: ${error.message.split('\n')[0]}`);
+  } finally {
+    if (context) await context.close();
+    await rm(work, { recursive: true, force: true });
+  }
+  process.stdout.write(JSON.stringify(result) + '\n');
+  return 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+"""The preview page (`cinc preview`), played in Debian's Chromium.
+
+    preview_test.py CINC
+
+For every example scene and the CONSTRUCTS scene of tests/gltf_test.py:
+- `cinc preview` writes the page; tests/js/preview_check.mjs opens it from
+  file:// in headless Chromium (playwright-core), every request that is not
+  file:, data: or blob: refused and counted as a failure, console errors
+  collected;
+- `window.cinc.ready` settles within 2 s of navigation start (reported);
+- `duration` is the scene's, `chapters` are the scene's labels (from the
+  marker cues of the sequence `cinc build` writes, worked out here);
+- at every 0.1 s (`cinc eval SCENE --time 0 --every 0.1`) and at each
+  chapter's start, `state().objects` is the exact state: positions within
+  the scene's tolerance + float slack, rotations within the tolerance +
+  0.001 degrees (the angle between the quaternions, sign-insensitive),
+  scales where visible, `visible` == (opacity > 0), opacity within 1e-6;
+- `state().camera` is the sequence's output camera (`cinc eval SEQUENCE`):
+  the shot's camera, position and rotation within the tolerance + float
+  slack, fov within 1e-6 degrees;
+- a screenshot at each chapter's start (or, without chapters, at the start,
+  middle and end) in both views, saved under $CINC_PREVIEW_SCREENSHOTS
+  (default: a temporary folder, kept), none blank.
+"""
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CINC = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, "build", "cinc")
+del sys.argv[1:]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gltf_test import CONSTRUCTS  # noqa: E402  (the scene with every construct)
+
+NODE = shutil.which("node")
+CHECK = os.path.join(ROOT, "tests", "js", "preview_check.mjs")
+READY_LIMIT_MS = 2000
+# The GLB holds float32: times within ~1e-7 s, values within ~1e-7 of their size.
+SLACK_METRES = 1e-5
+SLACK_DEGREES = 0.001
+OPACITY_SLACK = 1e-6
+FOV_SLACK = 1e-6
+# A screenshot is blank when almost nothing in its viewport is away from the
+# background colour (the grid alone is not blank: at a chapter that starts
+# with a fade-in from 0 nothing else is drawn). In each view at least one
+# screenshot must show lit models: many colours.
+MIN_NON_BACKGROUND = 0.002
+MIN_COLOURS_LIT = 200
+
+
+def run(*args, **kwargs):
+    result = subprocess.run(list(args), capture_output=True, text=True, timeout=600, **kwargs)
+    return result.returncode, result.stdout, result.stderr
+
+
+def angle_degrees(a, b):
+    dot = abs(sum(x * y for x, y in zip(a, b)))
+    norm = math.sqrt(sum(x * x for x in a) * sum(y * y for y in b))
+    return math.degrees(2 * math.acos(min(1.0, dot / norm))) if norm > 0 else 180.0
+
+
+def chapters_of(sequence):
+    """The labels: marker cues in time order (file order at one time)."""
+    cues = [cue for track in sequence["tracks"] if track["type"] == "cues" for cue in track["cues"]]
+    cues.sort(key=lambda cue: cue["t"])
+    chapters = []
+    for cue in cues:
+        if cue["kind"] != "marker":
+            continue
+        data = cue.get("data") or {}
+        chapters.append({"t": cue["t"], "label": data.get("label", cue["name"]), "end": data.get("end")})
+    return chapters
+
+
+class PreviewTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        if NODE is None or not os.path.isdir(os.path.join(ROOT, "node_modules", "playwright-core")):
+            raise RuntimeError("node and the npm packages are needed (scripts/setup installs them)")
+        if not os.path.exists("/usr/bin/chromium"):
+            raise RuntimeError("Debian's chromium is needed (scripts/setup installs it)")
+        cls.folder = tempfile.mkdtemp(prefix="cinc-preview-test-")
+        cls.screenshots = os.environ.get("CINC_PREVIEW_SCREENSHOTS") or tempfile.mkdtemp(
+            prefix="cinc-preview-screenshots-")
+        os.makedirs(cls.screenshots, exist_ok=True)
+        cls.report = []
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.folder, ignore_errors=True)
+        print("\npreview: ready times and worst errors (page vs cinc eval):", file=sys.stderr)
+        for line in cls.report:
+            print("  " + line, file=sys.stderr)
+        print(f"  screenshots in {cls.screenshots}", file=sys.stderr)
+
+    def check_scene(self, label, scene):
+        stem = label.replace("/", "_").replace(".yaml", "")
+        base = os.path.join(self.folder, stem)
+        common = ["--allow-outside", ROOT]
+        page = base + ".preview.html"
+        status, out, err = run(CINC, "preview", scene, "-o", page, *common)
+        self.assertEqual(status, 0, f"{label}: cinc preview: {err}\n{out}")
+        status, _, err = run(CINC, "build", scene, "-o", base + ".sequence.json", *common)
+        self.assertEqual(status, 0, f"{label}: cinc build: {err}")
+        with open(base + ".sequence.json") as stream:
+            sequence = json.load(stream)
+        status, out, err = run(CINC, "eval", scene, "--time", "0", "--every", "0.1", *common)
+        self.assertEqual(status, 0, f"{label}: cinc eval: {err}")
+        exact = json.loads(out)
+        status, out, err = run(CINC, "eval", base + ".sequence.json", "--time", "0", "--every", "0.1")
+        self.assertEqual(status, 0, f"{label}: cinc eval SEQUENCE: {err}")
+        played = json.loads(out)
+        self.assertEqual([s["time"] for s in exact], [s["time"] for s in played])
+
+        chapters = chapters_of(sequence)
+        # The chapter starts too, with their exact and sequence states.
+        extra = sorted({c["t"] for c in chapters} - {s["time"] for s in exact})
+        for t in extra:
+            status, out, err = run(CINC, "eval", scene, "--time", repr(t), *common)
+            self.assertEqual(status, 0, err)
+            exact.append(json.loads(out))
+            status, out, err = run(CINC, "eval", base + ".sequence.json", "--time", repr(t))
+            self.assertEqual(status, 0, err)
+            played.append(json.loads(out))
+        times = [s["time"] for s in exact]
+
+        shot_times = [{"t": c["t"], "name": f"chapter{i + 1}"} for i, c in enumerate(chapters)]
+        if not shot_times:
+            duration = sequence["duration"]
+            shot_times = [{"t": 0, "name": "start"}, {"t": duration / 2, "name": "middle"},
+                          {"t": duration, "name": "end"}]
+        job = {"page": page, "times": times, "viewport": {"width": 1280, "height": 720},
+               "ready_limit_ms": READY_LIMIT_MS, "ready_attempts": 3,
+               "screenshots": {"folder": self.screenshots, "prefix": stem, "times": shot_times}}
+        with open(base + ".job.json", "w") as stream:
+            json.dump(job, stream)
+        status, out, err = run(NODE, CHECK, base + ".job.json", cwd=ROOT)
+        self.assertEqual(status, 0, f"{label}: preview_check.mjs: {err}")
+        result = json.loads(out)
+        self.assertEqual(result["problems"], [], f"{label}: the page")
+
+        ready = result["ready_ms"]
+        self.assertIsNotNone(ready, f"{label}: no ready time")
+        attempts = ", ".join(f"{t:.0f}" for t in result["ready_attempts"])
+        self.assertLess(ready, READY_LIMIT_MS, f"{label}: ready after {attempts} ms")
+        self.assertAlmostEqual(result["duration"], sequence["duration"], delta=1e-12)
+        self.assertEqual(len(result["chapters"]), len(chapters), f"{label}: chapters")
+        for got, want in zip(result["chapters"], chapters):
+            self.assertEqual(got["label"], want["label"])
+            self.assertAlmostEqual(got["t"], want["t"], delta=1e-12)
+            if want["end"] is None:
+                self.assertIsNone(got["end"])
+            else:
+                self.assertAlmostEqual(got["end"], want["end"], delta=1e-12)
+
+        with open(page) as stream:
+            text = stream.read()
+        start = text.index('id="cinc-data">') + len('id="cinc-data">')
+        data = json.loads(text[start:text.index("</script>", start)])
+        tolerance = data["tolerance"]
+        position_limit = tolerance["position"] + SLACK_METRES
+        rotation_limit = tolerance["rotation"] + SLACK_DEGREES
+        worst = {"position": 0.0, "rotation": 0.0, "scale": 0.0, "opacity": 0.0,
+                 "camera position": 0.0, "camera rotation": 0.0, "fov": 0.0}
+        where = {}
+
+        def note(kind, value, at):
+            if value > worst[kind]:
+                worst[kind] = value
+                where[kind] = at
+
+        self.assertEqual(len(result["states"]), len(times))
+        for state, want, seq in zip(result["states"], exact, played):
+            t = want["time"]
+            self.assertAlmostEqual(state["time"], t, delta=1e-12)
+            self.assertEqual(sorted(state["objects"]), sorted(want["objects"]),
+                             f"{label}: objects at {t}")
+            for name, exact_object in want["objects"].items():
+                got = state["objects"][name]
+                at = f"{name} at {t} s"
+                distance = math.dist(got["position"], exact_object["position"])
+                note("position", distance, at)
+                self.assertLessEqual(distance, position_limit, f"{label}: {at}: position")
+                opacity_error = abs(got["opacity"] - exact_object["opacity"])
+                note("opacity", opacity_error, at)
+                self.assertLessEqual(opacity_error, OPACITY_SLACK, f"{label}: {at}: opacity")
+                self.assertEqual(got["visible"], exact_object["opacity"] > 0, f"{label}: {at}: visible")
+                if exact_object["opacity"] <= 0:
+                    continue  # hidden: scaled to 0 in the GLB, its rotation means nothing
+                turn = angle_degrees(got["quaternion"], exact_object["quaternion"])
+                note("rotation", turn, at)
+                self.assertLessEqual(turn, rotation_limit, f"{label}: {at}: rotation")
+                scale_error = max(abs(a - b) for a, b in zip(got["scale"], exact_object["scale"]))
+                note("scale", scale_error, at)
+                self.assertLessEqual(scale_error, position_limit, f"{label}: {at}: scale")
+
+            want_camera = seq["camera"]
+            got_camera = state["camera"]
+            if want_camera is None:
+                self.assertIsNone(got_camera, f"{label}: a camera at {t} s without a camera track")
+                continue
+            self.assertIsNotNone(got_camera, f"{label}: no camera at {t} s")
+            at = f"{want_camera['camera']} at {t} s"
+            self.assertEqual(got_camera["camera"], want_camera["camera"], f"{label}: shot at {t} s")
+            distance = math.dist(got_camera["position"], want_camera["position"])
+            note("camera position", distance, at)
+            self.assertLessEqual(distance, position_limit, f"{label}: {at}: camera position")
+            turn = angle_degrees(got_camera["quaternion"], want_camera["quaternion"])
+            note("camera rotation", turn, at)
+            self.assertLessEqual(turn, rotation_limit, f"{label}: {at}: camera rotation")
+            if want_camera["fov"] is not None:
+                fov_error = abs(got_camera["fov"] - want_camera["fov"])
+                note("fov", fov_error, at)
+                self.assertLessEqual(fov_error, FOV_SLACK, f"{label}: {at}: fov")
+
+        self.assertEqual(len(result["screenshots"]), 2 * len(shot_times))
+        for shot in result["screenshots"]:
+            self.assertTrue(os.path.getsize(shot["path"]) > 0)
+            self.assertGreaterEqual(shot["non_background"], MIN_NON_BACKGROUND,
+                                    f"{label}: {shot['path']} is all background")
+        for view in ("camera", "orbit"):
+            colours = max(s["colours"] for s in result["screenshots"] if s["view"] == view)
+            self.assertGreaterEqual(colours, MIN_COLOURS_LIT,
+                                    f"{label}: no screenshot of the {view} view shows lit models")
+
+        details = ", ".join(
+            f"{kind} {value:.2e}" + (f" ({where[kind]})" if kind in where else "")
+            for kind, value in worst.items())
+        shots = ", ".join(f"{s['name']}/{s['view']} {s['colours']}" for s in result["screenshots"])
+        self.report.append(f"{label}: ready {ready:.0f} ms (starts: {attempts} ms); {len(times)} times; "
+                           f"worst {details}; screenshot colours: {shots}")
+
+    def test_examples(self):
+        examples = os.path.join(ROOT, "examples")
+        for folder in sorted(os.listdir(examples)):
+            if not os.path.isdir(os.path.join(examples, folder)):
+                continue
+            for name in sorted(os.listdir(os.path.join(examples, folder))):
+                if name.endswith(".yaml"):
+                    with self.subTest(example=f"{folder}/{name}"):
+                        self.check_scene(f"{folder}/{name}", os.path.join(examples, folder, name))
+
+    def test_every_construct(self):
+        path = os.path.join(self.folder, "constructs.yaml")
+        with open(path, "w") as stream:
+            stream.write(CONSTRUCTS)
+        self.check_scene("constructs", path)
+
+
+if __name__ == "__main__":
+    unittest.main()
