@@ -1,5 +1,6 @@
 #include "importers/import_model.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <exception>
@@ -11,7 +12,9 @@
 #include "importers/assimp_importer.h"
 #include "importers/blender_converter.h"
 #include "importers/gltf_importer.h"
+#include "importers/isolated_run.h"
 #include "importers/model_builder.h"
+#include "importers/model_wire.h"
 
 namespace cinc {
 namespace {
@@ -88,6 +91,23 @@ std::string BaseFolder(const std::string& path) {
   return parent.empty() ? "." : parent.string();
 }
 
+// The formats cinc offers besides glTF and .blend (which it knows by their
+// bytes): those Assimp reads that assembly parts come in, by extension. The
+// rest of Assimp's readers (MD2, MD5, X, IQM, OFF, 3MF, ...) are refused.
+constexpr std::string_view kOfferedExtensions[] = {".fbx", ".dae", ".obj", ".stl", ".ply", ".3ds"};
+constexpr std::string_view kOfferedFormats =
+    "glTF (.gltf, .glb), Blender (.blend), FBX (.fbx), COLLADA (.dae), OBJ (.obj), STL (.stl), "
+    "PLY (.ply) and 3DS (.3ds) models";
+
+bool IsOfferedThroughAssimp(const std::string& path) {
+  std::string extension = fs::path(path).extension().string();
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (std::string_view offered : kOfferedExtensions) {
+    if (extension == offered) return true;
+  }
+  return false;
+}
+
 // A model file as a reader sees it: glTF bytes (a .blend as its Blender
 // conversion), or a path for Assimp.
 struct Source {
@@ -107,6 +127,16 @@ bool LoadSource(const std::string& path, Diagnostics* diagnostics, const ImportS
   }
   source->kind = Sniff(source->bytes);
   source->base_dir = BaseFolder(path);
+  if (source->kind == FileKind::kOther && !IsOfferedThroughAssimp(path)) {
+    std::string extension = fs::path(path).extension().string();
+    LoadError(path,
+              "cannot read " + path + ": cinc reads " + std::string(kOfferedFormats) + "; " +
+                  (extension.empty() ? std::string("this file has no extension and is neither")
+                                     : "'" + extension + "' is not one of them, nor is the file") +
+                  " glTF nor a .blend: export the model as glTF (.glb)",
+              diagnostics, DiagnosticCode::kModelFormat);
+    return false;
+  }
   source->what = source->kind == FileKind::kGlb ? "GLB" : "glTF";
   if (source->kind != FileKind::kBlend) return true;
   std::string glb_path;
@@ -164,49 +194,102 @@ auto Guarded(const std::string& path, Diagnostics* diagnostics, Read read) -> de
   return {};
 }
 
+// Reads the model in `source` (markers, or content) and reports to `own`.
+template <typename Result>
+std::optional<Result> ReadSource(const std::string& path, const Source& source,
+                                 Diagnostics* own);
+
+template <>
+std::optional<ImportedModel> ReadSource(const std::string& path, const Source& source,
+                                        Diagnostics* own) {
+  std::vector<ModelNode> nodes;
+  std::string error;
+  if (source.kind == FileKind::kOther) {
+    AssimpResult result = ReadAssimpNodes(path, &nodes, &error);
+    if (result != AssimpResult::kRead) {
+      AssimpProblem(path, result, error, own);
+      return std::nullopt;
+    }
+  } else if (!ReadGltfNodes(source.bytes, source.kind == FileKind::kGlb, source.base_dir, &nodes,
+                            &error)) {
+    LoadError(path, GltfProblem(path, source, error), own);
+    return std::nullopt;
+  }
+  return BuildModel(nodes, path, own);
+}
+
+template <>
+std::optional<ModelContent> ReadSource(const std::string& path, const Source& source,
+                                       Diagnostics* own) {
+  ModelContent content;
+  std::string error;
+  if (source.kind == FileKind::kOther) {
+    if (!ReadAssimpContent(path, &content, &error)) {
+      AssimpProblem(path, AssimpResult::kFailed, error, own);
+      return std::nullopt;
+    }
+  } else if (!ReadGltfContent(source.bytes, source.kind == FileKind::kGlb, source.base_dir,
+                              &content, &error)) {
+    LoadError(path, GltfProblem(path, source, error), own);
+    return std::nullopt;
+  }
+  return content;
+}
+
+// The last lines of what a reader printed, for a diagnostic.
+std::string ReaderSaid(const std::string& output) {
+  std::string said = output;
+  while (!said.empty() && (said.back() == '\n' || said.back() == ' ')) said.pop_back();
+  if (said.empty()) return "";
+  constexpr size_t kShown = 300;
+  if (said.size() > kShown) said = "..." + said.substr(said.size() - kShown);
+  for (char& c : said) {
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  }
+  return "; the reader said: " + said;
+}
+
+// Reads the model in a child process (importers/isolated_run.h) when the
+// settings say so, else here.
+template <typename Result>
+std::optional<Result> Read(const std::string& path, Diagnostics* diagnostics,
+                           const ImportSettings& settings) {
+  return Guarded(path, diagnostics, [&]() -> std::optional<Result> {
+    Source source;
+    if (!LoadSource(path, diagnostics, settings, &source)) return std::nullopt;
+    if (!settings.isolate) return ReadSource<Result>(path, source, diagnostics);
+    IsolatedRun run = RunIsolated(
+        [&] {
+          Diagnostics own(path);
+          ReaderAnswer<Result> answer;
+          answer.result = ReadSource<Result>(path, source, &own);
+          answer.diagnostics = own.items();
+          return EncodeAnswer(answer);
+        },
+        settings.limits);
+    ReaderAnswer<Result> answer;
+    if (run.outcome != IsolatedRun::Outcome::kDone || !DecodeAnswer(run.bytes, &answer)) {
+      std::string what = run.outcome == IsolatedRun::Outcome::kDone
+                             ? "the reader's answer is malformed"
+                             : DescribeOutcome(run, settings.limits);
+      LoadError(path, "cannot read " + path + ": " + what + ReaderSaid(run.output), diagnostics);
+      return std::nullopt;
+    }
+    for (const Diagnostic& diagnostic : answer.diagnostics) diagnostics->Add(diagnostic);
+    return answer.result;
+  });
+}
+
 }  // namespace
 
 ImportedModel ImportModel(const std::string& path, Diagnostics* diagnostics,
                           const ImportSettings& settings) {
-  return Guarded(path, diagnostics, [&]() -> ImportedModel {
-    Source source;
-    if (!LoadSource(path, diagnostics, settings, &source)) return {};
-    std::vector<ModelNode> nodes;
-    std::string error;
-    if (source.kind == FileKind::kOther) {
-      AssimpResult result = ReadAssimpNodes(path, &nodes, &error);
-      if (result != AssimpResult::kRead) {
-        AssimpProblem(path, result, error, diagnostics);
-        return {};
-      }
-    } else if (!ReadGltfNodes(source.bytes, source.kind == FileKind::kGlb, source.base_dir, &nodes,
-                              &error)) {
-      LoadError(path, GltfProblem(path, source, error), diagnostics);
-      return {};
-    }
-    return BuildModel(nodes, path, diagnostics);
-  });
+  return Read<ImportedModel>(path, diagnostics, settings).value_or(ImportedModel());
 }
 
 std::optional<ModelContent> ImportModelContent(const std::string& path, Diagnostics* diagnostics,
                                                const ImportSettings& settings) {
-  return Guarded(path, diagnostics, [&]() -> std::optional<ModelContent> {
-    Source source;
-    if (!LoadSource(path, diagnostics, settings, &source)) return std::nullopt;
-    ModelContent content;
-    std::string error;
-    if (source.kind == FileKind::kOther) {
-      if (!ReadAssimpContent(path, &content, &error)) {
-        AssimpProblem(path, AssimpResult::kFailed, error, diagnostics);
-        return std::nullopt;
-      }
-    } else if (!ReadGltfContent(source.bytes, source.kind == FileKind::kGlb, source.base_dir,
-                                &content, &error)) {
-      LoadError(path, GltfProblem(path, source, error), diagnostics);
-      return std::nullopt;
-    }
-    return content;
-  });
+  return Read<ModelContent>(path, diagnostics, settings);
 }
 
 }  // namespace cinc

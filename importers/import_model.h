@@ -17,6 +17,7 @@
 #include <string>
 
 #include "core/diagnostics.h"
+#include "importers/isolated_run.h"
 #include "importers/model.h"
 #include "importers/model_content.h"
 
@@ -30,6 +31,13 @@ struct ImportSettings {
   std::string blender_executable;
   // A conversion that runs longer than this is stopped and reported.
   int blender_timeout_seconds = 600;
+  // Read the file in a child process with `limits` (importers/
+  // isolated_run.h): a reader that crashes, aborts, exhausts the memory
+  // limit or hangs is E_MODEL_LOAD, and what it prints never reaches cinc's
+  // output. A .blend's conversion runs first, here (Blender is its own
+  // process with its own timeout); its GLB is then read in the child.
+  bool isolate = true;
+  IsolationLimits limits;
 };
 
 ImportedModel ImportModel(const std::string& path, Diagnostics* diagnostics,

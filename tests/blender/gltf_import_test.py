@@ -622,7 +622,7 @@ if bpy is None:
                 lines.append(f"{playback}: worst {overall['translation']:.2e} m, "
                              f"{overall['rotation']:.2e} degrees, scale {overall['scale']:.2e}; "
                              f"{beyond[playback]} of {compared} beyond the tolerance; "
-                             f"{jump_instants[playback]} at a jump show the key before it"
+                             f"{jump_instants[playback]} at a jump's instant play one of its two keys"
                              f"\n      ({'; '.join(parts)})")
             self.report.append("\n    ".join(lines))
             self.assertEqual(failures[:12], [], f"{label}: {len(failures)} samples out of bounds")

@@ -1,0 +1,111 @@
+#include "importers/isolated_run.h"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+#include <vector>
+
+namespace cinc {
+namespace {
+
+IsolationLimits Small() {
+  IsolationLimits limits;
+  limits.memory_bytes = size_t{512} << 20;
+  limits.cpu_seconds = 1;
+  limits.wall_seconds = 3;
+  return limits;
+}
+
+TEST(IsolatedRunTest, ReturnsTheBytesAndKeepsTheChildsOutputApart) {
+  IsolatedRun run = RunIsolated(
+      [] {
+        std::printf("assimp says hello\n");
+        std::fflush(stdout);
+        std::fprintf(stderr, "and warns\n");
+        std::fflush(nullptr);
+        return std::string("answer\0with a zero", 18);
+      },
+      Small());
+  EXPECT_EQ(run.outcome, IsolatedRun::Outcome::kDone);
+  EXPECT_EQ(run.bytes, std::string("answer\0with a zero", 18));
+  EXPECT_EQ(run.output, "assimp says hello\nand warns\n");
+}
+
+TEST(IsolatedRunTest, ACrashIsTheSignal) {
+  IsolatedRun run = RunIsolated(
+      []() -> std::string {
+        raise(SIGSEGV);
+        return "";
+      },
+      Small());
+  EXPECT_EQ(run.outcome, IsolatedRun::Outcome::kCrashed);
+  EXPECT_EQ(run.signal, SIGSEGV);
+  EXPECT_EQ(DescribeOutcome(run, Small()),
+            "the reader crashed on it (signal 11, a segmentation fault)");
+  run = RunIsolated([]() -> std::string { std::abort(); }, Small());
+  EXPECT_EQ(run.signal, SIGABRT);
+  EXPECT_EQ(DescribeOutcome(run, Small()), "the reader crashed on it (signal 6, an abort)");
+}
+
+TEST(IsolatedRunTest, TheMemoryLimitHolds) {
+  IsolatedRun run = RunIsolated(
+      [] {
+        std::vector<std::vector<char>> blocks;
+        for (int k = 0; k < 64; ++k) blocks.emplace_back(size_t{64} << 20, 'x');  // 4 GB
+        return std::string("not reached");
+      },
+      Small());
+  EXPECT_EQ(run.outcome, IsolatedRun::Outcome::kOutOfMemory);
+  IsolationLimits two_gb;
+  EXPECT_EQ(DescribeOutcome(run, two_gb), "the reader stopped at the 2 GB memory limit");
+}
+
+TEST(IsolatedRunTest, CpuAndWallTimeLimitsHold) {
+  IsolatedRun run = RunIsolated(
+      [] {
+        volatile unsigned long spin = 0;
+        for (;;) spin = spin + 1;
+        return std::string();
+      },
+      Small());
+  EXPECT_EQ(run.outcome, IsolatedRun::Outcome::kOutOfTime);
+  EXPECT_EQ(DescribeOutcome(run, Small()), "the reader stopped at the 1 s time limit");
+  run = RunIsolated(
+      [] {
+        for (;;) pause();  // blocked, using no CPU
+        return std::string();
+      },
+      Small());
+  EXPECT_EQ(run.outcome, IsolatedRun::Outcome::kOutOfTime);
+  EXPECT_EQ(DescribeOutcome(run, Small()), "the reader stopped at the 3 s time limit");
+}
+
+TEST(IsolatedRunTest, AnExceptionIsAFailureWithItsMessage) {
+  IsolatedRun run =
+      RunIsolated([]() -> std::string { throw std::runtime_error("bad header"); }, Small());
+  EXPECT_EQ(run.outcome, IsolatedRun::Outcome::kFailed);
+  EXPECT_EQ(DescribeOutcome(run, Small()), "the reader failed: bad header");
+}
+
+TEST(IsolatedRunTest, OutputIsCappedButDrained) {
+  IsolationLimits limits = Small();
+  limits.output_bytes = 10;
+  IsolatedRun run = RunIsolated(
+      [] {
+        std::string line(1 << 20, 'y');  // more than a pipe holds
+        std::fwrite(line.data(), 1, line.size(), stdout);
+        std::fflush(stdout);
+        return std::string("done");
+      },
+      limits);
+  EXPECT_EQ(run.outcome, IsolatedRun::Outcome::kDone);
+  EXPECT_EQ(run.bytes, "done");
+  EXPECT_EQ(run.output, "yyyyyyyyyy");
+}
+
+}  // namespace
+}  // namespace cinc
