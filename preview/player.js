@@ -424,8 +424,6 @@ export function start(root) {
     scene.updateMatrixWorld(true);
   }
 
-  const scratchPosition = new THREE.Vector3();
-  const scratchQuaternion = new THREE.Quaternion();
   function cameraPose(name) {
     const node = cameraNodes.get(name);
     if (!node) return null;
@@ -502,7 +500,9 @@ export function start(root) {
       gizmo.material.color.set(name === state.shot ? 0xffc857 : 0x7f8a99);
     }
     renderer.render(scene, camera);
-    // Names of the objects drawn as placeholders, over the canvas.
+    // Names of the objects drawn as placeholders, over the canvas; names
+    // that would land on one another are stacked.
+    const placed = [];
     for (const object of objects) {
       if (!object.label) continue;
       object.node.getWorldPosition(labelPosition);
@@ -511,7 +511,9 @@ export function start(root) {
       object.label.style.display = shown ? '' : 'none';
       if (shown) {
         const x = (labelPosition.x + 1) / 2 * size.width;
-        const y = (1 - labelPosition.y) / 2 * size.height;
+        let y = (1 - labelPosition.y) / 2 * size.height;
+        while (placed.some(([px, py]) => Math.abs(px - x) < 60 && Math.abs(py - y) < 15)) y += 15;
+        placed.push([x, y]);
         object.label.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`;
         object.label.style.opacity = String(0.35 + 0.65 * object.opacity);
       }
@@ -747,7 +749,24 @@ export function start(root) {
     // Objects without a model: a small box, named, so that their motion shows.
     const spread = positions.isEmpty() ? 0 : positions.getSize(new THREE.Vector3()).length();
     const modelSize = diagonal > spread ? diagonal : spread;
-    const placeholderSize = spread > 1e-6 ? Math.min(Math.max(0.06 * modelSize, 0.005), 1) : Math.min(Math.max(0.1 * diagonal, 0.02), 1);
+    let placeholderSize = spread > 1e-6 ? Math.min(Math.max(0.045 * modelSize, 0.005), 1) : Math.min(Math.max(0.1 * diagonal, 0.02), 1);
+    // ... and no larger than half the usual gap between neighbours (where
+    // they are at the end; up to 400 of them looked at).
+    const ends = objects.slice(0, 400).map((object) => object.node.getWorldPosition(new THREE.Vector3()));
+    const gaps = [];
+    for (const a of ends) {
+      let nearest = Infinity;
+      for (const b of ends) {
+        const d = a.distanceTo(b);
+        if (d > 1e-9 && d < nearest) nearest = d;
+      }
+      if (Number.isFinite(nearest)) gaps.push(nearest);
+    }
+    if (gaps.length) {
+      gaps.sort((x, y) => x - y);
+      placeholderSize = Math.max(Math.min(placeholderSize, 0.5 * gaps[gaps.length >> 1]), 0.002);
+    }
+    const labelled = objects.filter((object) => !object.meshes.length).length <= 40;
     const boxGeometry = new THREE.BoxGeometry(placeholderSize, placeholderSize, placeholderSize);
     const edgeGeometry = new THREE.EdgesGeometry(boxGeometry);
     objects.forEach((object, index) => {
@@ -765,6 +784,7 @@ export function start(root) {
       box.name = `${object.name} (placeholder)`;
       object.node.add(box);
       object.placeholder = box;
+      if (!labelled) return;  // a crowd: names would hide it
       object.label = element('div', { class: 'object-label', text: object.name });
       labelLayer.append(object.label);
     });
@@ -792,14 +812,15 @@ export function start(root) {
     // The ground grid, lights and the orbit view framed on the action.
     const center = extent.getCenter(new THREE.Vector3());
     const boxSize = extent.getSize(new THREE.Vector3());
-    const gridSize = niceCeil(Math.max(boxSize.x, boxSize.z, diagonal * 0.5, 0.05) * 4);
+    const placeholders = objects.some((object) => object.placeholder);
+    const radius = Math.max(diagonal / 2, placeholders ? 4 * placeholderSize : 0, 0.02);
+    const gridSize = niceCeil(Math.max(boxSize.x, boxSize.z, radius, 0.05) * 4);
     const grid = new THREE.GridHelper(gridSize, 20, 0x59616d, 0x353b44);
     grid.position.set(0, Math.min(0, extent.min.y) - 1e-4 * gridSize, 0);
     // ... and a coarse one around it, out to the horizon of most shots.
     const wide = new THREE.GridHelper(gridSize * 20, 40, 0x353b44, 0x2c3138);
     wide.position.copy(grid.position).y -= 1e-4 * gridSize;
     scene.add(grid, wide);
-    const radius = Math.max(diagonal / 2, 0.02);
     sun.position.copy(center).add(new THREE.Vector3(0.6, 1.2, 0.8).multiplyScalar(radius * 4));
     sun.target.position.copy(center);
     fill.position.copy(center).add(new THREE.Vector3(-1, 0.4, -0.6).multiplyScalar(radius * 4));

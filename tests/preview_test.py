@@ -16,6 +16,9 @@ For every example scene and the CONSTRUCTS scene of tests/gltf_test.py:
   the scene's tolerance + float slack, rotations within the tolerance +
   0.001 degrees (the angle between the quaternions, sign-insensitive),
   scales where visible, `visible` == (opacity > 0), opacity within 1e-6;
+- the controls work: space plays and pauses, ←/→ step one 60 fps frame,
+  Home/End, the scrubber, 4x with loop wraps, without loop play stops at
+  the end;
 - `state().camera` is the sequence's output camera (`cinc eval SEQUENCE`):
   the shot's camera, position and rotation within the tolerance + float
   slack, fov within 1e-6 degrees;
@@ -136,7 +139,7 @@ class PreviewTest(unittest.TestCase):
             shot_times = [{"t": 0, "name": "start"}, {"t": duration / 2, "name": "middle"},
                           {"t": duration, "name": "end"}]
         job = {"page": page, "times": times, "viewport": {"width": 1280, "height": 720},
-               "ready_limit_ms": READY_LIMIT_MS, "ready_attempts": 3,
+               "ready_limit_ms": READY_LIMIT_MS, "ready_attempts": 3, "controls": True,
                "screenshots": {"folder": self.screenshots, "prefix": stem, "times": shot_times}}
         with open(base + ".job.json", "w") as stream:
             json.dump(job, stream)

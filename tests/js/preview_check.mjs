@@ -5,7 +5,8 @@
 // Usage: node tests/js/preview_check.mjs JOB.json > RESULT.json
 //   JOB: {"page": "x.preview.html", "times": [t, ...],
 //         "screenshots": {"folder": DIR, "prefix": NAME, "times": [{"t", "name"}]},
-//         "viewport": {"width", "height"}, "ready_limit_ms": 2000, "ready_attempts": 3}
+//         "viewport": {"width", "height"}, "ready_limit_ms": 2000, "ready_attempts": 3,
+//         "controls": true (also work the keys, buttons and scrubber)}
 //   RESULT: {"ready_ms": navigation start -> window.cinc.ready on the page's
 //            own clock, the best of "ready_attempts" (cold starts, each in a
 //            new browser, tried again while slower than ready_limit_ms, at
@@ -106,6 +107,68 @@ function measure(png, box) {
     if (d > 24) away += count;
   }
   return { colours: counts.size, non_background: total ? away / total : 0, background: `#${background.toString(16).padStart(6, '0')}` };
+}
+
+// Keys (space, ←/→, Home/End), the play button, the scrubber, speed and
+// loop, checked through state().time; timings are loose (a loaded machine).
+async function checkControls(page, duration, problems) {
+  const time = () => page.evaluate(() => window.cinc.state().time);
+  const near = (a, b) => Math.abs(a - b) < 1e-9;
+  const settle = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.evaluate(() => window.cinc.seek(0));
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(500);
+  await page.keyboard.press('Space');
+  const played = await time();
+  if (!(played > 0.05 && played < duration)) problems.push(`controls: space played to ${played} s in 0.5 s`);
+  await page.waitForTimeout(200);
+  await settle();
+  if ((await time()) !== played) problems.push('controls: a second space did not pause');
+  await page.evaluate(() => window.cinc.seek(0.5));
+  await page.keyboard.press('ArrowRight');
+  if (!near(await time(), 0.5 + 1 / 60)) problems.push(`controls: → from 0.5 s went to ${await time()} s`);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  if (!near(await time(), 0.5 - 1 / 60)) problems.push(`controls: ← ← went to ${await time()} s`);
+  await page.keyboard.press('End');
+  if (!near(await time(), duration)) problems.push(`controls: End went to ${await time()} s`);
+  await page.keyboard.press('Home');
+  if ((await time()) !== 0) problems.push(`controls: Home went to ${await time()} s`);
+  await page.locator('.scrub input[type=range]').fill(String(duration / 2));
+  if (!near(await time(), duration / 2)) problems.push(`controls: the scrubber went to ${await time()} s`);
+  // 4x with loop on, from just before the end: it wraps and goes on.
+  await page.locator('button.speed[data-speed="4"]').click();
+  const loop = page.locator('#loop');
+  const looping = await loop.isChecked();
+  if (!looping) await loop.check();
+  const from = Math.max(0, duration - 0.2);
+  await page.evaluate((t) => window.cinc.seek(t), from);
+  await page.locator('button.play').click();
+  const wrapped = await page.evaluate((t) => new Promise((resolve) => {
+    const began = performance.now();
+    const poll = () => {
+      const now = window.cinc.state().time;
+      if (now < t) resolve(now);  // it went round
+      else if (performance.now() - began > 5000) resolve(null);
+      else requestAnimationFrame(poll);
+    };
+    poll();
+  }), from);
+  await page.locator('button.play').click();
+  if (wrapped === null) problems.push(`controls: 4× with loop from ${from} s did not wrap in 5 s`);
+  // Without loop, playing stops at the end.
+  await loop.uncheck();
+  await page.evaluate((d) => window.cinc.seek(Math.max(0, d - 0.1)), duration);
+  await page.locator('button.play').click();
+  await page.waitForTimeout(1000);
+  await settle();
+  const stopped = await time();
+  await page.waitForTimeout(300);
+  if (!near(stopped, duration) || (await time()) !== stopped) {
+    problems.push(`controls: without loop play went to ${stopped} s, not to the end and stop`);
+  }
+  if (looping) await loop.check();
+  await page.locator('button.speed[data-speed="1"]').click();
 }
 
 // A fresh browser (its own new profile) with the page open and ready:
@@ -211,6 +274,10 @@ async function main(argv) {
       }, chunk);
       result.states.push(...states);
     }
+
+    // The controls, as a user works them: keys, the play button, the
+    // scrubber, speed and loop. Each miss is a problem.
+    if (job.controls) await checkControls(page, info.duration, problems);
 
     // Screenshots at the given times, in both views.
     const shots = job.screenshots;
