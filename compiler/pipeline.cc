@@ -125,13 +125,7 @@ std::vector<std::optional<ModelContent>> ReadContents(const Scene& scene,
     if (model.source.empty() || !used) continue;
     Diagnostics own(SourcePath(scene, model.source));
     contents[index] = ImportModelContent(SourcePath(scene, model.source), &own);
-    for (Diagnostic problem : own.items()) {
-      problem.file = scene.file;
-      problem.location = model.source_origin.location;
-      problem.path = model.source_origin.path;
-      problem.message = "model '" + model.name + "': " + problem.message;
-      diagnostics->Add(std::move(problem));
-    }
+    AddModelProblems(scene, model, own, diagnostics);
   }
   return contents;
 }

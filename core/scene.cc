@@ -14,4 +14,15 @@ std::string SourcePath(const Scene& scene, const std::string& source) {
   return (folder / source).lexically_normal().string();
 }
 
+void AddModelProblems(const Scene& scene, const Model& model, const Diagnostics& own,
+                      Diagnostics* diagnostics) {
+  for (Diagnostic problem : own.items()) {
+    problem.file = scene.file;
+    problem.location = model.source_origin.location;
+    problem.path = model.source_origin.path;
+    problem.message = "model '" + model.name + "': " + problem.message;
+    diagnostics->Add(std::move(problem));
+  }
+}
+
 }  // namespace cinc

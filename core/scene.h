@@ -192,6 +192,12 @@ struct Scene {
 // file's folder, normalised lexically.
 std::string SourcePath(const Scene& scene, const std::string& source);
 
+// Passes on what reading `model`'s source reported (`own`, located in the
+// model file) as problems of the scene: each one at the model's `source:`
+// value, its message led by "model 'NAME': ".
+void AddModelProblems(const Scene& scene, const Model& model, const Diagnostics& own,
+                      Diagnostics* diagnostics);
+
 }  // namespace cinc
 
 #endif  // CINC_CORE_SCENE_H_

@@ -6,7 +6,6 @@
 #include <assimp/matrix4x4.h>
 #include <assimp/types.h>
 
-#include <cctype>
 #include <glm/mat4x4.hpp>
 #include <string>
 #include <string_view>
@@ -23,15 +22,6 @@ inline glm::dmat4 ToGlm(const aiMatrix4x4& m) {
     for (int column = 0; column < 4; ++column) out[column][row] = rows[row][column];
   }
   return out;
-}
-
-// Assimp's messages end in a period or newline; ours continue after them.
-inline std::string Trimmed(std::string message) {
-  while (!message.empty() &&
-         (message.back() == '.' || std::isspace(static_cast<unsigned char>(message.back())))) {
-    message.pop_back();
-  }
-  return message;
 }
 
 inline std::string NameOf(const aiString& name) { return std::string(name.C_Str(), name.length); }

@@ -16,13 +16,13 @@
 #include "importers/assimp_common.h"
 #include "importers/assimp_importer.h"
 #include "importers/model_builder.h"
+#include "importers/reader_messages.h"
 
 namespace cinc {
 namespace {
 
 namespace fs = std::filesystem;
 using assimp::NameOf;
-using assimp::Trimmed;
 
 std::array<double, 16> ColumnMajor(const aiMatrix4x4& m) {
   glm::dmat4 matrix = assimp::ToGlm(m);
@@ -225,7 +225,7 @@ bool ReadAssimpContent(const std::string& path, ModelContent* content, std::stri
         path, aiProcess_GlobalScale | aiProcess_Triangulate | aiProcess_SortByPType |
                   aiProcess_GenNormals | aiProcess_JoinIdenticalVertices);
     if (scene == nullptr || scene->mRootNode == nullptr) {
-      std::string message = Trimmed(importer.GetErrorString());
+      std::string message = TrimmedReaderMessage(importer.GetErrorString());
       *error = message.empty() ? "Assimp could not read it" : message;
       return false;
     }

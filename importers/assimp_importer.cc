@@ -11,6 +11,7 @@
 #include <set>
 
 #include "importers/assimp_common.h"
+#include "importers/reader_messages.h"
 
 namespace cinc {
 namespace {
@@ -18,7 +19,6 @@ namespace {
 using assimp::kNoImporterMessage;
 using assimp::NameOf;
 using assimp::ToGlm;
-using assimp::Trimmed;
 
 constexpr std::string_view kFbxHelperMarker = "_$AssimpFbx$_";
 std::optional<bool> MarkerFlag(const aiMetadata* metadata) {
@@ -115,7 +115,7 @@ AssimpResult ReadAssimpNodes(const std::string& path, std::vector<ModelNode>* no
     // Nothing that deletes, merges or re-parents nodes: empties are markers.
     const aiScene* scene = importer.ReadFile(path, aiProcess_GlobalScale);
     if (scene == nullptr || scene->mRootNode == nullptr) {
-      std::string message = Trimmed(importer.GetErrorString());
+      std::string message = TrimmedReaderMessage(importer.GetErrorString());
       if (message.find(kNoImporterMessage) != std::string::npos) {
         *error = message;
         return AssimpResult::kNoImporter;

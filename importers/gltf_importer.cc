@@ -11,6 +11,7 @@
 #include <set>
 
 #include "importers/gltf_content.h"
+#include "importers/reader_messages.h"
 
 namespace cinc {
 namespace {
@@ -158,11 +159,6 @@ bool ReadNodes(const tinygltf::Model& model, std::vector<ModelNode>* nodes, std:
   return true;
 }
 
-std::string Trimmed(std::string text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  return text;
-}
-
 // The document in `bytes` through tinygltf; false with the loader's message.
 bool LoadDocument(const std::string& bytes, bool binary, const std::string& base_dir,
                   bool keep_image_bytes, tinygltf::Model* model, std::string* error) {
@@ -181,7 +177,8 @@ bool LoadDocument(const std::string& bytes, bool binary, const std::string& base
                        : loader.LoadASCIIFromString(model, &loader_error, &warning, bytes.data(),
                                                     size, base_dir);
   if (!loaded) {
-    *error = Trimmed(loader_error.empty() ? "tinygltf could not read it" : loader_error);
+    *error =
+        TrimmedReaderMessage(loader_error.empty() ? "tinygltf could not read it" : loader_error);
     return false;
   }
   return true;

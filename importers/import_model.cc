@@ -11,6 +11,8 @@
 
 #include "importers/assimp_importer.h"
 #include "importers/blender_converter.h"
+#include "importers/format_checks.h"
+#include "importers/gltf_checks.h"
 #include "importers/gltf_importer.h"
 #include "importers/isolated_run.h"
 #include "importers/model_builder.h"
@@ -127,6 +129,13 @@ bool LoadSource(const std::string& path, Diagnostics* diagnostics, const ImportS
   }
   source->kind = Sniff(source->bytes);
   source->base_dir = BaseFolder(path);
+  if (source->kind == FileKind::kOther) {
+    std::string refused = CheckBeforeReading(path, source->bytes);
+    if (!refused.empty()) {
+      LoadError(path, "cannot read " + path + ": " + refused, diagnostics);
+      return false;
+    }
+  }
   if (source->kind == FileKind::kOther && !IsOfferedThroughAssimp(path)) {
     std::string extension = fs::path(path).extension().string();
     LoadError(path,
@@ -166,6 +175,15 @@ std::string GltfProblem(const std::string& path, const Source& source, const std
          "; the file is truncated or corrupt: export it again";
 }
 
+// False after reporting a glTF that importers/gltf_checks.h refuses.
+bool GltfPassesChecks(const std::string& path, const Source& source, Diagnostics* own) {
+  std::string problem =
+      CheckGltfBeforeLoading(source.bytes, source.kind == FileKind::kGlb, source.base_dir);
+  if (problem.empty()) return true;
+  LoadError(path, "cannot read " + path + ": " + problem, own);
+  return false;
+}
+
 void AssimpProblem(const std::string& path, AssimpResult result, const std::string& error,
                    Diagnostics* diagnostics) {
   if (result == AssimpResult::kNoImporter) {
@@ -196,8 +214,7 @@ auto Guarded(const std::string& path, Diagnostics* diagnostics, Read read) -> de
 
 // Reads the model in `source` (markers, or content) and reports to `own`.
 template <typename Result>
-std::optional<Result> ReadSource(const std::string& path, const Source& source,
-                                 Diagnostics* own);
+std::optional<Result> ReadSource(const std::string& path, const Source& source, Diagnostics* own);
 
 template <>
 std::optional<ImportedModel> ReadSource(const std::string& path, const Source& source,
@@ -210,6 +227,8 @@ std::optional<ImportedModel> ReadSource(const std::string& path, const Source& s
       AssimpProblem(path, result, error, own);
       return std::nullopt;
     }
+  } else if (!GltfPassesChecks(path, source, own)) {
+    return std::nullopt;
   } else if (!ReadGltfNodes(source.bytes, source.kind == FileKind::kGlb, source.base_dir, &nodes,
                             &error)) {
     LoadError(path, GltfProblem(path, source, error), own);
@@ -228,6 +247,8 @@ std::optional<ModelContent> ReadSource(const std::string& path, const Source& so
       AssimpProblem(path, AssimpResult::kFailed, error, own);
       return std::nullopt;
     }
+  } else if (!GltfPassesChecks(path, source, own)) {
+    return std::nullopt;
   } else if (!ReadGltfContent(source.bytes, source.kind == FileKind::kGlb, source.base_dir,
                               &content, &error)) {
     LoadError(path, GltfProblem(path, source, error), own);

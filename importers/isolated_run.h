@@ -25,8 +25,8 @@ namespace cinc {
 
 struct IsolationLimits {
   size_t memory_bytes = size_t{2} << 30;  // 2 GB
-  int cpu_seconds = 60;
-  int wall_seconds = 120;
+  int cpu_seconds = 20;
+  int wall_seconds = 25;
   size_t output_bytes = 4096;
 };
 

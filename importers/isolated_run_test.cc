@@ -65,15 +65,19 @@ TEST(IsolatedRunTest, TheMemoryLimitHolds) {
 }
 
 TEST(IsolatedRunTest, CpuAndWallTimeLimitsHold) {
+  // A wall limit far past the CPU limit: on a loaded machine the spinning
+  // child gets less than a whole core.
+  IsolationLimits spinning = Small();
+  spinning.wall_seconds = 60;
   IsolatedRun run = RunIsolated(
       [] {
         volatile unsigned long spin = 0;
         for (;;) spin = spin + 1;
         return std::string();
       },
-      Small());
+      spinning);
   EXPECT_EQ(run.outcome, IsolatedRun::Outcome::kOutOfTime);
-  EXPECT_EQ(DescribeOutcome(run, Small()), "the reader stopped at the 1 s time limit");
+  EXPECT_EQ(DescribeOutcome(run, spinning), "the reader stopped at the 1 s time limit");
   run = RunIsolated(
       [] {
         for (;;) pause();  // blocked, using no CPU

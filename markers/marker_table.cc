@@ -155,8 +155,13 @@ const ModelMarkers* ModelLibrary::Find(std::string_view model_name) const {
 ModelLibrary ImportModels(const Scene& scene, Diagnostics* diagnostics,
                           const ImportSettings& settings) {
   ModelLibrary library;
-  // One import per file, however many models name it.
-  std::map<std::string, std::pair<ImportedModel, bool>> imported;
+  // One import per file, however many models name it; what it reports is
+  // reported once, at the `source:` of the first model that names it.
+  struct Import {
+    ImportedModel model;
+    Diagnostics problems;
+  };
+  std::map<std::string, Import> imported;
   for (const Model& model : scene.models) {
     ModelMarkers markers;
     markers.name = model.name;
@@ -164,15 +169,13 @@ ModelLibrary ImportModels(const Scene& scene, Diagnostics* diagnostics,
       std::string path = SourcePath(scene, model.source);
       auto found = imported.find(path);
       if (found == imported.end()) {
-        Diagnostics own(path);
-        ImportedModel result = ImportModel(path, &own, settings);
-        if (diagnostics != nullptr) {
-          for (const Diagnostic& diagnostic : own.items()) diagnostics->Add(diagnostic);
-        }
-        found = imported.emplace(path, std::make_pair(std::move(result), own.HasErrors())).first;
+        Diagnostics problems(path);
+        ImportedModel result = ImportModel(path, &problems, settings);
+        if (diagnostics != nullptr) AddModelProblems(scene, model, problems, diagnostics);
+        found = imported.emplace(path, Import{std::move(result), std::move(problems)}).first;
       }
-      markers.markers = found->second.first.markers;
-      markers.load_failed = found->second.second;
+      markers.markers = found->second.model.markers;
+      markers.load_failed = found->second.problems.HasErrors();
     }
     MergeInlineMarkers(model, &markers);
     library.models.push_back(std::move(markers));

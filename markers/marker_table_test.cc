@@ -195,7 +195,11 @@ TEST(MarkerTableTest, AMissingFileIsReportedOnceAndSilencesItsMarkers) {
       BuildMarkerTable(test.scene, ImportModels(test.scene, &diagnostics), &diagnostics);
   ASSERT_EQ(1u, diagnostics.items().size());
   EXPECT_EQ("E_MODEL_LOAD", diagnostics.items()[0].code_name());
+  EXPECT_EQ(test.scene.file, diagnostics.items()[0].file);
+  EXPECT_EQ(test.scene.models[0].source_origin.path, diagnostics.items()[0].path);
+  EXPECT_EQ(0u, diagnostics.items()[0].message.rfind("model 'part': ", 0));
   EXPECT_TRUE(table.library.models[0].load_failed);
+  EXPECT_TRUE(table.library.models[1].load_failed);
 }
 
 }  // namespace

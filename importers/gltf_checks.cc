@@ -1,0 +1,111 @@
+#include "importers/gltf_checks.h"
+
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string_view>
+
+namespace cinc {
+namespace {
+
+constexpr size_t kGlbHeaderBytes = 12;
+constexpr size_t kChunkHeaderBytes = 8;
+constexpr uint32_t kJsonChunk = 0x4E4F534A;  // "JSON"
+
+uint32_t ReadU32(const std::string& bytes, size_t offset) {
+  uint32_t value = 0;
+  std::memcpy(&value, bytes.data() + offset, sizeof value);  // GLB is little-endian, as x86
+  return value;
+}
+
+// The JSON chunk of a GLB, or "" when its header does not hold one.
+std::string_view GlbJson(const std::string& bytes) {
+  if (bytes.size() < kGlbHeaderBytes + kChunkHeaderBytes) return {};
+  uint32_t length = ReadU32(bytes, kGlbHeaderBytes);
+  if (ReadU32(bytes, kGlbHeaderBytes + 4) != kJsonChunk) return {};
+  size_t start = kGlbHeaderBytes + kChunkHeaderBytes;
+  if (length > bytes.size() - start) return {};
+  return std::string_view(bytes).substr(start, length);
+}
+
+int HexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::string PercentDecoded(const std::string& uri) {
+  std::string decoded;
+  for (size_t i = 0; i < uri.size(); ++i) {
+    if (uri[i] == '%' && i + 2 < uri.size() && HexDigit(uri[i + 1]) >= 0 &&
+        HexDigit(uri[i + 2]) >= 0) {
+      decoded += static_cast<char>(HexDigit(uri[i + 1]) * 16 + HexDigit(uri[i + 2]));
+      i += 2;
+    } else {
+      decoded += uri[i];
+    }
+  }
+  return decoded;
+}
+
+std::string VersionProblem(const nlohmann::json& document) {
+  const nlohmann::json* asset = document.contains("asset") ? &document["asset"] : nullptr;
+  std::string version;
+  if (asset != nullptr && asset->is_object() && asset->contains("version") &&
+      (*asset)["version"].is_string()) {
+    version = (*asset)["version"].get<std::string>();
+  }
+  if (version.starts_with("2.")) return "";
+  std::string what = version.empty()
+                         ? "its `asset.version` is missing, so it is not glTF 2.0 (glTF 1.0 files "
+                           "may lack it)"
+                         : "it is glTF " + version;
+  return what +
+         "; cinc reads glTF 2.0 only: open it in a tool that converts glTF 1.0 (Blender 2.8 or "
+         "later imports it) and export it as glTF 2.0";
+}
+
+// The first external file of `kind` ("buffers", "images") that is not there.
+std::string MissingFile(const nlohmann::json& document, const char* kind, const char* label,
+                        const std::string& base_dir) {
+  if (!document.contains(kind) || !document[kind].is_array()) return "";
+  const nlohmann::json& entries = document[kind];
+  for (size_t index = 0; index < entries.size(); ++index) {
+    const nlohmann::json& entry = entries[index];
+    if (!entry.is_object() || !entry.contains("uri") || !entry["uri"].is_string()) continue;
+    std::string uri = entry["uri"].get<std::string>();
+    if (uri.starts_with("data:")) continue;
+    std::filesystem::path looked = std::filesystem::path(base_dir) / PercentDecoded(uri);
+    std::error_code error;
+    if (std::filesystem::is_regular_file(looked, error)) continue;
+    return "its " + std::string(label) + " " + std::to_string(index) + " is the file '" + uri +
+           "', which is not there (looked for " + looked.lexically_normal().string() +
+           "): copy it beside the glTF, or export a .glb, which holds its buffers and images";
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string CheckGltfBeforeLoading(const std::string& bytes, bool binary,
+                                   const std::string& base_dir) {
+  std::string_view json_text = bytes;
+  if (binary) {
+    if (bytes.size() >= kGlbHeaderBytes && ReadU32(bytes, 4) == 1) {
+      return "it is a glTF 1.0 binary (GLB version 1); cinc reads glTF 2.0 only: convert it "
+             "and export it as glTF 2.0";
+    }
+    json_text = GlbJson(bytes);
+    if (json_text.empty()) return "";
+  }
+  nlohmann::json document = nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
+  if (!document.is_object()) return "";
+  std::string problem = VersionProblem(document);
+  if (problem.empty()) problem = MissingFile(document, "buffers", "buffer", base_dir);
+  if (problem.empty()) problem = MissingFile(document, "images", "image", base_dir);
+  return problem;
+}
+
+}  // namespace cinc
