@@ -501,10 +501,38 @@ Scene LoadSceneFromText(std::string_view text, const std::string& file, Diagnost
   return LoadSceneFromText(text, file, SceneLoadOptions(), diagnostics);
 }
 
+namespace {
+
+bool Before(SourceLocation a, SourceLocation b) {
+  return a.line < b.line || (a.line == b.line && a.column < b.column);
+}
+
+}  // namespace
+
 Scene LoadSceneFromText(std::string_view text, const std::string& file,
                         const SceneLoadOptions& options, Diagnostics* diagnostics) {
-  scene_loading::SceneLoader loader(text, file, options, diagnostics);
-  return loader.Load();
+  Diagnostics found(diagnostics->file());
+  scene_loading::SceneLoader loader(text, file, options, &found);
+  Scene scene = loader.Load();
+  const std::optional<YamlProblem>& interrupted = loader.reader().interrupted();
+  for (const Diagnostic& diagnostic : found.items()) {
+    // After a syntax error (or a reading limit) inside the document, what was
+    // read from the broken construct on is not what the author wrote: of
+    // that, only the error itself is reported.
+    const bool is_interruption = interrupted.has_value() && diagnostic.code == interrupted->code &&
+                                 diagnostic.location == interrupted->location &&
+                                 diagnostic.message == interrupted->message;
+    if (interrupted.has_value() && !is_interruption &&
+        (diagnostic.location.line == 0 || !Before(diagnostic.location, interrupted->context))) {
+      continue;
+    }
+    diagnostics->Add(diagnostic);
+  }
+  if (!interrupted.has_value()) return scene;
+  Scene unread;
+  unread.file = scene.file;
+  unread.name = scene.name;
+  return unread;
 }
 
 Scene LoadSceneFile(const std::string& path, Diagnostics* diagnostics) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -45,17 +46,21 @@ struct YamlEventSource::Chunk {
     final_message.clear();
   }
 
-  void SetFinal(SourceEventKind kind, SourceLocation location, std::string message) {
+  void SetFinal(SourceEventKind kind, SourceLocation location, std::string message,
+                std::optional<SourceLocation> context = std::nullopt) {
     final = true;
     final_kind = kind;
     final_location = location;
+    final_context = context.value_or(location);
     final_message = std::move(message);
   }
 
   size_t size() const { return events.size() + (final ? 1 : 0); }
 
   SourceEvent View(size_t index) const {
-    if (index == events.size()) return {final_kind, false, final_location, final_message, {}};
+    if (index == events.size()) {
+      return {final_kind, false, final_location, final_message, {}, final_context};
+    }
     const yaml_event_t& event = events[index];
     auto text = [](const yaml_char_t* characters) {
       return characters == nullptr ? std::string_view()
@@ -105,6 +110,7 @@ struct YamlEventSource::Chunk {
   bool final = false;                // a final event follows `events`
   SourceEventKind final_kind = SourceEventKind::kStopped;
   SourceLocation final_location;
+  SourceLocation final_context;
   std::string final_message;  // kError's
 };
 
@@ -176,9 +182,24 @@ struct YamlEventSource::Parser {
     return location;
   }
 
+  // The byte at a 0-based line and column (in code points) of the text; 0
+  // past its end. (libyaml's mark index counts characters, not bytes.)
+  char CharacterAt(size_t line, size_t column) const {
+    size_t i = 0;
+    for (size_t at = 0; at < line && i < text.size(); ++i) {
+      if (text[i] == '\n') ++at;
+    }
+    for (size_t at = 0; at < column && i < text.size(); ++at) {
+      ++i;  // past one code point: its first byte and its continuation bytes
+      while (i < text.size() && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) ++i;
+    }
+    return i < text.size() ? text[i] : '\0';
+  }
+
   void SetProblem(Chunk* chunk) {
     std::string message = parser.problem != nullptr ? parser.problem : "invalid YAML";
     SourceLocation location;
+    std::optional<SourceLocation> context;
     if (parser.error == YAML_READER_ERROR) {
       location = LocationOfOffset(parser.problem_offset);
       if (parser.problem_value != -1) {
@@ -190,13 +211,21 @@ struct YamlEventSource::Parser {
     } else {
       location = {static_cast<int>(parser.problem_mark.line) + 1,
                   static_cast<int>(parser.problem_mark.column) + 1};
+      // libyaml's words for a tab ("found character that cannot start any
+      // token") do not say what is wrong with it.
+      const bool tab = CharacterAt(parser.problem_mark.line, parser.problem_mark.column) == '\t';
+      if (tab) message = "YAML does not allow tabs for indentation: indent with spaces";
       if (parser.context != nullptr) {
-        message += " (" + std::string(parser.context) + " at line " +
-                   std::to_string(parser.context_mark.line + 1) + ", column " +
-                   std::to_string(parser.context_mark.column + 1) + ")";
+        context = SourceLocation{static_cast<int>(parser.context_mark.line) + 1,
+                                 static_cast<int>(parser.context_mark.column) + 1};
+        if (!tab) {
+          message += " (" + std::string(parser.context) + " at line " +
+                     std::to_string(context->line) + ", column " + std::to_string(context->column) +
+                     ")";
+        }
       }
     }
-    chunk->SetFinal(SourceEventKind::kError, location, std::move(message));
+    chunk->SetFinal(SourceEventKind::kError, location, std::move(message), context);
   }
 
   std::string_view text;

@@ -47,6 +47,9 @@ struct SourceEvent {
   SourceLocation location;
   std::string_view value;   // scalar text, or the problem of kError
   std::string_view anchor;  // the node's anchor, or the name an alias refers to; may be empty
+  // kError: where the construct libyaml was reading when it failed starts
+  // (its "while parsing a flow mapping at ..."), else `location`.
+  SourceLocation context;
 };
 
 class YamlEventSource {

@@ -1,5 +1,6 @@
 #include "compiler/yaml_reader.h"
 
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -81,10 +82,19 @@ struct YamlReader::State {
       : source(text, kMaxDepth, parse_ahead_bytes) {}
 
   void AddProblem(DiagnosticCode code, SourceLocation location, std::string message) {
-    problems.push_back({code, location, std::move(message)});
+    problems.push_back({code, location, std::move(message), location});
+  }
+
+  // Records the first problem that stops reading inside the root node.
+  void Interrupt(DiagnosticCode code, SourceLocation location, const std::string& message,
+                 SourceLocation context) {
+    if (!root_done && !interrupted.has_value()) {
+      interrupted = YamlProblem{code, location, message, context};
+    }
   }
 
   void Fail(DiagnosticCode code, SourceLocation location, std::string message) {
+    Interrupt(code, location, message, location);
     AddProblem(code, location, std::move(message));
     failed = true;
     cursors.clear();
@@ -148,6 +158,8 @@ struct YamlReader::State {
           }
           return false;
         case SourceEventKind::kError:
+          Interrupt(DiagnosticCode::kSceneFormat, raw->location, std::string(event.value),
+                    event.context);
           Fail(DiagnosticCode::kSceneFormat, raw->location, std::string(event.value));
           return false;
         case SourceEventKind::kStopped:  // only after the depth check below failed
@@ -206,6 +218,7 @@ struct YamlReader::State {
   bool document_started = false;
   bool root_done = false;
   bool failed = false;
+  std::optional<YamlProblem> interrupted;  // what stopped reading inside the root node
   bool finished = false;
   int raw_depth = 0;
   int depth = 0;  // of the delivered events, alias expansions included
@@ -342,6 +355,8 @@ void YamlReader::Finish() {
 }
 
 bool YamlReader::stopped() const { return state_->failed; }
+
+const std::optional<YamlProblem>& YamlReader::interrupted() const { return state_->interrupted; }
 
 bool YamlReader::has_problems() const { return !state_->problems.empty(); }
 

@@ -23,6 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,6 +57,9 @@ struct YamlProblem {
   std::string_view code_name() const { return CodeName(code); }
   SourceLocation location;
   std::string message;
+  // For a syntax error: where the construct being read when it failed
+  // starts; else `location`.
+  SourceLocation context;
 };
 
 // A recorded node that Replay() can deliver again. Empty when invalid.
@@ -93,6 +97,10 @@ class YamlReader {
   void Finish();
 
   bool stopped() const;
+  // The problem that stopped reading before the root node ended (a syntax
+  // error, the nesting or expansion limit), if one did: what was read of
+  // the document is then not what its author wrote.
+  const std::optional<YamlProblem>& interrupted() const;
   bool has_problems() const;
   std::vector<YamlProblem> TakeProblems();
 

@@ -292,7 +292,8 @@ TEST(CameraSequenceTest, AnOwnerCarriedByALookAtFollowsTheTarget) {
     double x = std::clamp(t - 2, 0.0, 2.0);
     Vec3 position = Vec3(0, 0, 5) + glm::normalize(Vec3(x, 0, -5));
     Quat rotation = QuatFromAxisAngle(Vec3(0, 1, 0), std::atan2(-x, 5.0));
-    const TransformSample& lamp = TransformOf(EvaluateSequence(built.sequence, t), "lamp");
+    const Evaluation evaluation = EvaluateSequence(built.sequence, t);
+    const TransformSample& lamp = TransformOf(evaluation, "lamp");
     ASSERT_LE(glm::length(*lamp.position - position), position_tolerance) << "t = " << t;
     ASSERT_LE(AngleDegrees(*lamp.quaternion, rotation), rotation_tolerance) << "t = " << t;
   }

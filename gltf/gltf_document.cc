@@ -143,9 +143,9 @@ struct WrittenModel {
 
 class DocumentBuilder {
  public:
-  DocumentBuilder(const Scene& scene, const std::vector<std::optional<ModelContent>>& contents,
-                  Json* json, Buffers* buffers)
-      : scene_(scene), contents_(contents), json_(*json), buffers_(*buffers) {}
+  DocumentBuilder(const std::vector<std::optional<ModelContent>>& contents, Json* json,
+                  Buffers* buffers)
+      : contents_(contents), json_(*json), buffers_(*buffers) {}
 
   // The nodes of one instance of model `model` under a parent; their indices.
   std::vector<int> Instance(size_t model) {
@@ -336,7 +336,6 @@ class DocumentBuilder {
     return out;
   }
 
-  const Scene& scene_;
   const std::vector<std::optional<ModelContent>>& contents_;
   Json& json_;
   Buffers& buffers_;
@@ -400,7 +399,7 @@ GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
     json[section] = Json::array();
   }
   Buffers buffers(&json);
-  DocumentBuilder builder(scene, contents, &json, &buffers);
+  DocumentBuilder builder(contents, &json, &buffers);
   for (const SceneObject& object : scene.objects) builder.names().Reserve(object.name);
   for (const SceneObject& camera : scene.cameras) builder.names().Reserve(camera.name);
 

@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 
+#include "core/number_format.h"
 #include "importers/model_builder.h"
 
 namespace cinc {
@@ -281,8 +282,8 @@ class ContentCopier {
       out->indices.reserve(indices.size());
       for (double index : indices) {
         if (!(index >= 0 && index < static_cast<double>(vertices))) {
-          *error = "a mesh index " + std::to_string(static_cast<long long>(index)) +
-                   " is out of range for " + std::to_string(vertices) + " vertices";
+          *error = "a mesh index " + FormatDouble(index) + " is out of range for " +
+                   std::to_string(vertices) + " vertices";
           return false;
         }
         out->indices.push_back(static_cast<uint32_t>(index));

@@ -9,6 +9,7 @@
 
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <exception>
 #include <new>
@@ -34,12 +35,24 @@ bool WriteAll(int descriptor, const char* data, size_t size) {
   return true;
 }
 
+// The process's address space now (/proc/self/statm's first field), 0 when
+// it cannot be read.
+size_t AddressSpaceInUse() {
+  std::FILE* statm = std::fopen("/proc/self/statm", "r");
+  if (statm == nullptr) return 0;
+  unsigned long pages = 0;
+  int read = std::fscanf(statm, "%lu", &pages);
+  std::fclose(statm);
+  return read == 1 ? pages * static_cast<size_t>(sysconf(_SC_PAGESIZE)) : 0;
+}
+
 [[noreturn]] void RunChild(const std::function<std::string()>& work, const IsolationLimits& limits,
-                           int answer, int output) {
+                           size_t address_space_at_fork, int answer, int output) {
   dup2(output, STDOUT_FILENO);
   dup2(output, STDERR_FILENO);
   close(output);
-  rlimit memory{limits.memory_bytes, limits.memory_bytes};
+  rlim_t most = address_space_at_fork + limits.memory_bytes;
+  rlimit memory{most, most};
   setrlimit(RLIMIT_AS, &memory);
   rlim_t seconds = static_cast<rlim_t>(limits.cpu_seconds);
   rlimit cpu{seconds, seconds + 1};
@@ -101,6 +114,7 @@ IsolatedRun RunIsolated(const std::function<std::string()>& work, const Isolatio
     return run;
   }
   std::fflush(nullptr);  // nothing buffered is written twice
+  const size_t address_space = AddressSpaceInUse();
   pid_t child = fork();
   if (child < 0) {
     run.problem = std::string("cannot start a process: ") + std::strerror(errno);
@@ -110,7 +124,7 @@ IsolatedRun RunIsolated(const std::function<std::string()>& work, const Isolatio
   if (child == 0) {
     close(answer[0]);
     close(output[0]);
-    RunChild(work, limits, answer[1], output[1]);
+    RunChild(work, limits, address_space, answer[1], output[1]);
   }
   close(answer[1]);
   close(output[1]);
@@ -139,8 +153,8 @@ IsolatedRun RunIsolated(const std::function<std::string()>& work, const Isolatio
         if (descriptor.fd == answer[0]) {
           reply.append(buffer, static_cast<size_t>(got));
         } else if (run.output.size() < limits.output_bytes) {
-          run.output.append(buffer, std::min(static_cast<size_t>(got),
-                                             limits.output_bytes - run.output.size()));
+          run.output.append(
+              buffer, std::min(static_cast<size_t>(got), limits.output_bytes - run.output.size()));
         }
       } else if (got == 0 || (errno != EINTR && errno != EAGAIN)) {
         close(descriptor.fd);
@@ -162,8 +176,8 @@ IsolatedRun RunIsolated(const std::function<std::string()>& work, const Isolatio
   }
   if (WIFSIGNALED(status)) {
     run.signal = WTERMSIG(status);
-    run.outcome = run.signal == SIGXCPU ? IsolatedRun::Outcome::kOutOfTime
-                                         : IsolatedRun::Outcome::kCrashed;
+    run.outcome =
+        run.signal == SIGXCPU ? IsolatedRun::Outcome::kOutOfTime : IsolatedRun::Outcome::kCrashed;
     return run;
   }
   uint64_t size = 0;

@@ -2,8 +2,11 @@
 // process with limits.
 //
 // Contract: RunIsolated forks a child that runs `work` and sends back the
-// bytes it returns; the parent waits for it. The child's address space is
-// limited to `limits.memory_bytes` (RLIMIT_AS) and its CPU time to
+// bytes it returns; the parent waits for it. The child's address space may
+// grow by `limits.memory_bytes` past what it was at the fork (RLIMIT_AS;
+// counted from there so that a large parent, or one under AddressSanitizer
+// with its terabytes of reserved shadow, leaves the reader the same room),
+// and its CPU time is limited to
 // `limits.cpu_seconds` (RLIMIT_CPU); the parent also stops it after
 // `limits.wall_seconds` of wall time. Whatever the child writes to its
 // stdout and stderr goes to a pipe, never to cinc's own; the parent keeps
@@ -33,9 +36,9 @@ struct IsolationLimits {
 struct IsolatedRun {
   enum class Outcome { kDone, kCrashed, kOutOfMemory, kOutOfTime, kFailed };
   Outcome outcome = Outcome::kFailed;
-  std::string bytes;   // kDone: what `work` returned
-  std::string output;  // what the child printed (up to output_bytes)
-  int signal = 0;      // kCrashed: the signal that ended it
+  std::string bytes;    // kDone: what `work` returned
+  std::string output;   // what the child printed (up to output_bytes)
+  int signal = 0;       // kCrashed: the signal that ended it
   std::string problem;  // kFailed: why
 };
 

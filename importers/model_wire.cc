@@ -58,7 +58,8 @@ class Reader {
     uint64_t count = 0;
     if (!Number(&count) || count > (bytes_.size() - at_) / sizeof(T)) return false;
     values->resize(count);
-    std::memcpy(values->data(), bytes_.data() + at_, count * sizeof(T));
+    // An empty vector's data() may be null, which memcpy must not get.
+    if (count > 0) std::memcpy(values->data(), bytes_.data() + at_, count * sizeof(T));
     at_ += count * sizeof(T);
     return true;
   }
@@ -207,8 +208,8 @@ void PutContent(const ModelContent& content, Writer* out) {
   }
   out->Number<uint64_t>(content.textures.size());
   for (const ContentTexture& texture : content.textures) {
-    for (int value : {texture.image, texture.mag_filter, texture.min_filter, texture.wrap_s,
-                      texture.wrap_t}) {
+    for (int value :
+         {texture.image, texture.mag_filter, texture.min_filter, texture.wrap_s, texture.wrap_t}) {
       out->Number(value);
     }
   }
@@ -361,8 +362,7 @@ bool DecodeAnswer(const std::string& bytes, ReaderAnswer<ImportedModel>* answer)
 }
 
 bool DecodeAnswer(const std::string& bytes, ReaderAnswer<ModelContent>* answer) {
-  return Decode(bytes, answer, GetContent) &&
-         (!answer->result || IndicesValid(*answer->result));
+  return Decode(bytes, answer, GetContent) && (!answer->result || IndicesValid(*answer->result));
 }
 
 }  // namespace cinc

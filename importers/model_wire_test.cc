@@ -67,6 +67,20 @@ TEST(ModelWireTest, ContentRoundTrips) {
   EXPECT_EQ((*decoded.result->nodes[0].matrix)[12], 5);
 }
 
+// Found by fuzzing (UBSan: memcpy to an empty vector's null data()): a
+// primitive without indices, normals or positions.
+TEST(ModelWireTest, EmptyArraysRoundTrip) {
+  ReaderAnswer<ModelContent> answer;
+  ModelContent content;
+  content.meshes.push_back({"empty", {ContentPrimitive{}}});
+  answer.result = content;
+  ReaderAnswer<ModelContent> decoded;
+  ASSERT_TRUE(DecodeAnswer(EncodeAnswer(answer), &decoded));
+  ASSERT_TRUE(decoded.result);
+  EXPECT_TRUE(decoded.result->meshes.at(0).primitives.at(0).positions.empty());
+  EXPECT_TRUE(decoded.result->meshes.at(0).primitives.at(0).indices.empty());
+}
+
 // An answer cut anywhere, or one whose indices point nowhere, is refused.
 TEST(ModelWireTest, MalformedAnswersAreRefused) {
   std::string bytes = EncodeAnswer(SomeMarkers());

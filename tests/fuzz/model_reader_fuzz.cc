@@ -1,0 +1,92 @@
+// libFuzzer harness: the isolated model reader, both of its sides.
+//
+// The first byte picks what the rest is:
+//   - 0..7: a model file, by extension FBX, COLLADA, OBJ, STL, PLY, 3DS, glTF,
+//     GLB, read as `cinc markers` and `cinc build --format glb` read it
+//     (importers/import_model.h: the reader in a child process with limits).
+//     A crash, abort, blow-up or hang of the third-party reader in the child
+//     is not a finding: it must come back as E_MODEL_LOAD.
+//   - 8..255: what a child sends back (importers/model_wire.h), as a marker
+//     answer and as a content answer: the parent must refuse anything
+//     malformed without reading out of bounds. (A read through a child
+//     costs some 25 ms under ASan, most of it the child's exit; the answers
+//     are where most executions go.)
+// A finding: a crash or sanitizer report in cinc's process, a read that fails
+// without an error, or an error with a code that is not a model's.
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "core/diagnostics.h"
+#include "importers/import_model.h"
+#include "importers/model_wire.h"
+#include "tests/fuzz/fuzz_folder.h"
+
+namespace {
+
+constexpr const char* kExtensions[] = {".fbx", ".dae", ".obj",  ".stl",
+                                       ".ply", ".3ds", ".gltf", ".glb"};
+
+void Fail(const std::string& what) {
+  std::fprintf(stderr, "model_reader_fuzz: %s\n", what.c_str());
+  std::abort();
+}
+
+void CheckCodes(const cinc::Diagnostics& diagnostics) {
+  for (const cinc::Diagnostic& diagnostic : diagnostics.items()) {
+    std::string code(diagnostic.code_name());
+    if (code != "E_MODEL_LOAD" && code != "E_MODEL_FORMAT" && code != "E_MARKER_DUPLICATE" &&
+        !code.starts_with("W_")) {
+      Fail("unexpected " + code + ": " + diagnostic.message);
+    }
+  }
+}
+
+cinc::ImportSettings Settings() {
+  cinc::ImportSettings settings;
+  settings.isolate = true;
+  // Tighter than cinc's own limits, so that a reader's blow-up or hang costs
+  // the fuzzer seconds, not minutes; the outcome is the same.
+  settings.limits.memory_bytes = size_t{1} << 30;
+  settings.limits.cpu_seconds = 2;
+  settings.limits.wall_seconds = 4;
+  return settings;
+}
+
+void ReadModelFile(uint8_t format, std::string_view file) {
+  static const cinc::ImportSettings settings = Settings();
+  std::string path = cinc::fuzz::WriteFile(std::string("model") + kExtensions[format], file);
+  cinc::Diagnostics markers(path);
+  cinc::ImportModel(path, &markers, settings);
+  CheckCodes(markers);
+  cinc::Diagnostics content(path);
+  if (!cinc::ImportModelContent(path, &content, settings).has_value() && !content.HasErrors()) {
+    Fail("no content and no error");
+  }
+  CheckCodes(content);
+}
+
+template <typename Result>
+void DecodeAndEncodeAgain(const std::string& bytes) {
+  cinc::ReaderAnswer<Result> answer;
+  if (!cinc::DecodeAnswer(bytes, &answer)) return;
+  cinc::ReaderAnswer<Result> again;
+  if (!cinc::DecodeAnswer(cinc::EncodeAnswer(answer), &again)) Fail("its own answer is refused");
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size == 0) return 0;
+  std::string_view rest(reinterpret_cast<const char*>(data) + 1, size - 1);
+  if (data[0] < std::size(kExtensions)) {
+    ReadModelFile(data[0], rest);
+    return 0;
+  }
+  std::string bytes(rest);
+  DecodeAndEncodeAgain<cinc::ImportedModel>(bytes);
+  DecodeAndEncodeAgain<cinc::ModelContent>(bytes);
+  return 0;
+}
