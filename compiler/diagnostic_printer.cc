@@ -48,7 +48,13 @@ std::string FormatText(const std::vector<Diagnostic>& diagnostics, SourceLines* 
     }
     out += ": ";
     out += SeverityName(diagnostic.severity);
-    out += ": " + diagnostic.message + " [" + std::string(diagnostic.code_name()) + "]\n";
+    out += ": " + diagnostic.message + " [" + std::string(diagnostic.code_name()) + "]";
+    // In a sequence file (JSON, often on one line) the pointer says where
+    // better than a column does.
+    if (InfoOf(diagnostic.code).stage == "sequence" && !diagnostic.path.empty()) {
+      out += " at " + diagnostic.path;
+    }
+    out += "\n";
     if (diagnostic.location.line <= 0 || sources == nullptr) continue;
     const std::string* line = sources->Line(diagnostic.file, diagnostic.location.line);
     if (line == nullptr) continue;

@@ -1,6 +1,7 @@
 // Printing diagnostics for people and for tools (docs/cli.md "Diagnostics").
 //
-// Contract: text is `file:line:col: severity: message [CODE]`, then the
+// Contract: text is `file:line:col: severity: message [CODE]` (followed by
+// ` at /json/pointer` for a problem of a sequence file, E_CINEMA_*), then the
 // source line and a caret under the column when the line is known and the
 // file can be read; JSON is an array of {file, line, column, severity, code,
 // message, path}; SARIF is a 2.1.0 log with one run of tool "cinc". The

@@ -236,9 +236,10 @@ class SceneLoader {
   // given fields (LATER and EARLIER by position in the text); true when it
   // reported.
   template <typename Target, size_t N, typename Traits>
+  // `subject` leads the message ("node 'a.x': ") when it is not empty.
   bool ReportCombined(DiagnosticCode code, const FieldsSeen& seen,
-                      const FieldTable<Target, N, Traits>& table, int first_field,
-                      int second_field);
+                      const FieldTable<Target, N, Traits>& table, int first_field, int second_field,
+                      std::string_view subject = "");
   // Visits each element of the list whose start was just read, under its
   // index in the path. The element count, or nullopt when the document ended
   // inside the list.
@@ -344,7 +345,7 @@ bool SceneLoader::RequireFields(const YamlEvent& first, const FieldsSeen& seen,
 template <typename Target, size_t N, typename Traits>
 bool SceneLoader::ReportCombined(DiagnosticCode code, const FieldsSeen& seen,
                                  const FieldTable<Target, N, Traits>& table, int first_field,
-                                 int second_field) {
+                                 int second_field, std::string_view subject) {
   if (!seen.Has(first_field) || !seen.Has(second_field)) return false;
   SourceLocation first = seen.locations[static_cast<size_t>(first_field)];
   SourceLocation second = seen.locations[static_cast<size_t>(second_field)];
@@ -353,7 +354,7 @@ bool SceneLoader::ReportCombined(DiagnosticCode code, const FieldsSeen& seen,
   int earlier = second_later ? first_field : second_field;
   std::string_view later_name = table.names[static_cast<size_t>(later)];
   ReportAtKey(code, seen.locations[static_cast<size_t>(later)], later_name,
-              "'" + std::string(later_name) + "' cannot be combined with '" +
+              std::string(subject) + "'" + std::string(later_name) + "' cannot be combined with '" +
                   std::string(table.names[static_cast<size_t>(earlier)]) + "'");
   return true;
 }

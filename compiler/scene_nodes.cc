@@ -561,6 +561,12 @@ void SceneLoader::LoadStartList(const YamlEvent& first, NodeKeys* keys) {
 }
 
 void SceneLoader::LoadAttach(const YamlEvent& first, Node* node) {
+  if (first.kind == YamlEventKind::kScalar && !IsNullScalar(first) && first.plain) {
+    // `attach: body/hole`: the shape of the field, with what was written.
+    Report(DiagnosticCode::kSceneFormat, first.location,
+           "attach takes a mapping: write `attach: {to: " + std::string(first.value) + "}`");
+    return;
+  }
   if (!ExpectMapping(first)) return;
   Attach attach;
   attach.origin = OriginAt(first.location);
@@ -710,8 +716,10 @@ void SceneLoader::CheckNode(const NodeKeys& keys, Node* node) {
     node->relations.insert(node->relations.end(), keys.start_relations.begin(),
                            keys.start_relations.end());
   }
+  const std::string subject = "node '" + node->QualifiedName() + "': ";
   auto conflict = [&](DiagnosticCode code, int first_field, int second_field) {
-    ReportCombined(code, keys.seen, kNodeTable, first_field, second_field);
+    ReportCombined(code, keys.seen, kNodeTable, first_field, second_field,
+                   code == DiagnosticCode::kTimingConflict ? subject : "");
   };
   conflict(DiagnosticCode::kTimingConflict, kAt, kLag);
   conflict(DiagnosticCode::kTimingConflict, kStart, kLag);

@@ -69,18 +69,24 @@ objects:
   EXPECT_THAT(
       loaded.diagnostics,
       ElementsAre(
-          "5:24 E_TIMING_CONFLICT /objects/a/nodes/0/lag: 'lag' cannot be combined with 'at'",
-          "6:38 E_TIMING_CONFLICT /objects/a/nodes/1/lag: 'lag' cannot be combined with 'start'",
+          "5:24 E_TIMING_CONFLICT /objects/a/nodes/0/lag: node 'a.x': 'lag' cannot be combined "
+          "with 'at'",
+          "6:38 E_TIMING_CONFLICT /objects/a/nodes/1/lag: node 'a.y': 'lag' cannot be combined "
+          "with 'start'",
           "7:58 E_SCENE_FORMAT /objects/a/nodes/2/start/2/before: expected a node reference, got "
           "a list",
-          "7:65 E_TIMING_CONFLICT /objects/a/nodes/2/after: 'after' cannot be combined with "
+          "7:65 E_TIMING_CONFLICT /objects/a/nodes/2/after: node 'a#2': 'after' cannot be combined "
+          "with "
           "'start'",
-          "8:22 E_TIMING_CONFLICT /objects/a/nodes/3/with: 'with' cannot be combined with 'at'",
+          "8:22 E_TIMING_CONFLICT /objects/a/nodes/3/with: node 'a#3': 'with' cannot be combined "
+          "with 'at'",
           "9:17 E_SCENE_FORMAT /objects/a/nodes/4/after: 'after' is an empty list",
-          "9:21 E_TIMING_CONFLICT /objects/a/nodes/4/start: 'start' cannot be combined with "
+          "9:21 E_TIMING_CONFLICT /objects/a/nodes/4/start: node 'a#4': 'start' cannot be combined "
+          "with "
           "'after'",
           "9:28 E_SCENE_FORMAT /objects/a/nodes/4/start: 'start' is an empty list",
-          "9:32 E_TIMING_CONFLICT /objects/a/nodes/4/with: 'with' cannot be combined with "
+          "9:32 E_TIMING_CONFLICT /objects/a/nodes/4/with: node 'a#4': 'with' cannot be combined "
+          "with "
           "'start'",
           "9:38 E_SCENE_FORMAT /objects/a/nodes/4/with: expected a node reference, got a mapping",
           "10:18 E_SCENE_FORMAT /objects/a/nodes/5/start/0: missing field at, after, with, "
@@ -317,7 +323,8 @@ TEST(SceneNodesTest, NamesValuesAndLimits) {
           "10:14 E_SCENE_VALUE /objects/a/nodes/5/at: at 1000001 is outside [-1000000, 1000000]",
           "10:33 E_SCENE_FORMAT /objects/a/nodes/5/duration: expected a number, got a string",
           "11:14 E_SCENE_VALUE /objects/a/nodes/6/at: at .inf is not a finite number",
-          "11:20 E_TIMING_CONFLICT /objects/a/nodes/6/lag: 'lag' cannot be combined with 'at'",
+          "11:20 E_TIMING_CONFLICT /objects/a/nodes/6/lag: node 'a#6': 'lag' cannot be combined "
+          "with 'at'",
           "11:25 E_SCENE_VALUE /objects/a/nodes/6/lag: lag -.inf is not a finite number",
           "11:42 E_SCENE_VALUE /objects/a/nodes/6/duration: duration 1e-400 is not a multiple of "
           "0.000000001",
@@ -349,7 +356,8 @@ TEST(SceneNodesTest, ValueShapeProblems) {
           "string",
           "9:52 E_SCENE_FORMAT /objects/o/nodes/0/attach: 'attach' cannot be combined with "
           "'path'",
-          "9:60 E_SCENE_FORMAT /objects/o/nodes/0/attach: expected a mapping, got a string",
+          "9:60 E_SCENE_FORMAT /objects/o/nodes/0/attach: attach takes a mapping: write `attach: "
+          "{to: x}`",
           "10:15 E_SCENE_FORMAT /objects/o/nodes/1/cue: missing field kind",
           "10:15 E_SCENE_FORMAT /objects/o/nodes/1/cue: missing field name",
           "10:29 E_SCENE_FORMAT /objects/o/nodes/1/cue/data/a: duplicate key 'a'",

@@ -1,6 +1,7 @@
 #include "core/suggestion.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <vector>
 
@@ -43,8 +44,27 @@ std::string DidYouMeanPhrase(std::string_view name) {
   return " (did you mean '" + std::string(name) + "'?)";
 }
 
+std::string DidYouMeanPhrase(std::string_view name, std::string_view note) {
+  return " (did you mean '" + std::string(name) + "'? " + std::string(note) + ")";
+}
+
+std::string FoldedName(std::string_view name) {
+  std::string folded;
+  for (char c : name) {
+    if (c == '-' || c == '_' || c == ' ') continue;
+    folded += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return folded;
+}
+
 std::optional<std::string_view> ClosestName(std::string_view written,
                                             std::span<const std::string_view> candidates) {
+  // The same name in another case or with other separators (easeInOut for
+  // ease-in-out) before any edit distance.
+  const std::string folded = FoldedName(written);
+  for (std::string_view candidate : candidates) {
+    if (FoldedName(candidate) == folded) return candidate;
+  }
   const int limit = SuggestionLimit(written.size());
   int best_distance = limit + 1;
   std::optional<std::string_view> best;
@@ -61,6 +81,19 @@ std::optional<std::string_view> ClosestName(std::string_view written,
 }
 
 std::string DidYouMean(std::string_view written, std::span<const std::string_view> candidates) {
+  // Several names that differ only in case or separators are all offered.
+  const std::string folded = FoldedName(written);
+  std::vector<std::string_view> alike;
+  for (std::string_view candidate : candidates) {
+    if (FoldedName(candidate) == folded) alike.push_back(candidate);
+  }
+  if (alike.size() > 1) {
+    std::string names = "'" + std::string(alike[0]) + "'";
+    for (size_t i = 1; i < alike.size(); ++i) {
+      names += (i + 1 == alike.size() ? " or '" : ", '") + std::string(alike[i]) + "'";
+    }
+    return " (did you mean " + names + "?)";
+  }
   std::optional<std::string_view> closest = ClosestName(written, candidates);
   return closest ? DidYouMeanPhrase(*closest) : "";
 }

@@ -73,6 +73,17 @@ TEST(SuggestionTest, ClosestNameTiesGoToTheFirst) {
   EXPECT_EQ(std::nullopt, ClosestName("hole-1", std::vector<std::string_view>{"hole-0001"}));
 }
 
+TEST(SuggestionTest, CaseAndSeparatorsComeFirst) {
+  const std::string_view eases[] = {"linear", "ease-in", "ease-out", "ease-in-out"};
+  // "easeInOut" is 4 edits from "ease-out" and 5 from "ease-in-out".
+  EXPECT_EQ(DidYouMean("easeInOut", eases), " (did you mean 'ease-in-out'?)");
+  EXPECT_EQ(DidYouMean("EASE_IN", eases), " (did you mean 'ease-in'?)");
+  // Two names that fold alike are both offered.
+  const std::string_view both[] = {"linear", "ease_in_out", "ease-in-out"};
+  EXPECT_EQ(DidYouMean("easeInOut", both), " (did you mean 'ease_in_out' or 'ease-in-out'?)");
+  EXPECT_EQ(FoldedName("Ease In-Out_x"), "easeinoutx");
+}
+
 TEST(SuggestionTest, DidYouMean) {
   std::vector<std::string_view> names = {"body", "screw1", "screw2"};
   EXPECT_EQ(DidYouMean("screw3", names), " (did you mean 'screw1'?)");

@@ -51,6 +51,13 @@ size_t AddressSpaceInUse() {
   dup2(output, STDOUT_FILENO);
   dup2(output, STDERR_FILENO);
   close(output);
+  // A crash ends the child by its signal, whatever handlers the parent
+  // installed (a sanitizer's, a fuzzer's, a crash reporter's): the parent
+  // reports the signal, and nothing in the child acts on the parent's
+  // behalf.
+  for (int fatal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS, SIGXCPU}) {
+    signal(fatal, SIG_DFL);
+  }
   rlim_t most = address_space_at_fork + limits.memory_bytes;
   rlimit memory{most, most};
   setrlimit(RLIMIT_AS, &memory);

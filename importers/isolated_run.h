@@ -15,7 +15,9 @@
 // abort); kOutOfMemory when an allocation failed at the memory limit (the
 // child reports std::bad_alloc) or the child was killed for it; kOutOfTime
 // at the CPU or wall-time limit; kFailed when the child could not be
-// started or returned no answer. The child never returns into cinc: it
+// started or returned no answer. The child restores the default action of
+// the fatal signals (SIGSEGV, SIGABRT, ...), so it dies by the signal
+// whatever handlers the parent has. The child never returns into cinc: it
 // leaves with _exit. Call it only while the process runs one thread.
 #ifndef CINC_IMPORTERS_ISOLATED_RUN_H_
 #define CINC_IMPORTERS_ISOLATED_RUN_H_

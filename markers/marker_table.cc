@@ -93,10 +93,29 @@ class AttachChecker {
     if (found == owners_.end()) {
       Report(DiagnosticCode::kObjectMissing, origin,
              prefix + "unknown object '" + std::string(parts.owner) + "'" +
-                 DidYouMean(parts.owner, owner_names_));
+                 (parts.has_marker ? DidYouMean(parts.owner, owner_names_)
+                                   : NodeShapedSuggestion(parts.owner)));
     } else if (parts.has_marker) {
       CheckMarker(prefix, origin, found->second, parts.marker);
     }
+  }
+
+  // For "body.hole", written like a node where a marker is meant: the
+  // marker "body/hole" when body has it, else the usual closest name.
+  std::string NodeShapedSuggestion(std::string_view written) {
+    size_t dot = written.find('.');
+    if (dot != std::string_view::npos) {
+      auto found = owners_.find(std::string(written.substr(0, dot)));
+      std::string_view marker = written.substr(dot + 1);
+      if (found != owners_.end() && found->second < scene_.objects.size()) {
+        const ModelMarkers* model = table_.ModelOf(found->second);
+        if (model != nullptr && model->Find(marker) != nullptr) {
+          return DidYouMeanPhrase(std::string(written.substr(0, dot)) + "/" + std::string(marker),
+                                  "a marker is written object/marker; object.node names a node");
+        }
+      }
+    }
+    return DidYouMean(written, owner_names_);
   }
 
   void CheckMarker(const std::string& prefix, const Origin& origin, size_t owner_number,

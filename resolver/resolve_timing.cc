@@ -157,14 +157,49 @@ class TimingResolver {
              "node '" + NameOf(number) + "' cannot depend on itself");
       return kBrokenTarget;
     }
-    const std::string qualified = QualifyReference(node, relation.target);
+    const std::string& written = relation.target;
+    const bool marker_shaped =
+        written.find('/') != std::string::npos && written.find('.') == std::string::npos;
+    const std::string qualified = marker_shaped ? written : QualifyReference(node, written);
     std::string message =
         "node '" + NameOf(number) + "' references unknown node '" + qualified + "'";
-    std::optional<std::string> suggestion =
-        suggester_->Suggest(qualified, static_cast<int>(relation.target.size()), number);
-    if (suggestion) message += DidYouMeanPhrase(*suggestion);
-    Report(DiagnosticCode::kTimingMissing, relation.origin, std::move(message));
+    Report(DiagnosticCode::kTimingMissing, relation.origin,
+           message + (marker_shaped ? MarkerShapedSuggestion(written)
+                                    : NodeSuggestion(number, written, qualified)));
     return kBrokenTarget;
+  }
+
+  // "screw1/drive", written like a marker: the node "screw1.drive" if there is one.
+  std::string MarkerShapedSuggestion(const std::string& written) const {
+    size_t slash = written.find('/');
+    std::string_view owner = std::string_view(written).substr(0, slash);
+    std::string_view id = std::string_view(written).substr(slash + 1);
+    if (table().Find(owner, id) < 0) return "";
+    return DidYouMeanPhrase(std::string(owner) + "." + std::string(id),
+                            "a node is written object.node; object/marker names a marker");
+  }
+
+  // A bare id that other lists have: those nodes (up to three); else the
+  // closest qualified name.
+  std::string NodeSuggestion(int number, const std::string& written, const std::string& qualified) {
+    if (written.find('.') == std::string::npos && bare_id_searches_ < kMaxBareIdSearches) {
+      ++bare_id_searches_;
+      std::vector<std::string> others;
+      for (int other = 0; other < table().size() && others.size() < 3; ++other) {
+        if (table().node(other).id == written) others.push_back(NameOf(other));
+      }
+      if (!others.empty()) {
+        std::string names = "'" + others[0] + "'";
+        for (size_t i = 1; i < others.size(); ++i) {
+          names += (i + 1 == others.size() ? " or '" : ", '") + others[i] + "'";
+        }
+        return " (did you mean " + names +
+               "? a bare id names a node of the same list; qualify it as object.node)";
+      }
+    }
+    std::optional<std::string> suggestion =
+        suggester_->Suggest(qualified, static_cast<int>(written.size()), number);
+    return suggestion ? DidYouMeanPhrase(*suggestion) : "";
   }
 
   // Out-edges in written order: the relations, or the one chaining edge.
@@ -202,6 +237,10 @@ class TimingResolver {
       for (size_t step = 0; step < cycle.size(); ++step) {
         if (step > 0) message += " -> ";
         message += NameOf(cycle[step]);
+        // A node with no relation follows the one before it in its list.
+        if (step > 0 && table().node(cycle[step - 1]).relations.empty()) {
+          message += " (the previous node)";
+        }
       }
       Report(DiagnosticCode::kTimingCycle, *origin, std::move(message));
     }
@@ -349,6 +388,10 @@ class TimingResolver {
   Diagnostics* diagnostics_;
   std::optional<NodeTable> table_storage_;  // built in Run
   std::optional<NameSuggester> suggester_;  // once the table is built
+  // Searches of the whole table for a bare id, each O(nodes): a scene with
+  // thousands of broken references is not made slow by its suggestions.
+  static constexpr int kMaxBareIdSearches = 100;
+  int bare_id_searches_ = 0;
   struct Lookup {
     const Node* from = nullptr;
     std::string_view text;

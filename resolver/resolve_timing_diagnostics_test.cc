@@ -200,8 +200,9 @@ TEST(ResolveTimingDiagnosticsTest, ChainingIsADependencyInCycles) {
   builder.Add("a", "y", T("1"));  // chains after a.x
   Result result = Resolve(builder.scene());
   ASSERT_EQ(result.diagnostics.size(), 1u);
-  ExpectDiagnostic(result.diagnostics[0], "E_TIMING_CYCLE", "dependency cycle: a.x -> a.y -> a.x",
-                   10, 20, "/objects/a/nodes/0/after/0");
+  ExpectDiagnostic(result.diagnostics[0], "E_TIMING_CYCLE",
+                   "dependency cycle: a.x -> a.y -> a.x (the previous node)", 10, 20,
+                   "/objects/a/nodes/0/after/0");
 }
 
 TEST(ResolveTimingDiagnosticsTest, EachStronglyConnectedComponentOnce) {

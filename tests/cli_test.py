@@ -351,6 +351,20 @@ objects:
         self.assertEqual(status, 1)
         self.assertIn("[E_CINEMA_VERSION]", stderr)
         self.assertIn("[E_CINEMA_DURATION]", stderr)
+        # The text form names each problem's JSON pointer: on one line of
+        # JSON it says where better than a column.
+        text = json.dumps({
+            "version": 1, "name": "x", "duration": 2, "tracks": [{
+                "type": "transform", "target": "a", "position": [
+                    {"t": 1, "value": [0, 0, 0], "interp": "linear"},
+                    {"t": 0.5, "value": [0, 0, 0], "interp": "linear"}]}]})
+        unordered = self.write("unordered.sequence.json", text)
+        status, _, stderr = run("validate", unordered)
+        self.assertEqual(status, 1)
+        column = text.index('"t": 0.5') + 1  # the key of the second key's `t`
+        self.assertEqual(stderr.splitlines()[0],
+                         f"{unordered}:1:{column}: error: t 0.5 is not after the previous key's 1 "
+                         "[E_CINEMA_KEY_ORDER] at /tracks/0/position/1/t")
 
     def test_every_built_example_passes_both_validators(self):
         # cinc's own validator, and an independent one: python3-jsonschema

@@ -48,7 +48,7 @@ def diagnostic_headers(stderr, file_name):
     headers = []
     prefix = file_name + ":"
     for line in stderr.splitlines():
-        if line.startswith(prefix) and re.search(r" \[[A-Z_]+\]$", line):
+        if line.startswith(prefix) and re.search(r" \[[A-Z_]+\]( at /\S*)?$", line):
             headers.append(line[len(prefix):])
     return headers
 

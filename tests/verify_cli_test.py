@@ -160,7 +160,7 @@ class VerifyCliTest(unittest.TestCase):
         status, stdout, stderr = run("verify", scene, broken)
         self.assertEqual((status, stdout), (1, ""))
         self.assertEqual(stderr.splitlines()[0], f"{broken}:1:2: error: version must be 1, not 2 "
-                         "[E_CINEMA_VERSION]")
+                         "[E_CINEMA_VERSION] at /version")
         missing = os.path.join(self.folder, "missing.sequence.json")
         status, stdout, stderr = run("verify", scene, missing)
         self.assertEqual((status, stdout), (1, ""))
