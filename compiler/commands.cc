@@ -9,6 +9,7 @@
 #include "compiler/pipeline.h"
 #include "compiler/scene_loader.h"
 #include "compiler/schemas.h"
+#include "core/number_format.h"
 #include "core/atomic_file.h"
 #include "core/json_writer.h"
 #include "emit/shards.h"
@@ -212,8 +213,21 @@ int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& erro
     }
   }
   Diagnostics diagnostics(options.scene);
+  // A single --time outside [0, duration] is evaluated at the nearer end;
+  // the user is told (a warning: the state printed is not at the time asked).
+  auto warn_if_clamped = [&](double duration) {
+    const double t = time->ToDouble();
+    if (every || (t >= 0 && t <= duration)) return;
+    const std::string end = t < 0 ? "0" : FormatDouble(duration);
+    diagnostics.Report(DiagnosticCode::kTimeClamped, {}, "",
+                       "--time " + options.time + " is " +
+                           (t < 0 ? std::string("before the start")
+                                  : "past the end (" + end + " s)") +
+                           ": this is the state at " + end + " s");
+  };
   if (IsSequenceFile(options.scene)) {
     std::optional<Sequence> sequence = LoadSequenceFile(options.scene, &diagnostics);
+    if (sequence) warn_if_clamped(sequence->duration);
     if (!Report(&diagnostics, options, errors) || !sequence) return kExitInputError;
     if (!every) {
       out << WriteJson(EvaluateSequenceToJson(*sequence, time->ToDouble()));
@@ -227,6 +241,7 @@ int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& erro
     return kExitSuccess;
   }
   Compilation compilation = CompileScene(options.scene, {options.allowed_outside}, &diagnostics);
+  if (compilation.ready) warn_if_clamped(compilation.timeline.duration.ToDouble());
   if (!Report(&diagnostics, options, errors) || !compilation.ready) return kExitInputError;
   const ExactTime& duration = compilation.timeline.duration;
   auto state_at = [&](const ExactTime& t) {

@@ -393,7 +393,7 @@ void SceneLoader::LoadObject(const YamlEvent& first, SceneObject* object) {
         }
         break;
       case kPosition:
-        if (std::optional<Vec3> position = ReadVec3(value, "position", kAnyNumber)) {
+        if (std::optional<Vec3> position = ReadVec3(value, "position", kCoordinateRange)) {
           object->position = *position;
         }
         break;

@@ -152,7 +152,7 @@ constexpr NodeRule kNodeRules[] = {
      }},
     {"position",
      [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
-       return Keep(loader.ReadVec3(value, "position", kAnyNumber), &input->node->position);
+       return Keep(loader.ReadVec3(value, "position", kCoordinateRange), &input->node->position);
      },
      {Owners::kNotDirector, true}},
     {"rotation",
@@ -335,13 +335,13 @@ constexpr FieldRule<Spin> kSpinRules[] = {
      }},
     {"turns",
      [](SceneLoader& loader, const YamlEvent& value, Spin* spin) {
-       std::optional<double> turns = loader.ReadNumber(value, "turns", kAnyNumber);
+       std::optional<double> turns = loader.ReadNumber(value, "turns", kTurnsRange);
        if (turns) spin->degrees = *turns * 360;
        return turns.has_value();
      }},
     {"degrees",
      [](SceneLoader& loader, const YamlEvent& value, Spin* spin) {
-       std::optional<double> degrees = loader.ReadNumber(value, "degrees", kAnyNumber);
+       std::optional<double> degrees = loader.ReadNumber(value, "degrees", kAngleRange);
        if (degrees) spin->degrees = *degrees;
        return degrees.has_value();
      }},
@@ -597,7 +597,7 @@ void SceneLoader::LoadPath(const YamlEvent& first, Node* node) {
     return;
   }
   std::optional<size_t> count = ForEachElement([&](const YamlEvent& event) {
-    if (std::optional<Vec3> point = ReadVec3(event, "path", kAnyNumber)) {
+    if (std::optional<Vec3> point = ReadVec3(event, "path", kCoordinateRange)) {
       node->path.push_back(*point);
     }
   });

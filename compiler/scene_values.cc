@@ -586,7 +586,7 @@ std::optional<Vec3> SceneLoader::ReadVec3(const YamlEvent& first, std::string_vi
 
 std::optional<Quat> SceneLoader::ReadRotation(const YamlEvent& first) {
   if (first.kind == YamlEventKind::kSequenceStart) {
-    std::optional<Vec3> euler = ReadVec3(first, "rotation", kAnyNumber);
+    std::optional<Vec3> euler = ReadVec3(first, "rotation", kAngleRange);
     if (!euler) return std::nullopt;
     return QuatFromEulerDegrees(*euler);
   }
@@ -624,11 +624,11 @@ std::optional<Quat> SceneLoader::ReadRotation(const YamlEvent& first) {
 }
 
 std::optional<Vec3> SceneLoader::ReadScale(const YamlEvent& first) {
-  if (first.kind == YamlEventKind::kSequenceStart) return ReadVec3(first, "scale", kPositive);
+  if (first.kind == YamlEventKind::kSequenceStart) return ReadVec3(first, "scale", kScaleRange);
   if (first.kind == YamlEventKind::kScalar) {
     ScalarType type = ResolveScalar(first);
     if (type == ScalarType::kInteger || type == ScalarType::kFloat) {
-      std::optional<double> value = ReadNumber(first, "scale", kPositive);
+      std::optional<double> value = ReadNumber(first, "scale", kScaleRange);
       if (!value) return std::nullopt;
       return Vec3(*value, *value, *value);
     }
@@ -674,7 +674,7 @@ std::optional<Transform> SceneLoader::ReadTransform(const YamlEvent& first) {
     PathSegment segment(this, walker.key());
     YamlEvent value = Next();
     if (walker.field() == 0) {
-      if (std::optional<Vec3> position = ReadVec3(value, "position", kAnyNumber)) {
+      if (std::optional<Vec3> position = ReadVec3(value, "position", kCoordinateRange)) {
         transform.position = *position;
       }
     } else if (std::optional<Quat> rotation = ReadRotation(value)) {

@@ -102,6 +102,8 @@ std::string_view SeverityName(Severity severity);  // "error" | "warning"
     "a command line cinc cannot use") \
   X(kOutput, "E_OUTPUT", kError, "command line", \
     "an output that cannot be written") \
+  X(kTimeClamped, "W_TIME_CLAMPED", kWarning, "command line", \
+    "a --time outside the sequence, evaluated at its start or end") \
   X(kInternal, "E_INTERNAL", kError, "command line", \
     "a bug in cinc, or the machine ran out of memory") \
   /* end */

@@ -11,4 +11,14 @@ std::string FormatDouble(double value) {
   return std::string(buffer, result.ptr);
 }
 
+double WithoutFloat32Noise(double value) {
+  const auto single = static_cast<float>(value);
+  if (!(static_cast<double>(single) == value) || value == 0) return value;
+  char buffer[64];
+  std::to_chars_result written = std::to_chars(buffer, buffer + sizeof buffer, single);
+  double shortest = value;
+  std::from_chars(buffer, written.ptr, shortest);
+  return shortest;
+}
+
 }  // namespace cinc

@@ -4,6 +4,7 @@
 // same double (std::to_chars), "0" for both zeros, and integers without a
 // fraction ("8", not "8.0"), so outputs are byte-for-byte deterministic.
 // Non-finite values have no JSON spelling: callers must not pass them.
+// WithoutFloat32Noise is for values shown to people, never for computing.
 #ifndef CINC_CORE_NUMBER_FORMAT_H_
 #define CINC_CORE_NUMBER_FORMAT_H_
 
@@ -12,6 +13,13 @@
 namespace cinc {
 
 std::string FormatDouble(double value);
+
+// For a value read from a float32 source (glTF accessors and node
+// transforms): when `value` is exactly a float32, the double nearest to the
+// shortest decimal that reads back to that float32 (0.03f, stored as
+// 0.0299999993..., gives 0.03), so that what users read has no float32
+// noise; any other value as it is.
+double WithoutFloat32Noise(double value);
 
 }  // namespace cinc
 

@@ -9,9 +9,12 @@
 namespace cinc {
 namespace {
 
-// 9 decimals: nanometres and nano-degrees, far below any tolerance, and no
-// float noise in what users read and diff.
+// A float32 source value as its shortest float32 decimal (0.03, not
+// 0.029999999), anything else to 9 decimals: nanometres and nano-degrees,
+// far below any tolerance, and no float noise in what users read and diff.
 double Rounded(double value) {
+  double exact = WithoutFloat32Noise(value);
+  if (exact != value) return exact;
   double rounded = std::round(value * 1e9) / 1e9;
   return rounded == 0 ? 0.0 : rounded;  // no -0
 }

@@ -333,6 +333,18 @@ objects:
         close(late["objects"]["box"]["rotation"], [0, 90, 0])
         close(late["objects"]["box"]["scale"], [3, 3, 3])
         self.assertEqual(state("-1")["time"], 0)
+        # ... and the user is told so, on stderr; --werror makes it an error.
+        status, _, stderr = run("eval", scene, "--time", "10")
+        self.assertEqual((status, stderr), (0, f"{scene}: warning: --time 10 is past the end "
+                                               "(3 s): this is the state at 3 s [W_TIME_CLAMPED]\n"))
+        status, _, stderr = run("eval", scene, "--time", "-1")
+        self.assertEqual(stderr, f"{scene}: warning: --time -1 is before the start: this is the "
+                                 "state at 0 s [W_TIME_CLAMPED]\n")
+        status, stdout, stderr = run("eval", scene, "--time", "10", "--werror")
+        self.assertEqual((status, stdout), (1, ""))
+        self.assertIn("error: --time 10 is past the end", stderr)
+        status, _, stderr = run("eval", scene, "--time", "3")
+        self.assertEqual((status, stderr), (0, ""))  # the end itself is no clamp
 
     def test_validate_and_eval_a_sequence(self):
         flythrough = os.path.join(ROOT, "examples", "flythrough", "flythrough.sequence.json")

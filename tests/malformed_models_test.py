@@ -30,7 +30,7 @@ del sys.argv[1:]
 SECONDS = 30
 # How a refusal came about, by a phrase of its message (importers/isolated_run.h).
 OUTCOMES = [("crashed", "crashed on it"), ("memory limit", "memory limit"),
-            ("time limit", "time limit"), ("aborted", "aborted")]
+            ("time limit", "time limit"), ("aborted", "an abort")]
 
 
 def obj_files():
