@@ -9,9 +9,9 @@
 #include "compiler/pipeline.h"
 #include "compiler/scene_loader.h"
 #include "compiler/schemas.h"
-#include "core/number_format.h"
 #include "core/atomic_file.h"
 #include "core/json_writer.h"
+#include "core/number_format.h"
 #include "emit/shards.h"
 #include "importers/import_model.h"
 #include "importers/model.h"
@@ -219,11 +219,11 @@ int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& erro
     const double t = time->ToDouble();
     if (every || (t >= 0 && t <= duration)) return;
     const std::string end = t < 0 ? "0" : FormatDouble(duration);
-    diagnostics.Report(DiagnosticCode::kTimeClamped, {}, "",
-                       "--time " + options.time + " is " +
-                           (t < 0 ? std::string("before the start")
-                                  : "past the end (" + end + " s)") +
-                           ": this is the state at " + end + " s");
+    diagnostics.Report(
+        DiagnosticCode::kTimeClamped, {}, "",
+        "--time " + options.time + " is " +
+            (t < 0 ? std::string("before the start") : "past the end (" + end + " s)") +
+            ": this is the state at " + end + " s");
   };
   if (IsSequenceFile(options.scene)) {
     std::optional<Sequence> sequence = LoadSequenceFile(options.scene, &diagnostics);

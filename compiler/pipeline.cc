@@ -122,7 +122,7 @@ std::vector<std::optional<ModelContent>> ReadContents(const Scene& scene,
     const Model& model = scene.models[index];
     bool used = std::any_of(scene.objects.begin(), scene.objects.end(),
                             [&](const SceneObject& object) { return object.model == model.name; });
-    if (model.source.empty() || !used) continue;
+    if (model.source.empty() || model.source_refused || !used) continue;
     Diagnostics own(SourcePath(scene, model.source));
     contents[index] = ImportModelContent(SourcePath(scene, model.source), &own);
     AddModelProblems(scene, model, own, diagnostics);

@@ -285,7 +285,7 @@ void SceneLoader::LoadModel(const YamlEvent& first, Model* model) {
       if (std::optional<std::string> source = ReadString(value, "source")) {
         model->source = std::move(*source);
         model->source_origin = OriginAt(value.location);
-        CheckSource(model->source, value.location);
+        model->source_refused = !CheckSource(model->source, value.location);
       }
       continue;
     }
@@ -305,10 +305,10 @@ void SceneLoader::LoadModel(const YamlEvent& first, Model* model) {
   }
 }
 
-void SceneLoader::CheckSource(const std::string& source, SourceLocation location) {
+bool SceneLoader::CheckSource(const std::string& source, SourceLocation location) {
   if (source.empty()) {
     Report(DiagnosticCode::kSceneValue, location, "source is empty");
-    return;
+    return false;
   }
   bool absolute = source[0] == '/' || source[0] == '\\' ||
                   (source.size() >= 2 && std::isalpha(static_cast<unsigned char>(source[0])) &&
@@ -328,22 +328,35 @@ void SceneLoader::CheckSource(const std::string& source, SourceLocation location
     }
     begin = end + 1;
   }
-  if (!absolute && !leaves) return;
-  if (!options_.allowed_outside_roots.empty()) {
-    std::error_code error;
-    std::filesystem::path folder = std::filesystem::path(file_).parent_path();
+  // Then with symbolic links followed: a link to a file or folder outside
+  // leaves the folder as surely as `..` does.
+  std::error_code error;
+  std::filesystem::path folder = std::filesystem::path(file_).parent_path();
+  if (folder.empty()) folder = ".";
+  std::filesystem::path real_folder = std::filesystem::weakly_canonical(folder, error);
+  std::filesystem::path real_target =
+      error ? std::filesystem::path() : std::filesystem::weakly_canonical(folder / source, error);
+  const bool linked_out = !absolute && !leaves && !error && !IsInside(real_target, real_folder);
+  if (!absolute && !leaves && !linked_out) return true;
+  for (const std::string& root : options_.allowed_outside_roots) {
+    std::error_code root_error;
+    std::filesystem::path allowed = std::filesystem::weakly_canonical(root, root_error);
     std::filesystem::path target =
-        std::filesystem::absolute(folder / source, error).lexically_normal();
-    for (const std::string& root : options_.allowed_outside_roots) {
-      std::filesystem::path allowed = std::filesystem::absolute(root, error).lexically_normal();
-      if (!error && IsInside(target, allowed)) return;
+        linked_out ? real_target
+                   : std::filesystem::absolute(folder / source, root_error).lexically_normal();
+    if (!root_error && (IsInside(target, allowed) ||
+                        IsInside(std::filesystem::weakly_canonical(target, root_error), allowed))) {
+      return true;
     }
   }
   Report(DiagnosticCode::kPath, location,
          absolute ? "source '" + source +
                         "' is an absolute path (sources are relative to the "
                         "scene's folder)"
-                  : "source '" + source + "' leaves the scene's folder");
+         : leaves ? "source '" + source + "' leaves the scene's folder"
+                  : "source '" + source + "' leads outside the scene's folder through a symbolic " +
+                        "link (to " + real_target.string() + ")");
+  return false;
 }
 
 void SceneLoader::LoadObjects(const YamlEvent& first, bool cameras) {

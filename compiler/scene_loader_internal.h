@@ -290,7 +290,9 @@ class SceneLoader {
   void LoadObjects(const YamlEvent& first, bool cameras);
   void LoadObject(const YamlEvent& first, SceneObject* object);
   void LoadDirector(const YamlEvent& first);
-  void CheckSource(const std::string& source, SourceLocation location);
+  // False after reporting a source that is empty or leaves the scene's
+  // folder (lexically, or through a symbolic link) outside the allowed roots.
+  bool CheckSource(const std::string& source, SourceLocation location);
   void CheckSharedNames();
   void ConvertTicks();
 

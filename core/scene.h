@@ -147,7 +147,9 @@ struct Marker {
 
 struct Model {
   std::string name;
-  std::string source;           // as written, relative to the scene file; may be empty
+  std::string source;  // as written, relative to the scene file; may be empty
+  // The loader refused `source` (E_PATH): it is never read.
+  bool source_refused = false;
   std::vector<Marker> markers;  // inline markers from the scene
   Origin origin;
   Origin source_origin;

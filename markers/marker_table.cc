@@ -184,7 +184,9 @@ ModelLibrary ImportModels(const Scene& scene, Diagnostics* diagnostics,
   for (const Model& model : scene.models) {
     ModelMarkers markers;
     markers.name = model.name;
-    if (!model.source.empty()) {
+    if (model.source_refused) {
+      markers.load_failed = true;  // reported (E_PATH), never read
+    } else if (!model.source.empty()) {
       std::string path = SourcePath(scene, model.source);
       auto found = imported.find(path);
       if (found == imported.end()) {

@@ -444,6 +444,36 @@ director:
                 self.assertEqual(stdout, stream.read())
         self.assertEqual(run("schema", "model")[0], 2)
 
+    def test_symbolic_links_out_of_the_scene_folder_are_refused_and_not_read(self):
+        shared = os.path.join(self.folder, "outside")
+        os.mkdir(shared)
+        gltf = {"asset": {"version": "2.0"}, "scenes": [{"nodes": [0]}],
+                "nodes": [{"name": "SOCKET_hole", "translation": [0, 1, 0]}]}
+        self.write(os.path.join("outside", "part.gltf"), json.dumps(gltf))
+        models = os.path.join(self.folder, "linked", "models")
+        os.makedirs(models)
+        os.symlink(os.path.join(shared, "part.gltf"), os.path.join(models, "link.gltf"))
+        os.symlink(shared, os.path.join(models, "dir"))
+        scene = self.write(os.path.join("linked", "s.yaml"), """cinc: 1
+models:
+  a: {source: models/link.gltf}
+  b: {source: models/dir/part.gltf}
+objects:
+  x: {model: a, nodes: [{duration: 1, attach: {to: x/nowhere}}]}
+""")
+        status, _, stderr = run("check", scene)
+        self.assertEqual(status, 1)
+        real = os.path.realpath(os.path.join(shared, "part.gltf"))
+        self.assertEqual([line for line in stderr.splitlines() if ": error: " in line], [
+            f"{scene}:3:15: error: source 'models/link.gltf' leads outside the scene's folder "
+            f"through a symbolic link (to {real}) [E_PATH]",
+            f"{scene}:4:15: error: source 'models/dir/part.gltf' leads outside the scene's "
+            f"folder through a symbolic link (to {real}) [E_PATH]"])  # and x/nowhere is not checked
+        status, _, stderr = run("check", scene, "--allow-outside", shared)
+        self.assertEqual(status, 1)
+        self.assertIn("unknown marker 'nowhere'", stderr)  # now read: its markers are checked
+        self.assertNotIn("E_PATH", stderr)
+
     def test_models_outside_the_scene_folder_need_allow_outside(self):
         shared = os.path.join(self.folder, "assets")
         os.mkdir(shared)
