@@ -138,6 +138,17 @@ def glb_json(path):
     return json.loads(data[20:20 + length])
 
 
+
+def example_scenes():
+    """(label, path) of every example scene: examples/FOLDER/NAME.yaml, sorted."""
+    examples = os.path.join(ROOT, "examples")
+    for folder in sorted(os.listdir(examples)):
+        if not os.path.isdir(os.path.join(examples, folder)):
+            continue
+        for name in sorted(os.listdir(os.path.join(examples, folder))):
+            if name.endswith(".yaml"):
+                yield f"{folder}/{name}", os.path.join(examples, folder, name)
+
 class GltfExportTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -216,14 +227,9 @@ class GltfExportTest(unittest.TestCase):
             f"{len(states)} samples")
 
     def test_examples(self):
-        examples = os.path.join(ROOT, "examples")
-        for folder in sorted(os.listdir(examples)):
-            if not os.path.isdir(os.path.join(examples, folder)):
-                continue
-            for name in sorted(os.listdir(os.path.join(examples, folder))):
-                if name.endswith(".yaml"):
-                    with self.subTest(example=f"{folder}/{name}"):
-                        self.check_scene(f"{folder}/{name}", os.path.join(examples, folder, name))
+        for label, path in example_scenes():
+            with self.subTest(example=label):
+                self.check_scene(label, path)
 
     def test_every_construct(self):
         self.check_scene("constructs", self.scene_file("constructs", CONSTRUCTS))

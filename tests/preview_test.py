@@ -39,7 +39,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CINC = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, "build", "cinc")
 del sys.argv[1:]
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gltf_test import CONSTRUCTS  # noqa: E402  (the scene with every construct)
+from gltf_test import CONSTRUCTS, example_scenes  # noqa: E402  (the scene with every construct)
 
 NODE = shutil.which("node")
 CHECK = os.path.join(ROOT, "tests", "js", "preview_check.mjs")
@@ -240,14 +240,9 @@ class PreviewTest(unittest.TestCase):
                            f"worst {details}; screenshot colours: {shots}")
 
     def test_examples(self):
-        examples = os.path.join(ROOT, "examples")
-        for folder in sorted(os.listdir(examples)):
-            if not os.path.isdir(os.path.join(examples, folder)):
-                continue
-            for name in sorted(os.listdir(os.path.join(examples, folder))):
-                if name.endswith(".yaml"):
-                    with self.subTest(example=f"{folder}/{name}"):
-                        self.check_scene(f"{folder}/{name}", os.path.join(examples, folder, name))
+        for label, path in example_scenes():
+            with self.subTest(example=label):
+                self.check_scene(label, path)
 
     def test_every_construct(self):
         path = os.path.join(self.folder, "constructs.yaml")
