@@ -47,8 +47,6 @@ enum ObjectField {
   kNodes
 };
 
-constexpr NumberRange kFovRange{0, 180, true, true};
-
 bool IsSequenceNameCharacter(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
          c == '-';

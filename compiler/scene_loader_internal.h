@@ -26,6 +26,7 @@
 #include "compiler/yaml_reader.h"
 #include "core/json_writer.h"
 #include "core/scene.h"
+#include "core/scene_limits.h"
 #include "core/suggestion.h"
 #include "sequence/limits.h"
 
@@ -44,17 +45,13 @@ inline constexpr NumberRange kAnyNumber{};
 inline constexpr NumberRange kPositive{0, std::numeric_limits<double>::infinity(), true, false};
 inline constexpr NumberRange kNonNegative{0, std::numeric_limits<double>::infinity(), false, false};
 inline constexpr NumberRange kUnitInterval{0, 1, false, false};
-// How far lengths, angles and scales may go (docs/language.md): a million
-// metres from the origin, a thousand turns, a million-fold scale are more
-// than an assembly needs, and past them a double cannot hold the scene's
-// tolerances (a fitted move past 1e12 m never meets 0.1 mm).
-inline constexpr double kMaxCoordinate = 1e6;  // metres
-inline constexpr double kMaxDegrees = 360000;  // 1000 turns
-inline constexpr double kMaxScale = 1e6;
+// How far lengths, angles and scales may go (core/scene_limits.h,
+// docs/language.md).
 inline constexpr NumberRange kCoordinateRange{-kMaxCoordinate, kMaxCoordinate, false, false};
 inline constexpr NumberRange kAngleRange{-kMaxDegrees, kMaxDegrees, false, false};
 inline constexpr NumberRange kTurnsRange{-kMaxDegrees / 360, kMaxDegrees / 360, false, false};
 inline constexpr NumberRange kScaleRange{0, kMaxScale, true, false};
+inline constexpr NumberRange kFovRange{0, 180, true, true};  // degrees
 
 // One element of a fixed-size number list: its name in messages and range.
 struct NumberElement {

@@ -406,7 +406,7 @@ cameras:
           "3:3 E_SCENE_NAME /objects/director: 'director' is a reserved name",
           "4:19 E_SCENE_VALUE /objects/main/opacity: opacity 1.5 is outside [0, 1]",
           "4:24 E_SCENE_FORMAT /objects/main/fov: 'fov' is only allowed on cameras",
-          "4:44 E_SCENE_VALUE /objects/main/scale/1: scale 0 is outside (0, 1e+06]",
+          "4:44 E_SCENE_VALUE /objects/main/scale/1: scale 0 is outside (0, 1000000]",
           "6:11 E_SCENE_FORMAT /objects/helper: expected a mapping, got a list",
           "8:3 E_SCENE_NAME /cameras/main: 'main' is both an object and a camera",
           "8:10 E_SCENE_FORMAT /cameras/main/opacity: 'opacity' is not allowed on a camera",

@@ -78,7 +78,6 @@ struct NodeInput {
 
 using NodeRule = FieldRule<NodeInput, NodeFieldTraits>;
 
-constexpr NumberRange kFovRange{0, 180, true, true};
 constexpr NumberRange kTimeScaleRange{0, kMaxTimeScale, false, false};
 
 bool ReadRelations(SceneLoader& loader, const YamlEvent& value, RelationKind kind,

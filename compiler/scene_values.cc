@@ -128,12 +128,20 @@ bool InRange(double value, const NumberRange& range) {
   return above_low && below_high;
 }
 
+// A bound as people write it: 1000000, not 1e+06.
+std::string BoundText(double bound) {
+  if (bound == std::trunc(bound) && std::abs(bound) < 1e15) {
+    return std::to_string(static_cast<long long>(bound));
+  }
+  return FormatDouble(bound);
+}
+
 std::string RangeProblem(const NumberRange& range) {
   if (range.low == 0 && std::isinf(range.high)) {
     return range.low_open ? "must be greater than 0" : "is negative";
   }
-  return std::string("is outside ") + (range.low_open ? "(" : "[") + FormatDouble(range.low) +
-         ", " + FormatDouble(range.high) + (range.high_open ? ")" : "]");
+  return std::string("is outside ") + (range.low_open ? "(" : "[") + BoundText(range.low) + ", " +
+         BoundText(range.high) + (range.high_open ? ")" : "]");
 }
 
 }  // namespace

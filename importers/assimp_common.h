@@ -6,6 +6,10 @@
 #include <assimp/matrix4x4.h>
 #include <assimp/types.h>
 
+// Assimp 5.2's metadata.h needs aiString and INT_MAX declared before it.
+#include <assimp/metadata.h>
+
+#include <climits>
 #include <glm/mat4x4.hpp>
 #include <string>
 #include <string_view>
@@ -25,6 +29,18 @@ inline glm::dmat4 ToGlm(const aiMatrix4x4& m) {
 }
 
 inline std::string NameOf(const aiString& name) { return std::string(name.C_Str(), name.length); }
+
+// The entry `key` of node or scene metadata with its data, or nullptr.
+inline const aiMetadataEntry* FindEntry(const aiMetadata* metadata, std::string_view key) {
+  if (metadata == nullptr || metadata->mKeys == nullptr || metadata->mValues == nullptr) {
+    return nullptr;
+  }
+  for (unsigned i = 0; i < metadata->mNumProperties; ++i) {
+    if (NameOf(metadata->mKeys[i]) != key) continue;
+    return metadata->mValues[i].mData == nullptr ? nullptr : &metadata->mValues[i];
+  }
+  return nullptr;
+}
 
 }  // namespace cinc::assimp
 

@@ -13,6 +13,7 @@
 #include <optional>
 #include <sstream>
 
+#include "importers/assimp_axes.h"
 #include "importers/assimp_common.h"
 #include "importers/assimp_importer.h"
 #include "importers/model_builder.h"
@@ -24,16 +25,13 @@ namespace {
 namespace fs = std::filesystem;
 using assimp::NameOf;
 
-std::array<double, 16> ColumnMajor(const aiMatrix4x4& m) {
-  glm::dmat4 matrix = assimp::ToGlm(m);
+std::array<double, 16> ColumnMajor(const glm::dmat4& matrix) {
   std::array<double, 16> out;
   for (int column = 0; column < 4; ++column) {
     for (int row = 0; row < 4; ++row) out[column * 4 + row] = matrix[column][row];
   }
   return out;
 }
-
-bool IsIdentity(const aiMatrix4x4& m) { return m.IsIdentity(); }
 
 std::string ImageMimeType(const std::string& bytes) {
   if (bytes.size() >= 8 && bytes.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0) return "image/png";
@@ -54,6 +52,8 @@ class AssimpContentCopier {
       const aiNode* node;
       int parent;
     };
+    // The file's axes turned into cinc's at the root, as for its markers.
+    const glm::dmat4 to_cinc = AxesOf(scene_).to_cinc;
     std::vector<Pending> stack = {{scene_.mRootNode, -1}};
     while (!stack.empty()) {
       Pending pending = stack.back();
@@ -64,7 +64,12 @@ class AssimpContentCopier {
       int copied = static_cast<int>(content_->nodes.size());
       ContentNode out;
       out.name = NameOf(node->mName);
-      if (!IsIdentity(node->mTransformation)) out.matrix = ColumnMajor(node->mTransformation);
+      glm::dmat4 matrix = assimp::ToGlm(node->mTransformation);
+      if (pending.parent < 0 && to_cinc != glm::dmat4(1.0)) {
+        out.matrix = ColumnMajor(to_cinc * matrix);
+      } else if (!node->mTransformation.IsIdentity()) {
+        out.matrix = ColumnMajor(matrix);
+      }
       content_->nodes.push_back(std::move(out));
       if (node->mNumMeshes > 0) content_->nodes[copied].mesh = MeshOf(*node);
       if (pending.parent < 0) {

@@ -10,6 +10,7 @@
 #include <exception>
 #include <set>
 
+#include "importers/assimp_axes.h"
 #include "importers/assimp_common.h"
 #include "importers/reader_messages.h"
 
@@ -22,33 +23,34 @@ using assimp::ToGlm;
 
 constexpr std::string_view kFbxHelperMarker = "_$AssimpFbx$_";
 std::optional<bool> MarkerFlag(const aiMetadata* metadata) {
-  if (metadata == nullptr || metadata->mKeys == nullptr || metadata->mValues == nullptr) {
-    return std::nullopt;
+  const aiMetadataEntry* entry = assimp::FindEntry(metadata, "cinc_marker");
+  if (entry == nullptr) return std::nullopt;
+  switch (entry->mType) {
+    case AI_BOOL:
+      return *static_cast<const bool*>(entry->mData);
+    case AI_INT32:
+      return *static_cast<const int32_t*>(entry->mData) != 0;
+    case AI_UINT64:
+      return *static_cast<const uint64_t*>(entry->mData) != 0;
+    case AI_FLOAT:
+      return *static_cast<const float*>(entry->mData) != 0;
+    case AI_DOUBLE:
+      return *static_cast<const double*>(entry->mData) != 0;
+    default:
+      return std::nullopt;  // other types carry no meaning (documented)
   }
-  for (unsigned i = 0; i < metadata->mNumProperties; ++i) {
-    if (NameOf(metadata->mKeys[i]) != "cinc_marker") continue;
-    const aiMetadataEntry& entry = metadata->mValues[i];
-    if (entry.mData == nullptr) return std::nullopt;
-    switch (entry.mType) {
-      case AI_BOOL:
-        return *static_cast<const bool*>(entry.mData);
-      case AI_INT32:
-        return *static_cast<const int32_t*>(entry.mData) != 0;
-      case AI_UINT64:
-        return *static_cast<const uint64_t*>(entry.mData) != 0;
-      case AI_FLOAT:
-        return *static_cast<const float*>(entry.mData) != 0;
-      case AI_DOUBLE:
-        return *static_cast<const double*>(entry.mData) != 0;
-      default:
-        return std::nullopt;  // other types carry no meaning (documented)
-    }
-  }
-  return std::nullopt;
 }
 
-// Names of nodes that are cameras, lights or bones: not markers.
-std::set<std::string> NonMarkerNames(const aiScene& scene) {
+// FBX says of each model whether it is a Null (an empty): one that is not
+// is a mesh, light, camera or bone, even when Assimp read nothing of it (a
+// mesh without faces, an area light, a leaf bone).
+bool IsFbxNonNull(const aiMetadata* metadata) {
+  const aiMetadataEntry* entry = assimp::FindEntry(metadata, "IsNull");
+  return entry != nullptr && entry->mType == AI_BOOL && !*static_cast<const bool*>(entry->mData);
+}
+
+// Names of nodes that are cameras or lights: not markers.
+std::set<std::string> CameraAndLightNames(const aiScene& scene) {
   std::set<std::string> names;
   for (unsigned i = 0; i < scene.mNumCameras && scene.mCameras != nullptr; ++i) {
     if (scene.mCameras[i] != nullptr) names.insert(NameOf(scene.mCameras[i]->mName));
@@ -56,6 +58,13 @@ std::set<std::string> NonMarkerNames(const aiScene& scene) {
   for (unsigned i = 0; i < scene.mNumLights && scene.mLights != nullptr; ++i) {
     if (scene.mLights[i] != nullptr) names.insert(NameOf(scene.mLights[i]->mName));
   }
+  return names;
+}
+
+// Names of nodes that are a mesh's bones (skin joints): not markers, and
+// neither is what is under them without a flag.
+std::set<std::string> BoneNames(const aiScene& scene) {
+  std::set<std::string> names;
   for (unsigned i = 0; i < scene.mNumMeshes && scene.mMeshes != nullptr; ++i) {
     const aiMesh* mesh = scene.mMeshes[i];
     if (mesh == nullptr || mesh->mBones == nullptr) continue;
@@ -69,12 +78,15 @@ std::set<std::string> NonMarkerNames(const aiScene& scene) {
 }  // namespace
 
 void ReadAssimpSceneNodes(const aiScene& scene, std::vector<ModelNode>* nodes) {
-  const std::set<std::string> non_marker_names = NonMarkerNames(scene);
+  const std::set<std::string> cameras_and_lights = CameraAndLightNames(scene);
+  const std::set<std::string> bones = BoneNames(scene);
+  const FileAxes axes = AxesOf(scene);
   struct Pending {
     const aiNode* node;
     glm::dmat4 parent_world;
+    bool under_joint;
   };
-  std::vector<Pending> stack{{scene.mRootNode, glm::dmat4(1.0)}};
+  std::vector<Pending> stack{{scene.mRootNode, axes.to_cinc, false}};
   std::set<const aiNode*> visited;  // a malformed scene must not loop forever
   while (!stack.empty()) {
     Pending pending = stack.back();
@@ -90,15 +102,20 @@ void ReadAssimpSceneNodes(const aiScene& scene, std::vector<ModelNode>* nodes) {
     if (!is_root && !is_helper) {
       ModelNode out;
       out.name = name;
-      out.world = world;
+      out.world = world * axes.marker_frame;
       out.has_mesh = node->mNumMeshes > 0;
-      out.is_camera_light_or_joint = non_marker_names.count(name) > 0;
+      out.is_camera_light_or_joint = cameras_and_lights.count(name) > 0 || bones.count(name) > 0;
       out.has_children = node->mNumChildren > 0;
+      out.is_other_object = IsFbxNonNull(node->mMetaData);
+      out.under_joint = pending.under_joint;
       out.marker_flag = MarkerFlag(node->mMetaData);
       nodes->push_back(std::move(out));
     }
     if (node->mChildren == nullptr) continue;
-    for (unsigned i = node->mNumChildren; i-- > 0;) stack.push_back({node->mChildren[i], world});
+    bool children_under_joint = pending.under_joint || bones.count(name) > 0;
+    for (unsigned i = node->mNumChildren; i-- > 0;) {
+      stack.push_back({node->mChildren[i], world, children_under_joint});
+    }
   }
 }
 

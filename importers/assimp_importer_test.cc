@@ -68,5 +68,38 @@ TEST(AssimpSceneNodesTest, FoldsPivotHelpersAndReadsFlags) {
   EXPECT_TRUE(nodes[5].has_mesh);
 }
 
+// FBX models that are not Nulls are no markers even when Assimp read nothing
+// of them; what sits under a bone needs the flag.
+TEST(AssimpSceneNodesTest, NonNullsAndNodesUnderBones) {
+  auto scene = std::make_unique<aiScene>();
+  scene->mRootNode = new aiNode("RootNode");
+  auto set_is_null = [](aiNode* node, bool is_null) {
+    node->mMetaData = aiMetadata::Alloc(1);
+    node->mMetaData->Set(0, "IsNull", is_null);
+  };
+  set_is_null(AddChild(scene->mRootNode, "empty", {0, 0, 0}), true);
+  set_is_null(AddChild(scene->mRootNode, "faceless", {0, 0, 0}), false);
+  aiNode* bone = AddChild(scene->mRootNode, "upper", {0, 0, 0});
+  aiNode* leaf_bone = AddChild(bone, "lower", {0, 0, 0});
+  AddChild(leaf_bone, "lower_end", {0, 0, 0});
+  aiNode* socket = AddChild(bone, "socket", {0, 1, 0});
+  socket->mMetaData = aiMetadata::Alloc(1);
+  socket->mMetaData->Set(0, "cinc_marker", true);
+  AddChild(scene->mRootNode, "untyped", {0, 0, 0});  // no IsNull: not an FBX model
+  scene->mNumMeshes = 1;
+  scene->mMeshes = new aiMesh* [1] { new aiMesh() };
+  scene->mMeshes[0]->mNumBones = 1;
+  scene->mMeshes[0]->mBones = new aiBone* [1] { new aiBone() };
+  scene->mMeshes[0]->mBones[0]->mName = aiString("upper");
+
+  std::vector<ModelNode> nodes;
+  ReadAssimpSceneNodes(*scene, &nodes);
+  std::vector<std::string> markers;
+  for (const ModelNode& node : nodes) {
+    if (IsMarkerNode(node)) markers.push_back(node.name);
+  }
+  EXPECT_EQ(markers, (std::vector<std::string>{"empty", "socket", "untyped"}));
+}
+
 }  // namespace
 }  // namespace cinc

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -15,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -196,7 +198,54 @@ RunResult Run(const std::vector<std::string>& arguments, const fs::path& log_pat
   return result;
 }
 
+bool AllDigits(std::string_view text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) != 0;
+  });
+}
+
+// "4.2" for 402, "2.79" for 279.
+std::string VersionText(int number) {
+  int minor = number % 100;
+  return std::to_string(number / 100) + "." + (number < 300 && minor < 10 ? "0" : "") +
+         std::to_string(minor);
+}
+
 }  // namespace
+
+std::optional<int> BlendFileVersion(const std::string& bytes) {
+  std::string_view header(bytes);
+  if (!header.starts_with("BLENDER")) return std::nullopt;
+  auto endian = [](char c) { return c == 'v' || c == 'V'; };
+  if (header.size() >= 12 && (header[7] == '_' || header[7] == '-') && endian(header[8]) &&
+      AllDigits(header.substr(9, 3))) {
+    return std::stoi(std::string(header.substr(9, 3)));
+  }
+  if (header.size() >= 17 && header.substr(7, 3) == "17-" && AllDigits(header.substr(10, 2)) &&
+      endian(header[12]) && AllDigits(header.substr(13, 4))) {
+    return std::stoi(std::string(header.substr(13, 4)));
+  }
+  return std::nullopt;
+}
+
+std::optional<BlenderVersion> BlenderVersionInLog(const std::string& log) {
+  // Blender's banner line; other programs (audio, GPU drivers) may print first.
+  std::string_view rest(log);
+  size_t banner = rest.starts_with("Blender ") ? 0 : rest.find("\nBlender ");
+  if (banner == std::string_view::npos) return std::nullopt;
+  rest = rest.substr(banner == 0 ? 8 : banner + 9);
+  std::string_view text = rest.substr(0, rest.find_first_not_of("0123456789."));
+  size_t dot = text.find('.');
+  if (dot == std::string_view::npos) return std::nullopt;
+  std::string_view major = text.substr(0, dot);
+  std::string_view minor = text.substr(dot + 1);
+  minor = minor.substr(0, minor.find('.'));
+  if (!AllDigits(major) || !AllDigits(minor) || major.size() > 3 || minor.size() > 2) {
+    return std::nullopt;
+  }
+  return BlenderVersion{std::stoi(std::string(major)) * 100 + std::stoi(std::string(minor)),
+                        std::string(text)};
+}
 
 std::string ResolveCacheFolder(const ImportSettings& settings) {
   if (!settings.cache_folder.empty()) return settings.cache_folder;
@@ -249,6 +298,15 @@ bool ConvertBlendFile(const std::string& path, const std::string& bytes,
     return fail("cannot run Blender '" + blender + "': " + run.error + "; " + kInstallHint);
   }
   const std::string log_note = "; Blender's log is " + log.string();
+  std::optional<int> file_version = BlendFileVersion(bytes);
+  std::optional<BlenderVersion> installed = BlenderVersionInLog(ReadText(log));
+  if (file_version && installed && *file_version > installed->number) {
+    const std::string newer = VersionText(*file_version);
+    return fail("it was made by Blender " + newer + "; the installed Blender is " +
+                installed->text + ", which cannot read files of newer Blenders: export a GLB " +
+                "from Blender " + newer + " (File > Export > glTF 2.0) and name it in `source:`, " +
+                "or set CINC_BLENDER to Blender " + newer + " or newer");
+  }
   if (run.timed_out) {
     return fail("Blender did not finish converting it within " +
                 std::to_string(settings.blender_timeout_seconds) + " s" + log_note);

@@ -133,12 +133,15 @@ bool ReadNodes(const tinygltf::Model& model, std::vector<ModelNode>* nodes, std:
     joints.insert(skin.joints.begin(), skin.joints.end());
 
   std::vector<std::optional<glm::dmat4>> world(node_count);
+  std::vector<bool> under_joint(node_count, false);
   bool walked = WalkSceneTree(
       model, roots,
       [&](int index, int parent) {
         glm::dmat4 local;
         if (!LocalMatrix(model, index, &local, error)) return kWalkFailed;
         world[index] = (parent == kSceneRoot ? glm::dmat4(1.0) : *world[parent]) * local;
+        under_joint[index] =
+            parent != kSceneRoot && (under_joint[parent] || joints.count(parent) > 0);
         return index;
       },
       error);
@@ -153,6 +156,7 @@ bool ReadNodes(const tinygltf::Model& model, std::vector<ModelNode>* nodes, std:
     out.has_mesh = node.mesh >= 0;
     out.is_camera_light_or_joint = node.camera >= 0 || IsLight(node) || joints.count(i) > 0;
     out.has_children = !node.children.empty();
+    out.under_joint = under_joint[i];
     out.marker_flag = MarkerFlag(node.extras);
     nodes->push_back(std::move(out));
   }

@@ -134,6 +134,30 @@ TEST(GltfImporterTest, WithoutScenesUsesEveryRootNode) {
   EXPECT_EQ(model.markers[1].name, "c");
 }
 
+// Under a skin's joint: a leaf bone (not listed as a joint) is no marker;
+// an empty there is one only with its flag. Below a joint's child too.
+TEST(GltfImporterTest, NodesUnderJointsNeedTheFlag) {
+  constexpr char kSkinned[] = R"({
+    "asset": {"version": "2.0"},
+    "scenes": [{"nodes": [0, 5]}],
+    "nodes": [
+      {"name": "upper", "children": [1, 2]},
+      {"name": "upper_end"},
+      {"name": "group", "children": [3, 4]},
+      {"name": "socket", "translation": [0, 1, 0], "extras": {"cinc_marker": 1}},
+      {"name": "deep_leaf"},
+      {"name": "free_leaf"}
+    ],
+    "skins": [{"joints": [0]}]
+  })";
+  Diagnostics diagnostics;
+  ImportedModel model = ImportDocument(kSkinned, &diagnostics);
+  EXPECT_TRUE(diagnostics.items().empty());
+  ASSERT_EQ(model.markers.size(), 2u);
+  ExpectPose(model.markers[0], "socket", Vec3(0, 1, 0), Quat(1, 0, 0, 0));
+  ExpectPose(model.markers[1], "free_leaf", Vec3(0, 0, 0), Quat(1, 0, 0, 0));
+}
+
 TEST(GltfImporterTest, DuplicateMarkers) {
   Diagnostics diagnostics;
   ImportedModel model = ImportDocument(R"({"asset": {"version": "2.0"},

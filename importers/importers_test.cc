@@ -300,6 +300,62 @@ TEST(BlendConversionTest, ReportsTheScriptsError) {
       << error.message;
 }
 
+TEST(BlendConversionTest, FileOfANewerBlenderIsRefused) {
+  TempFolder folder;
+  folder.Write("converted.glb", MakeGlb(kSmallGltf));
+  ImportSettings settings;
+  settings.cache_folder = folder.File("cache");
+  // This Blender converts whatever it is given, as 3.4 does a 4.2 file (with
+  // what it cannot understand lost), or crashes on it: refused either way.
+  for (const char* body : {"echo 'Blender 3.4.1 (hash 55485cb379f7 built 2023-04-03)'\n",
+                           "echo 'Blender 3.4.1'\nkill -SEGV $$\n"}) {
+    settings.blender_executable = WriteFakeBlender(folder, body + std::string(kCopyGlb));
+    for (const auto& [header, made_by] :
+         {std::pair{"BLENDER-v402", "4.2"}, std::pair{"BLENDER17-01v0500", "5.0"}}) {
+      std::string blend = folder.Write("part.blend", header + std::string(" content ") + body);
+      Diagnostics diagnostics;
+      EXPECT_TRUE(ImportModel(blend, &diagnostics, settings).markers.empty());
+      const Diagnostic& error = OnlyDiagnostic(diagnostics);
+      EXPECT_EQ(error.code_name(), "E_MODEL_LOAD");
+      std::string newer = made_by;
+      EXPECT_EQ(error.message,
+                "cannot read " + blend + ": it was made by Blender " + newer +
+                    "; the installed Blender is 3.4.1, which cannot read files of newer "
+                    "Blenders: export a GLB from Blender " +
+                    newer +
+                    " (File > Export > glTF 2.0) and name it in `source:`, or set "
+                    "CINC_BLENDER to Blender " +
+                    newer + " or newer");
+    }
+  }
+  // The same Blender or an older one's file converts.
+  settings.blender_executable =
+      WriteFakeBlender(folder, "echo 'Blender 3.4.1'\n" + std::string(kCopyGlb));
+  for (const char* header : {"BLENDER-v304", "BLENDER_v279", "BLENDER-V300"}) {
+    Diagnostics diagnostics;
+    ImportModel(folder.Write("old.blend", header + std::string(" content")), &diagnostics,
+                settings);
+    EXPECT_TRUE(diagnostics.items().empty()) << header;
+  }
+}
+
+TEST(BlendConversionTest, VersionsOfFilesAndOfBlender) {
+  EXPECT_EQ(BlendFileVersion("BLENDER-v304REND"), 304);
+  EXPECT_EQ(BlendFileVersion("BLENDER_V279"), 279);
+  EXPECT_EQ(BlendFileVersion("BLENDER17-01v0500...."), 500);
+  EXPECT_EQ(BlendFileVersion("BLENDER-v30"), std::nullopt);       // cut short
+  EXPECT_EQ(BlendFileVersion("BLENDER-x304"), std::nullopt);      // no endianness
+  EXPECT_EQ(BlendFileVersion("\x28\xB5\x2F\xFD"), std::nullopt);  // compressed
+  std::optional<BlenderVersion> version =
+      BlenderVersionInLog("ALSA lib confmisc.c: cannot open\nBlender 4.2.3 LTS (hash x)\n");
+  ASSERT_TRUE(version.has_value());
+  EXPECT_EQ(version->number, 402);
+  EXPECT_EQ(version->text, "4.2.3");
+  EXPECT_EQ(BlenderVersionInLog("Blender 3.4.1\nRead blend")->number, 304);
+  EXPECT_EQ(BlenderVersionInLog("Blender quit"), std::nullopt);
+  EXPECT_EQ(BlenderVersionInLog(""), std::nullopt);
+}
+
 TEST(BlendConversionTest, CrashAndMissingOutput) {
   TempFolder folder;
   ImportSettings settings;

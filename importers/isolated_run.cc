@@ -219,6 +219,12 @@ std::string DescribeOutcome(const IsolatedRun& run, const IsolationLimits& limit
     case IsolatedRun::Outcome::kDone:
       return "it was read";
     case IsolatedRun::Outcome::kCrashed:
+      // Nothing in cinc sends SIGKILL but the wall-time limit (kOutOfTime):
+      // it comes from outside, most often the kernel's out-of-memory killer.
+      if (run.signal == SIGKILL) {
+        return "the reader was killed (signal 9), most likely by the system for using too "
+               "much memory";
+      }
       return "the reader crashed on it (signal " + std::to_string(run.signal) + ", " +
              SignalName(run.signal) + ")";
     case IsolatedRun::Outcome::kOutOfMemory:

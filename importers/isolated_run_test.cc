@@ -58,6 +58,18 @@ TEST(IsolatedRunTest, ACrashIsTheSignal) {
   run = RunIsolated([]() -> std::string { std::abort(); }, Small());
   EXPECT_EQ(run.signal, SIGABRT);
   EXPECT_EQ(DescribeOutcome(run, Small()), "the reader crashed on it (signal 6, an abort)");
+  // Killed from outside, as the kernel's out-of-memory killer does.
+  run = RunIsolated(
+      []() -> std::string {
+        raise(SIGKILL);
+        return "";
+      },
+      Small());
+  EXPECT_EQ(run.outcome, IsolatedRun::Outcome::kCrashed);
+  EXPECT_EQ(run.signal, SIGKILL);
+  EXPECT_EQ(DescribeOutcome(run, Small()),
+            "the reader was killed (signal 9), most likely by the system for using too much "
+            "memory");
 }
 
 TEST(IsolatedRunTest, TheMemoryLimitHolds) {

@@ -7,6 +7,9 @@
 #include <glm/mat3x3.hpp>
 #include <map>
 
+#include "core/number_format.h"
+#include "core/scene_limits.h"
+
 namespace cinc {
 namespace {
 
@@ -71,12 +74,38 @@ bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
 
 std::string Quoted(const std::string& text) { return "'" + text + "'"; }
 
+bool IsWithinSceneLimits(const Vec3& position) {
+  for (int i = 0; i < 3; ++i) {
+    if (!(std::abs(position[i]) <= kMaxCoordinate)) return false;  // NaN too
+  }
+  return true;
+}
+
+// A marker farther from the model's origin than a scene may reach: the
+// model's units or scale are wrong (core/scene_limits.h).
+void ReportFarMarker(const Marker& marker, const std::string& file, Diagnostics* diagnostics) {
+  const Vec3& p = marker.pose.position;
+  auto text = [](double value) -> std::string {
+    if (std::isfinite(value)) return FormatDouble(value);
+    return std::isnan(value) ? "NaN" : value > 0 ? "inf" : "-inf";
+  };
+  Diagnostic diagnostic;
+  diagnostic.code = DiagnosticCode::kModelLoad;
+  diagnostic.file = file;
+  diagnostic.message = "marker " + Quoted(marker.name) + " is at (" + text(p.x) + ", " + text(p.y) +
+                       ", " + text(p.z) + ") m, more than " +
+                       std::to_string(static_cast<long long>(kMaxCoordinate)) +
+                       " m from the model's origin, which cinc does not take: check the model's "
+                       "units and scale, and export it in metres";
+  diagnostics->Add(std::move(diagnostic));
+}
+
 }  // namespace
 
 bool IsMarkerNode(const ModelNode& node) {
-  if (node.has_mesh || node.is_camera_light_or_joint) return false;
+  if (node.has_mesh || node.is_camera_light_or_joint || node.is_other_object) return false;
   if (node.marker_flag.has_value()) return *node.marker_flag;
-  return !node.has_children;
+  return !node.has_children && !node.under_joint;
 }
 
 std::string MarkerNameOf(const std::string& node_name) {
@@ -135,6 +164,7 @@ ImportedModel BuildModel(const std::vector<ModelNode>& nodes, const std::string&
     Marker marker;
     marker.name = name;
     marker.pose = PoseFromMatrix(node.world);
+    if (!IsWithinSceneLimits(marker.pose.position)) ReportFarMarker(marker, file, diagnostics);
     model.markers.push_back(std::move(marker));
   }
   for (const std::string& name : duplicated_names) {

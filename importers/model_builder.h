@@ -24,7 +24,9 @@ struct ModelNode {
   glm::dmat4 world{1.0};  // the product of its ancestors' transforms and its own
   bool has_mesh = false;
   bool is_camera_light_or_joint = false;
+  bool is_other_object = false;  // FBX: a model that is not a Null (a mesh without faces, ...)
   bool has_children = false;
+  bool under_joint = false;         // a descendant of a skin joint (FBX's `*_end` leaf bones)
   std::optional<bool> marker_flag;  // extras / metadata `cinc_marker`
 };
 

@@ -115,6 +115,15 @@ TEST(IsMarkerNodeTest, FollowsSpecSection4) {
   ModelNode camera = Node("d");
   camera.is_camera_light_or_joint = true;
   EXPECT_FALSE(IsMarkerNode(camera));
+  ModelNode faceless = Node("e");  // FBX: a model that is not a Null
+  faceless.is_other_object = true;
+  faceless.marker_flag = true;
+  EXPECT_FALSE(IsMarkerNode(faceless));
+  ModelNode leaf_bone = Node("f");  // under a joint: only with the flag
+  leaf_bone.under_joint = true;
+  EXPECT_FALSE(IsMarkerNode(leaf_bone));
+  leaf_bone.marker_flag = true;
+  EXPECT_TRUE(IsMarkerNode(leaf_bone));
 }
 
 TEST(BuildModelTest, KeepsFileOrderAndGroupsLods) {
@@ -153,6 +162,27 @@ TEST(BuildModelTest, ReportsDuplicatesOncePerName) {
             "first one is used)");
   ASSERT_EQ(model.markers.size(), 2u);
   EXPECT_EQ(model.markers[0].pose.position, Vec3(1, 0, 0));  // the first one
+}
+
+TEST(BuildModelTest, RefusesMarkersBeyondTheSceneLimits) {
+  std::vector<ModelNode> nodes = {Node("near"), Node("far"), Node("nowhere")};
+  nodes[0].world = glm::translate(glm::dmat4(1.0), Vec3(0, -1e6, 1e6));  // at the limit: fine
+  nodes[1].world = glm::translate(glm::dmat4(1.0), Vec3(2.5e7, 0, 0));
+  nodes[2].world[3][1] = HUGE_VAL;
+  Diagnostics diagnostics;
+  ImportedModel model = BuildModel(nodes, "models/body.fbx", &diagnostics);
+  ASSERT_EQ(diagnostics.items().size(), 2u);
+  EXPECT_EQ(diagnostics.items()[0].code_name(), "E_MODEL_LOAD");
+  EXPECT_EQ(diagnostics.items()[0].file, "models/body.fbx");
+  EXPECT_EQ(diagnostics.items()[0].message,
+            "marker 'far' is at (2.5e+07, 0, 0) m, more than 1000000 m from the model's origin, "
+            "which cinc does not take: check the model's units and scale, and export it in "
+            "metres");
+  EXPECT_EQ(diagnostics.items()[1].message,
+            "marker 'nowhere' is at (0, inf, 0) m, more than 1000000 m from the model's origin, "
+            "which cinc does not take: check the model's units and scale, and export it in "
+            "metres");
+  EXPECT_EQ(model.markers.size(), 3u);  // kept: references to them are not errors too
 }
 
 }  // namespace

@@ -12,6 +12,7 @@ A scene whose unit scale is not 1 is not exported (cinc models are in
 metres); the reason is printed to the console and shown in the status bar.
 """
 
+import json
 import os
 import subprocess
 
@@ -45,6 +46,35 @@ EXPORT_OPTIONS = {
     "use_active_scene": True,
     "will_save_settings": False,
 }
+
+
+# A copy of cinc_export.py's (tests/blender checks that the two agree).
+def mark_blender_objects(path, scene):
+    """Sets `extras.cinc_marker` in the GLB at `path` so that only empties are
+    markers: 0 on the node of every object that is not an empty (a mesh
+    without faces, a geometry-nodes object, an area light: the glTF exporter
+    writes them as bare nodes), 1 on a childless empty parented to a bone
+    (which would otherwise be taken for a leaf bone). An object's own flag
+    wins on an empty."""
+    flags = {}
+    for obj in scene.objects:
+        if obj.type != "EMPTY":
+            flags[obj.name] = 0
+        elif obj.parent_type == "BONE" and not obj.children and "cinc_marker" not in obj:
+            flags[obj.name] = 1
+    with open(path, "rb") as glb:
+        data = glb.read()
+    json_length = int.from_bytes(data[12:16], "little")
+    document = json.loads(data[20:20 + json_length])
+    for node in document.get("nodes", []):
+        if node.get("name") in flags:
+            node.setdefault("extras", {})["cinc_marker"] = flags[node["name"]]
+    text = json.dumps(document, separators=(",", ":")).encode()
+    text += b" " * (-len(text) % 4)
+    rest = data[20 + json_length:]
+    header = b"glTF" + (2).to_bytes(4, "little") + (20 + len(text) + len(rest)).to_bytes(4, "little")
+    with open(path, "wb") as glb:
+        glb.write(header + len(text).to_bytes(4, "little") + b"JSON" + text + rest)
 
 
 class CincExportPreferences(bpy.types.AddonPreferences):
@@ -128,6 +158,11 @@ def export_after_save(_dummy=None):
         return
     if "FINISHED" not in result:
         report(f"export to {path} failed ({', '.join(result)})")
+        return
+    try:
+        mark_blender_objects(path, scene)
+    except (OSError, ValueError) as error:
+        report(f"export to {path} failed: {error}")
         return
     report(f"wrote {path}")
     run_cinc_build(prefs)

@@ -9,12 +9,14 @@ model source):
 
 The active scene is exported as GLB with +Y up, empties (they are the
 markers), cameras and lights (so they are never mistaken for markers),
-modifiers applied and custom properties as glTF extras (`cinc_marker`). A
+modifiers applied and custom properties as glTF extras (`cinc_marker`);
+then only empties are left to be markers (mark_blender_objects). A
 scene whose unit scale is not 1 is refused: cinc models are in metres.
 Errors are printed as `cinc_export: error: ...` and exit with status 1.
 """
 
 import argparse
+import json
 import os
 import sys
 
@@ -60,6 +62,35 @@ def export_glb(path):
     result = bpy.ops.export_scene.gltf(filepath=path, **EXPORT_OPTIONS)
     if "FINISHED" not in result or not os.path.isfile(path):
         raise ExportError(f"Blender's glTF exporter did not write {path} ({', '.join(result)})")
+    mark_blender_objects(path, bpy.context.scene)
+
+
+def mark_blender_objects(path, scene):
+    """Sets `extras.cinc_marker` in the GLB at `path` so that only empties are
+    markers: 0 on the node of every object that is not an empty (a mesh
+    without faces, a geometry-nodes object, an area light: the glTF exporter
+    writes them as bare nodes), 1 on a childless empty parented to a bone
+    (which would otherwise be taken for a leaf bone). An object's own flag
+    wins on an empty."""
+    flags = {}
+    for obj in scene.objects:
+        if obj.type != "EMPTY":
+            flags[obj.name] = 0
+        elif obj.parent_type == "BONE" and not obj.children and "cinc_marker" not in obj:
+            flags[obj.name] = 1
+    with open(path, "rb") as glb:
+        data = glb.read()
+    json_length = int.from_bytes(data[12:16], "little")
+    document = json.loads(data[20:20 + json_length])
+    for node in document.get("nodes", []):
+        if node.get("name") in flags:
+            node.setdefault("extras", {})["cinc_marker"] = flags[node["name"]]
+    text = json.dumps(document, separators=(",", ":")).encode()
+    text += b" " * (-len(text) % 4)
+    rest = data[20 + json_length:]
+    header = b"glTF" + (2).to_bytes(4, "little") + (20 + len(text) + len(rest)).to_bytes(4, "little")
+    with open(path, "wb") as glb:
+        glb.write(header + len(text).to_bytes(4, "little") + b"JSON" + text + rest)
 
 
 def parse_arguments(argv):

@@ -52,9 +52,21 @@ def export_options(path):
     raise AssertionError(f"no EXPORT_OPTIONS in {path}")
 
 
+def function_source(path, name):
+    """The source of a script's top-level function `name`, read without running it."""
+    with open(path) as source:
+        text = source.read()
+    for node in ast.parse(text).body:
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            return ast.get_source_segment(text, node)
+    raise AssertionError(f"no {name} in {path}")
+
+
 class ExportOptionsTest(unittest.TestCase):
     def test_addon_and_script_export_alike(self):
         self.assertEqual(export_options(EXPORT_SCRIPT), export_options(ADDON))
+        self.assertEqual(function_source(EXPORT_SCRIPT, "mark_blender_objects"),
+                         function_source(ADDON, "mark_blender_objects"))
 
 
 class BlenderMarkersTest(unittest.TestCase):
@@ -68,8 +80,10 @@ class BlenderMarkersTest(unittest.TestCase):
                              "--out", cls.folder)
         if result.returncode != 0:
             raise AssertionError("make_models.py failed:\n" + result.stdout + result.stderr)
-        with open(os.path.join(cls.folder, "awkward.expected.json")) as expected:
-            cls.expected = json.load(expected)
+        cls.expectations = {}
+        for model in ("awkward", "kinds"):
+            with open(os.path.join(cls.folder, model + ".expected.json")) as expected:
+                cls.expectations[model] = json.load(expected)
 
     @classmethod
     def tearDownClass(cls):
@@ -100,20 +114,27 @@ class BlenderMarkersTest(unittest.TestCase):
                        max(abs(a - e) for a, e in zip(actual, flipped)))
         self.assertLess(distance, TOLERANCE, f"{what}: {actual} vs {expected}")
 
-    def assert_matches_blender(self, name, quaternion_key="quaternion", unchecked=()):
+    def assert_matches_blender(self, name, unchecked=(), left_out=()):
+        """The markers of the file `name` are Blender's empties of its model
+        (awkward.*: awkward.expected.json, kinds.*: kinds.expected.json), to
+        1e-5, and nothing else is a marker. `unchecked`: markers whose pose is
+        not compared; `left_out`: names not compared at all."""
         status, model, errors = self.dump(name)
         self.assertEqual(status, 0, errors)
-        markers = {marker["name"]: marker for marker in model["markers"]}
-        expected = {marker["name"]: marker for marker in self.expected["markers"]}
+        expectation = self.expectations["kinds" if name.startswith("kinds") else "awkward"]
+        markers = {marker["name"]: marker for marker in model["markers"]
+                   if marker["name"] not in left_out}
+        expected = {marker["name"]: marker for marker in expectation["markers"]
+                    if marker["name"] not in left_out}
         self.assertEqual(sorted(markers), sorted(expected), name)
         for marker_name, marker in expected.items():
             if marker_name in unchecked:
                 continue
             what = f"{name}: {marker_name}"
             self.assert_close(markers[marker_name]["position"], marker["position"], what)
-            self.assert_same_rotation(markers[marker_name]["quaternion"], marker[quaternion_key],
+            self.assert_same_rotation(markers[marker_name]["quaternion"], marker["quaternion"],
                                       what)
-        self.assertEqual(model["lods"], self.expected["lods"])
+        self.assertEqual(model["lods"], expectation["lods"])
         return model
 
     def test_blend_file_through_cinc_and_its_cache(self):
@@ -134,12 +155,29 @@ class BlenderMarkersTest(unittest.TestCase):
     def test_gltf_from_blenders_exporter(self):
         self.assert_matches_blender("awkward.gltf")
 
-    def test_fbx_keeps_blenders_object_frames(self):
-        # A child of a camera is misplaced: Blender's FBX exporter turns camera
-        # frames to FBX's (looking along +X) and Assimp 5.2 does not undo
-        # that for the children (docs/importers.md, known limits).
-        self.assert_matches_blender("awkward.fbx", quaternion_key="fbx_quaternion",
-                                    unchecked=("on_camera",))
+    def test_fbx_gives_the_same_frames_as_gltf(self):
+        # Blender's FBX exporter keeps each object's Z-up frame; cinc turns it
+        # as the glTF exporter does. A child of a camera is misplaced: the FBX
+        # exporter turns camera frames to FBX's (looking along +X) and does
+        # not undo that for their children (docs/importers.md, known limits).
+        self.assert_matches_blender("awkward.fbx", unchecked=("on_camera",))
+
+    def test_collada_gives_the_same_frames_as_gltf(self):
+        # Blender's COLLADA exporter writes no custom properties: without its
+        # flag, `flagged_parent` has a child and `flagged_out` is a leaf.
+        self.assert_matches_blender("awkward.dae", left_out=("flagged_parent", "flagged_out"))
+
+    def test_only_empties_are_markers_of_a_blend_file(self):
+        # A mesh without faces, a geometry-nodes object that makes points and
+        # an area light leave bare nodes in the GLB; cinc's export script
+        # marks them. A leaf bone is no marker either.
+        self.assert_matches_blender("kinds.blend")
+
+    def test_fbx_and_collada_of_the_same_objects_agree(self):
+        # FBX: only Nulls can be markers, and its leaf bone `lower_end` sits
+        # under a joint; COLLADA: the unweighted leaf bone `lower` is under one.
+        self.assert_matches_blender("kinds.fbx")
+        self.assert_matches_blender("kinds.dae")
 
     def test_unit_scale_is_refused(self):
         status, _, errors = self.dump("unit_scale.blend")
@@ -152,6 +190,26 @@ class BlenderMarkersTest(unittest.TestCase):
         self.assertNotEqual(result.returncode, 0)
         self.assertIn("cinc_export: error: scene 'Scene' has unit scale 0.01", result.stderr)
         self.assertFalse(os.path.exists(self.path("unit_scale.glb")))
+
+    def test_a_newer_blenders_file_says_so(self):
+        installed = run_blender("--version").stdout.splitlines()[0].split()[1]  # "3.4.1"
+        with open(self.path("awkward.blend"), "rb") as blend:
+            content = blend.read()
+        self.assertTrue(content.startswith(b"BLENDER-v"), content[:12])
+        # Blender 3.4 opens the first (its reader looks at the version only to
+        # upgrade old files) and cannot open the second (a Blender 5 header).
+        for header, made_by in ((b"BLENDER-v402", "4.2"), (b"BLENDER17-01v0500", "5.0")):
+            with open(self.path("newer.blend"), "wb") as blend:
+                blend.write(header + content[12:])
+            status, _, errors = self.dump("newer.blend")
+            self.assertEqual(status, 1)
+            self.assertEqual([e["code"] for e in errors], ["E_MODEL_LOAD"])
+            self.assertEqual(
+                errors[0]["message"],
+                f"cannot read {self.path('newer.blend')}: it was made by Blender {made_by}; "
+                f"the installed Blender is {installed}, which cannot read files of newer "
+                f"Blenders: export a GLB from Blender {made_by} (File > Export > glTF 2.0) and "
+                f"name it in `source:`, or set CINC_BLENDER to Blender {made_by} or newer")
 
     def test_no_blender_says_how_to_install_it(self):
         shutil.copy(self.path("awkward.blend"), self.path("fresh.blend"))

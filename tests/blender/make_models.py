@@ -5,8 +5,10 @@
 Writes DIR/awkward.blend (empties in awkward places), DIR/awkward.expected.json
 (Blender's own matrix_world of every empty that should be a marker, turned
 into glTF's +Y up and polar-decomposed with numpy's SVD — an independent
-method from cinc's Newton iteration), DIR/awkward.gltf and DIR/awkward.fbx
-(Blender's own exporters), and DIR/unit_scale.blend (unit scale 0.01).
+method from cinc's Newton iteration), DIR/awkward.gltf, DIR/awkward.fbx and
+DIR/awkward.dae (Blender's own exporters), DIR/kinds.blend (objects that are
+no empties and leave nothing a reader sees, beside nested empties) with its
+.expected.json, .fbx and .dae, and DIR/unit_scale.blend (unit scale 0.01).
 """
 
 import json
@@ -75,11 +77,7 @@ def expected_marker(obj):
     position = Z_UP_TO_Y_UP @ world[:3, 3]
     rotation = Z_UP_TO_Y_UP @ polar_rotation(world[:3, :3]) @ Z_UP_TO_Y_UP.T
     name = obj.name[len("SOCKET_"):] if obj.name.startswith("SOCKET_") else obj.name
-    # Blender's FBX exporter (default axes) turns only the root into +Y up and
-    # keeps every object's own Z-up frame: its rotation is C * R, not C R C^T.
-    fbx_rotation = Z_UP_TO_Y_UP @ polar_rotation(world[:3, :3])
-    return {"name": name, "position": list(position), "quaternion": quaternion_xyzw(rotation),
-            "fbx_quaternion": quaternion_xyzw(fbx_rotation)}
+    return {"name": name, "position": list(position), "quaternion": quaternion_xyzw(rotation)}
 
 
 def build_awkward(folder):
@@ -123,6 +121,74 @@ def build_awkward(folder):
                               export_yup=True, export_cameras=True, export_lights=True)
     bpy.ops.export_scene.fbx(filepath=os.path.join(folder, "awkward.fbx"),
                              use_custom_props=True)
+    bpy.ops.wm.collada_export(filepath=os.path.join(folder, "awkward.dae"))
+
+
+def add_geometry_nodes_points(name):
+    """A mesh object whose geometry-nodes modifier makes it three points:
+    evaluated, it has no faces."""
+    obj = add_mesh(name, (0, 0, 0))
+    tree = bpy.data.node_groups.new(name + "_nodes", "GeometryNodeTree")
+    tree.outputs.new("NodeSocketGeometry", "Geometry")
+    points = tree.nodes.new("GeometryNodePoints")
+    tree.links.new(points.outputs[0], tree.nodes.new("NodeGroupOutput").inputs[0])
+    obj.modifiers.new("points", "NODES").node_group = tree
+    return obj
+
+
+def add_rig(name):
+    """An armature of two bones, `upper` and its child `lower`, skinning a
+    mesh with `upper` only: `lower` is a leaf bone without weights."""
+    rig = bpy.data.objects.new(name, bpy.data.armatures.new(name))
+    bpy.context.scene.collection.objects.link(rig)
+    bpy.context.view_layer.objects.active = rig
+    bpy.ops.object.mode_set(mode="EDIT")
+    upper = rig.data.edit_bones.new("upper")
+    upper.head, upper.tail = (0, 0, 0), (0, 0, 1)
+    lower = rig.data.edit_bones.new("lower")
+    lower.head, lower.tail, lower.parent = (0, 0, 1), (0, 0, 2), upper
+    bpy.ops.object.mode_set(mode="OBJECT")
+    skinned = add_mesh("skinned", (0, 0, 0))
+    skinned.parent = rig
+    skinned.modifiers.new("rig", "ARMATURE").object = rig
+    skinned.vertex_groups.new(name="upper").add([0, 1, 2], 1.0, "REPLACE")
+    return rig
+
+
+def build_kinds(folder):
+    """Objects that are not empties but have nothing a glTF or Assimp reader
+    sees (a mesh without faces, a geometry-nodes object, an area light, a
+    leaf bone), beside nested empties; exported by each of Blender's
+    exporters."""
+    clear_scene()
+    body = add_mesh("body", (0, 0, 0))
+    markers = [add_empty("hole", (0.2, 0.3, 0.4), (10, 20, 30), parent=body)]
+    bracket = add_empty("bracket", (1, 0, 0), (0, 0, 30))
+    nut = add_empty("nut", (0, 1, 0), (90, 0, 0), parent=bracket)
+    markers.append(add_empty("washer", (0, 0, 0.5), (0, 45, 0), parent=nut))
+    panel = bpy.data.objects.new("panel", bpy.data.lights.new("panel", "AREA"))
+    bpy.context.scene.collection.objects.link(panel)
+    wire_mesh = bpy.data.meshes.new("wire_mesh")
+    wire_mesh.from_pydata([(0, 0, 0), (1, 0, 0)], [(0, 1)], [])
+    bpy.context.scene.collection.objects.link(bpy.data.objects.new("wire", wire_mesh))
+    add_geometry_nodes_points("points")
+    camera = bpy.data.objects.new("cam", bpy.data.cameras.new("cam"))
+    bpy.context.scene.collection.objects.link(camera)
+    lamp = bpy.data.objects.new("lamp", bpy.data.lights.new("lamp", "POINT"))
+    bpy.context.scene.collection.objects.link(lamp)
+    add_rig("rig")
+    bpy.context.view_layer.update()
+    expected = {
+        "markers": [expected_marker(obj) for obj in markers],
+        "lods": [],
+        "not_markers": ["body", "bracket", "nut", "panel", "wire", "points", "cam", "lamp",
+                        "rig", "upper", "lower", "lower_end", "skinned"],
+    }
+    with open(os.path.join(folder, "kinds.expected.json"), "w") as out:
+        json.dump(expected, out, indent=2)
+    bpy.ops.wm.save_as_mainfile(filepath=os.path.join(folder, "kinds.blend"))
+    bpy.ops.export_scene.fbx(filepath=os.path.join(folder, "kinds.fbx"), use_custom_props=True)
+    bpy.ops.wm.collada_export(filepath=os.path.join(folder, "kinds.dae"))
 
 
 def build_unit_scale(folder):
@@ -137,6 +203,7 @@ def main():
     folder = argv[argv.index("--out") + 1]
     os.makedirs(folder, exist_ok=True)
     build_awkward(folder)
+    build_kinds(folder)
     build_unit_scale(folder)
 
 
