@@ -281,8 +281,8 @@ int RunVerify(const CommandOptions& options, std::ostream& out, std::ostream& er
     }
   }
   if (!diagnostics.HasErrors()) {
-    if (std::optional<VerifyReport> report =
-            VerifySequenceFiles(compilation, shards, files, &diagnostics)) {
+    if (std::optional<VerifyReport> report = VerifySequenceFiles(
+            compilation, shards, files, VerifySettings().samples_per_second, &diagnostics)) {
       PrintVerifyReport(*report, options, out);
     }
   }

@@ -102,13 +102,13 @@ Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& 
 std::optional<VerifyReport> VerifySequenceFiles(const Compilation& compilation,
                                                 const std::vector<Sequence>& shards,
                                                 const std::vector<std::string>& files,
-                                                Diagnostics* diagnostics) {
+                                                int samples_per_second, Diagnostics* diagnostics) {
   diagnostics->set_file(files.front());
   MergedShards merged = MergeShards(shards, files, diagnostics);
   diagnostics->set_file(compilation.scene.file);
   if (!merged.ok) return std::nullopt;
   return VerifySequence(compilation.scene, compilation.timeline, compilation.rig, merged.sequence,
-                        {compilation.scene.tolerance}, diagnostics);
+                        {compilation.scene.tolerance, samples_per_second}, diagnostics);
 }
 
 namespace {
@@ -141,8 +141,9 @@ void BuildGltf(const Compilation& compilation, const BuildSettings& settings,
   result->inputs = InputsOf(scene);
   result->sequence_name = scene.name;
   if (settings.verify) {
-    result->verify_report = VerifyGltf(scene, compilation.timeline, compilation.rig,
-                                       document.motions, {scene.tolerance}, diagnostics);
+    result->verify_report =
+        VerifyGltf(scene, compilation.timeline, compilation.rig, document.motions,
+                   {scene.tolerance, settings.verify_samples_per_second}, diagnostics);
   }
   std::string bytes;
   if (settings.format == OutputFormat::kPreview) {
@@ -215,7 +216,8 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
     }
     if (!internal.HasErrors()) {
       Diagnostics merging(diagnostics->file());
-      result.verify_report = VerifySequenceFiles(compilation, written, paths, &merging);
+      result.verify_report = VerifySequenceFiles(compilation, written, paths,
+                                                 settings.verify_samples_per_second, &merging);
       for (const Diagnostic& problem : merging.items()) {
         if (result.verify_report) {
           diagnostics->Add(problem);

@@ -451,21 +451,14 @@ if bpy is None:
     CINC = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, "build",
                                                                                 "cinc")
     del sys.argv[1:]
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    from gltf_test import CONSTRUCTS, example_scenes  # noqa: E402  (one listing of both)
     BLENDER = os.environ.get("CINC_BLENDER") or shutil.which("blender")
     # Debian's Blender takes its Python prefix from the first python3 on PATH.
     ENVIRONMENT = dict(os.environ)
     if BLENDER is not None:
         ENVIRONMENT["PATH"] = (os.path.dirname(os.path.realpath(BLENDER)) + os.pathsep
                                + os.environ.get("PATH", ""))
-
-    def constructs_scene():
-        """The CONSTRUCTS scene of tests/gltf_test.py, read without running it."""
-        with open(os.path.join(ROOT, "tests", "gltf_test.py")) as source:
-            tree = ast.parse(source.read())
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "CONSTRUCTS":
-                return ast.literal_eval(node.value)
-        raise AssertionError("no CONSTRUCTS in tests/gltf_test.py")
 
     def run(*arguments, timeout=600):
         result = subprocess.run(list(arguments), capture_output=True, text=True,
@@ -628,20 +621,14 @@ if bpy is None:
             self.assertEqual(failures[:12], [], f"{label}: {len(failures)} samples out of bounds")
 
         def test_examples(self):
-            examples = os.path.join(ROOT, "examples")
-            for folder in sorted(os.listdir(examples)):
-                if not os.path.isdir(os.path.join(examples, folder)):
-                    continue
-                for name in sorted(os.listdir(os.path.join(examples, folder))):
-                    if name.endswith(".yaml"):
-                        with self.subTest(example=f"{folder}/{name}"):
-                            self.check_scene(f"{folder}/{name}",
-                                             os.path.join(examples, folder, name))
+            for label, path in example_scenes():
+                with self.subTest(example=label):
+                    self.check_scene(label, path)
 
         def test_every_construct(self):
             scene = os.path.join(self.folder, "constructs.yaml")
             with open(scene, "w") as stream:
-                stream.write(constructs_scene())
+                stream.write(CONSTRUCTS)
             self.check_scene("constructs", scene)
 
 

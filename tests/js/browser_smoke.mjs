@@ -62,6 +62,42 @@ function specifierOf(pathInPackage) {
   return 'three/' + pathInPackage;
 }
 
+// Debian's Chromium, headless and offline, with a fresh profile in
+// `profile`: nothing but the page's own file and its data:/blob: URLs may
+// load, and every refused request, console error, page error and failed
+// load goes to `problems`. Returns {context, page}; the caller closes the
+// context.
+export async function openOfflineBrowser(profile, viewport, problems) {
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+    offline: true,
+  });
+  try {
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (/^(file|data|blob):/.test(url)) return route.continue();
+      problems.push(`refused request: ${url}`);
+      return route.abort('blockedbyclient');
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('requestfailed', (request) => {
+      const url = request.url();
+      if (/^(file|data|blob):/.test(url)) problems.push(`failed to load: ${url.slice(0, 120)}: ${request.failure()?.errorText}`);
+    });
+    return { context, page };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
 // Reads the three package's files and their relative imports, transitively,
 // rewriting each relative import to the bare specifier of its file.
 export async function threeModules(entries = ['build/three.module.js', 'examples/jsm/loaders/GLTFLoader.js']) {
@@ -217,31 +253,9 @@ async function main(argv) {
     }
 
     t = performance.now();
-    context = await chromium.launchPersistentContext(join(work, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      viewport: { width: 960, height: 540 },
-      offline: true,
-    });
+    let page;
+    ({ context, page } = await openOfflineBrowser(join(work, 'profile'), { width: 960, height: 540 }, problems));
     times.launch = performance.now() - t;
-
-    // Nothing but the page's own file and its data:/blob: URLs may load.
-    await context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (/^(file|data|blob):/.test(url)) return route.continue();
-      problems.push(`refused request: ${url}`);
-      return route.abort('blockedbyclient');
-    });
-    const page = context.pages()[0] ?? (await context.newPage());
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('requestfailed', (request) => {
-      const url = request.url();
-      if (/^(file|data|blob):/.test(url)) problems.push(`failed to load: ${url.slice(0, 120)}: ${request.failure()?.errorText}`);
-    });
 
     t = performance.now();
     await page.goto(pathToFileURL(pagePath).href, { waitUntil: 'load' });

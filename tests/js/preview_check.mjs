@@ -21,13 +21,12 @@
 // "non_background" (share of pixels far from the background) are measured on
 // the viewport's area only (the canvas, less its title and caption rows),
 // decoded from the PNG here.
-import { chromium } from 'playwright-core';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inflateSync } from 'node:zlib';
-import { CHROMIUM, CHROMIUM_ARGS } from './browser_smoke.mjs';
+import { openOfflineBrowser } from './browser_smoke.mjs';
 
 // A minimal PNG decoder (8-bit RGB / RGBA, not interlaced: what Chromium's
 // screenshots are), enough to count the colours of a region.
@@ -175,29 +174,9 @@ async function checkControls(page, duration, problems) {
 // every refused request, console error and page error goes to `problems`.
 // Returns {context, page, info: {readyAt, duration, chapters}}.
 async function openPage(job, work, attempt, problems) {
-  const context = await chromium.launchPersistentContext(join(work, `profile-${attempt}`), {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: job.viewport || { width: 1280, height: 720 },
-    offline: true,
-  });
+  const { context, page } = await openOfflineBrowser(
+    join(work, `profile-${attempt}`), job.viewport || { width: 1280, height: 720 }, problems);
   try {
-    await context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (/^(file|data|blob):/.test(url)) return route.continue();
-      problems.push(`refused request: ${url}`);
-      return route.abort('blockedbyclient');
-    });
-    const page = context.pages()[0] ?? (await context.newPage());
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('requestfailed', (request) => {
-      const url = request.url();
-      if (/^(file|data|blob):/.test(url)) problems.push(`failed to load: ${url.slice(0, 120)}: ${request.failure()?.errorText}`);
-    });
     // When the page sets window.cinc, note the moment its ready settles (the
     // page's clock counts from navigation start).
     await page.addInitScript(() => {
