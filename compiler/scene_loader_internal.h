@@ -260,7 +260,7 @@ class SceneLoader {
   struct NodeKeys;
   void LoadRelations(const YamlEvent& first, RelationKind kind, std::string_view field,
                      std::vector<Relation>* relations);
-  void LoadStartList(const YamlEvent& first, NodeKeys* keys);
+  void LoadStartList(const YamlEvent& first, const Node& node, NodeKeys* keys);
   void LoadAttach(const YamlEvent& first, Node* node);
   void LoadSpin(const YamlEvent& first, Node* node);
   void LoadPath(const YamlEvent& first, Node* node);

@@ -134,7 +134,7 @@ constexpr NodeRule kNodeRules[] = {
      }},
     {"start",
      [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
-       loader.LoadStartList(value, input->keys);
+       loader.LoadStartList(value, *input->node, input->keys);
        return true;
      }},
     {"lag",
@@ -530,7 +530,7 @@ std::optional<Relation> SceneLoader::ReadRelation(const YamlEvent& first, Relati
   return relation;
 }
 
-void SceneLoader::LoadStartList(const YamlEvent& first, NodeKeys* keys) {
+void SceneLoader::LoadStartList(const YamlEvent& first, const Node& node, NodeKeys* keys) {
   if (first.kind != YamlEventKind::kSequenceStart) {
     TypeError(first, "a list of relations");
     return;
@@ -540,15 +540,18 @@ void SceneLoader::LoadStartList(const YamlEvent& first, NodeKeys* keys) {
     StartEntry entry;
     FieldsSeen seen = ReadFields(kStartTable, &entry);
     if (reader_.stopped()) return;
+    // The node as far as it is read (its `id:` usually comes first).
+    const std::string subject = "node '" + node.QualifiedName() + "': in a 'start' entry, ";
     for (int field : entry.extra_relation_fields) {
       ReportCombined(DiagnosticCode::kTimingConflict, seen, kStartTable, field,
-                     entry.first_relation_field);
+                     entry.first_relation_field, subject);
     }
     if (entry.first_relation_field < 0) {
       Report(DiagnosticCode::kSceneFormat, event.location,
              "missing field at, after, with, end_with or before");
     }
-    ReportCombined(DiagnosticCode::kTimingConflict, seen, kStartTable, kStartAt, kStartLag);
+    ReportCombined(DiagnosticCode::kTimingConflict, seen, kStartTable, kStartAt, kStartLag,
+                   subject);
     if (entry.relation) {
       entry.relation->lag = entry.lag.value_or(ExactTime());
       keys->start_relations.push_back(std::move(*entry.relation));

@@ -91,10 +91,10 @@ objects:
           "9:38 E_SCENE_FORMAT /objects/a/nodes/4/with: expected a node reference, got a mapping",
           "10:18 E_SCENE_FORMAT /objects/a/nodes/5/start/0: missing field at, after, with, "
           "end_with or before",
-          "10:39 E_TIMING_CONFLICT /objects/a/nodes/5/start/1/with: 'with' cannot be combined "
-          "with 'after'",
-          "10:58 E_TIMING_CONFLICT /objects/a/nodes/5/start/2/at: 'at' cannot be combined with "
-          "'lag'",
+          "10:39 E_TIMING_CONFLICT /objects/a/nodes/5/start/1/with: node 'a#5': in a 'start' "
+          "entry, 'with' cannot be combined with 'after'",
+          "10:58 E_TIMING_CONFLICT /objects/a/nodes/5/start/2/at: node 'a#5': in a 'start' "
+          "entry, 'at' cannot be combined with 'lag'",
           "10:66 E_SCENE_FORMAT /objects/a/nodes/5/start/3: expected a mapping, got a string"));
   const std::vector<Node>& nodes = loaded.scene.objects[0].nodes;
   ASSERT_EQ(nodes.size(), 6u);
