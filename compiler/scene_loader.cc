@@ -128,7 +128,7 @@ Scene SceneLoader::Load() {
 }
 
 void SceneLoader::LoadTopLevel(const YamlEvent& first) {
-  MappingWalker walker(this, kTopFields);
+  MappingWalker walker(this, kTopFields, /*skip_extension_keys=*/true);
   while (walker.Next()) {
     PathSegment segment(this, walker.key());
     YamlEvent value = Next();

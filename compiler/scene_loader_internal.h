@@ -82,7 +82,10 @@ class SceneLoader;
 // `fields`, unknown keys are reported (with a suggestion) and skipped.
 class MappingWalker {
  public:
-  MappingWalker(SceneLoader* loader, std::span<const std::string_view> fields);
+  // Keys that start with `x-` are skipped without a word when
+  // `skip_extension_keys` (the top level: a place for YAML anchors).
+  MappingWalker(SceneLoader* loader, std::span<const std::string_view> fields,
+                bool skip_extension_keys = false);
 
   // Moves to the next entry to load; its value is the caller's next Next().
   // False at the end of the mapping.
@@ -101,6 +104,7 @@ class MappingWalker {
 
   SceneLoader* loader_;
   std::span<const std::string_view> fields_;
+  bool skip_extension_keys_ = false;
   uint64_t seen_fields_ = 0;
   std::unordered_set<std::string> seen_keys_;  // without `fields`
   std::vector<YamlNodeHandle> merges_of_current_;

@@ -517,6 +517,25 @@ objects:
   EXPECT_EQ(nodes[8].id, "nine");
 }
 
+// Top-level `x-` keys are skipped whatever they hold: a place for anchors.
+// What an anchor there brings into a field is checked where it is written.
+TEST(SceneLoaderTest, TopLevelExtensionKeysHoldAnchors) {
+  Loaded loaded = Load(R"(cinc: 1
+x-part: &part {opacity: 0.5, position: [1, 0, 0], unknown_inside: yes}
+x-notes: [1, {deep: [2]}]
+objects:
+  a: {<<: *part, position: [2, 0, 0]}
+x_typo: 1
+  )");
+  EXPECT_THAT(loaded.diagnostics,
+              ElementsAre("2:51 E_SCENE_FORMAT /objects/a/unknown_inside: unknown field "
+                          "'unknown_inside'",
+                          "6:1 E_SCENE_FORMAT /x_typo: unknown field 'x_typo'"));
+  ASSERT_EQ(loaded.scene.objects.size(), 1u);
+  EXPECT_EQ(loaded.scene.objects[0].opacity, 0.5);
+  ExpectVec3(loaded.scene.objects[0].position, 2, 0, 0);
+}
+
 TEST(SceneLoaderTest, BillionLaughsIsALimitAndFast) {
   std::string text =
       "cinc: 1\ndirector:\n  nodes:\n    - cue:\n        kind: vfx\n"

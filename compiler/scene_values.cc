@@ -194,8 +194,9 @@ bool IsName(std::string_view text) {
 
 // --- MappingWalker ---------------------------------------------------------------
 
-MappingWalker::MappingWalker(SceneLoader* loader, std::span<const std::string_view> fields)
-    : loader_(loader), fields_(fields) {}
+MappingWalker::MappingWalker(SceneLoader* loader, std::span<const std::string_view> fields,
+                             bool skip_extension_keys)
+    : loader_(loader), fields_(fields), skip_extension_keys_(skip_extension_keys) {}
 
 bool MappingWalker::MarkSeen() {
   if (fields_.empty()) return seen_keys_.insert(key_).second;
@@ -232,6 +233,10 @@ bool MappingWalker::Next() {
       bool at_end = false;
       YamlNodeHandle source = loader_->Capture(&at_end);
       if (!source.empty()) merges_of_current_.push_back(source);
+      continue;
+    }
+    if (skip_extension_keys_ && event.value.starts_with("x-")) {
+      loader_->Skip(loader_->Next());
       continue;
     }
     key_.assign(event.value);

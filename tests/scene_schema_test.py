@@ -236,6 +236,16 @@ objects:
     nodes:
       - {<<: *show, after: a.show}
 """,
+    "anchors-under-x-keys": """
+cinc: 1
+x-screw: &screw {model: screw, opacity: 0}
+x-notes: [anything, {goes: here}]
+models:
+  screw: {markers: {tip: {position: [0, 0, 0]}}}
+objects:
+  screw-1: {<<: *screw, position: [0.1, 0, 0]}
+  screw-2: {<<: *screw, position: [0.2, 0, 0]}
+""",
 }
 
 # --- bad scenes: (yaml, keyword, JSON path of the error[, keyword inside anyOf / oneOf]) ------
@@ -252,6 +262,7 @@ def node(flow):
 BAD = {
     # top level
     "unknown-top-level-field": ("cinc: 1\nhelpers: {x: &x 1}\n", "additionalProperties", ""),
+    "x-underscore-is-no-extension": ("cinc: 1\nx_notes: 1\n", "additionalProperties", ""),
     "missing-cinc": ("name: x\nobjects: {}\n", "required", ""),
     "cinc-2": ("cinc: 2\n", "const", "/cinc"),
     "cinc-string": ("cinc: '1'\n", "const", "/cinc"),
