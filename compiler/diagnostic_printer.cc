@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/json_writer.h"
+#include "core/version.h"
 
 namespace cinc {
 namespace {
@@ -119,6 +120,7 @@ std::string FormatSarif(const std::vector<Diagnostic>& diagnostics) {
   }
   Json driver = Json::object();
   driver["name"] = "cinc";
+  driver["version"] = std::string(kCincVersion);
   driver["rules"] = std::move(rules);
   Json run = Json::object();
   run["tool"] = Json{{"driver", driver}};

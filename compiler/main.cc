@@ -10,12 +10,15 @@
 #endif
 
 #include "compiler/commands.h"
+#include "core/version.h"
 
 int main(int argc, char** argv) {
   using cinc::CommandOptions;
   CLI::App app{"cinc: compiles assembly animation scenes to cinema sequences"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Show every subcommand's options");
+  app.set_version_flag("--version", std::string("cinc ") + cinc::kCincVersion,
+                       "Print cinc's version and exit");
 
   // A fixed threshold: blocks of 256 KB and more are mapped and given back to
   // the system when freed. glibc otherwise raises the threshold after the

@@ -10,6 +10,7 @@
 
 #include "core/base64.h"
 #include "core/two_threads.h"
+#include "core/version.h"
 
 namespace cinc {
 namespace {
@@ -391,7 +392,7 @@ GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
   GltfDocument document;
   Json& json = document.json;
   json = Json::object();
-  json["asset"] = Json{{"version", "2.0"}, {"generator", "cinc"}};
+  json["asset"] = Json{{"version", "2.0"}, {"generator", std::string("cinc ") + kCincVersion}};
   json["scene"] = 0;
   json["scenes"] = Json::array();
   for (const char* section : {"nodes", "meshes", "materials", "textures", "samplers", "images",

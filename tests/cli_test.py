@@ -5,9 +5,9 @@ deterministic bytes, hostile inputs, diagnostics formats.
 Usage: cli_test.py CINC  (run by ctest)
 """
 import json
-import re
 import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -234,6 +234,20 @@ class CliTest(unittest.TestCase):
         self.assertEqual(run("build", scene, "--visibility", "sometimes")[0], 2)
         self.assertEqual(run("build", scene, "--diagnostics", "xml")[0], 2)
         self.assertEqual(run("--help")[0], 0)
+
+    def test_version_is_the_projects(self):
+        # The one version: the top-level CMakeLists.txt's project(cinc VERSION ...).
+        with open(os.path.join(ROOT, "CMakeLists.txt")) as cmake:
+            version = re.search(r"project\(cinc VERSION (\d+\.\d+\.\d+)", cmake.read()).group(1)
+        self.assertEqual(run("--version"), (0, f"cinc {version}\n", ""))
+        scene = self.write("box.yaml", BROKEN_SCENE)
+        _, _, stderr = run("check", scene, "--diagnostics", "sarif")
+        self.assertEqual(json.loads(stderr)["runs"][0]["tool"]["driver"]["version"], version)
+        good = self.write("good.yaml", GOOD_SCENE)
+        gltf = os.path.join(self.folder, "good.gltf")
+        self.assertEqual(run("build", good, "-o", gltf)[0], 0)
+        with open(gltf) as stream:
+            self.assertEqual(json.load(stream)["asset"]["generator"], f"cinc {version}")
 
     def test_missing_scene_file(self):
         status, _, stderr = run("check", os.path.join(self.folder, "absent.yaml"))
