@@ -16,6 +16,7 @@
 #include "importers/import_model.h"
 #include "importers/model.h"
 #include "markers/state.h"
+#include "resolver/dependency_graph.h"
 #include "resolver/resolve_output.h"
 #include "sequence/evaluation_json.h"
 #include "sequence/evaluator.h"
@@ -23,6 +24,7 @@
 #include "sequence/sequence_parse.h"
 #include "sequence/validator.h"
 #include "verify/verify.h"
+#include "views/graph_dot.h"
 
 namespace cinc {
 namespace {
@@ -194,6 +196,36 @@ int RunResolve(const CommandOptions& options, std::ostream& out, std::ostream& e
   if (!Report(&diagnostics, options, errors)) return kExitInputError;
   out << WriteJson(ResolvedTimesToJson(compilation.scene, compilation.timeline));
   return kExitSuccess;
+}
+
+int RunGraph(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
+  Diagnostics diagnostics(options.scene);
+  Compilation compilation = CompileScene(options.scene, {options.allowed_outside}, &diagnostics);
+  const bool clean = Report(&diagnostics, options, errors);
+  const Scene& scene = compilation.scene;
+  // A scene with errors still draws (a cycle is marked) when it has anything
+  // to draw; its exit status says it failed.
+  if (!clean && scene.objects.empty() && scene.cameras.empty() && scene.director_nodes.empty()) {
+    return kExitInputError;
+  }
+  NodeTable table(scene);
+  std::string dot =
+      DependencyGraphDot(scene, compilation.timeline, table, BuildDependencyGraph(table),
+                         compilation.ready ? &compilation.rig : nullptr);
+  if (options.output.empty()) {
+    out << dot;
+  } else {
+    std::string error;
+    if (!WriteFileAtomically(options.output, dot, &error)) {
+      Diagnostics output_problem;
+      output_problem.Report(DiagnosticCode::kOutput, {}, "",
+                            "cannot write " + options.output + ": " + error);
+      Report(&output_problem, options, errors);
+      return kExitInternal;
+    }
+    out << "wrote " << options.output << "\n";
+  }
+  return clean ? kExitSuccess : kExitInputError;
 }
 
 int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& errors) {

@@ -43,6 +43,11 @@ int RunCheck(const CommandOptions& options, std::ostream& out, std::ostream& err
 // (preview/preview_page.h), written as build writes its files.
 int RunPreview(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 int RunResolve(const CommandOptions& options, std::ostream& out, std::ostream& errors);
+// `cinc graph SCENE [--format dot] [-o OUT]`: the timing relations and
+// attachments as Graphviz DOT (views/graph_dot.h), on stdout or into OUT. A
+// scene with errors prints them and exits 1, drawing what it can (a cycle
+// marked).
+int RunGraph(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 // `cinc eval SCENE|SEQUENCE --time t`: a scene's exact state (docs/state.md)
 // or a sequence's evaluation (docs/sequence-format.md).
 int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& errors);

@@ -75,6 +75,15 @@ int main(int argc, char** argv) {
   add_common(resolve);
   add_scene_options(resolve);
 
+  CLI::App* graph =
+      app.add_subcommand("graph", "Print the timing relations and attachments as Graphviz DOT");
+  graph->add_option("scene", options.scene, "The scene file")->required();
+  std::string graph_format = "dot";
+  graph->add_option("--format", graph_format, "The graph's format")->check(CLI::IsMember({"dot"}));
+  graph->add_option("-o,--output", options.output, "Write the graph here instead of stdout");
+  add_common(graph);
+  add_scene_options(graph);
+
   CLI::App* eval = app.add_subcommand("eval", "Print the exact state at a time");
   eval->add_option("file", options.scene, "A scene or a sequence file")->required();
   eval->add_option("--time", options.time, "Seconds, an exact decimal")->required();
@@ -132,6 +141,7 @@ int main(int argc, char** argv) {
     if (preview->parsed()) return cinc::RunPreview(options, std::cout, std::cerr);
     if (check->parsed()) return cinc::RunCheck(options, std::cout, std::cerr);
     if (resolve->parsed()) return cinc::RunResolve(options, std::cout, std::cerr);
+    if (graph->parsed()) return cinc::RunGraph(options, std::cout, std::cerr);
     if (eval->parsed()) return cinc::RunEval(options, std::cout, std::cerr);
     if (validate->parsed()) return cinc::RunValidate(options, std::cout, std::cerr);
     if (verify->parsed()) return cinc::RunVerify(options, std::cout, std::cerr);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/two_threads.h"
+#include "resolver/dependency_graph.h"
 #include "resolver/references.h"
 #include "resolver/timing_graph.h"
 #include "sequence/limits.h"
@@ -206,15 +207,13 @@ class TimingResolver {
   TimingGraph BuildGraph() const {
     std::vector<std::pair<int, int>> edges;
     edges.reserve(static_cast<size_t>(table().size()));
+    const std::span<const int> targets(relation_targets_);
     for (int number = 0; number < table().size(); ++number) {
-      if (table().node(number).relations.empty()) {
-        const int previous = table().PreviousInList(number);
-        if (previous >= 0) edges.emplace_back(number, previous);
-        continue;
-      }
-      for (int index = first_relation_[number]; index < first_relation_[number + 1]; ++index) {
-        if (relation_targets_[index] >= 0) edges.emplace_back(number, relation_targets_[index]);
-      }
+      const int first = first_relation_[number];
+      ForEachDependency(table(), number,
+                        targets.subspan(static_cast<size_t>(first),
+                                        static_cast<size_t>(first_relation_[number + 1] - first)),
+                        [&](int target, int) { edges.emplace_back(number, target); });
     }
     return MakeTimingGraph(table().size(), std::move(edges));
   }

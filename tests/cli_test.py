@@ -249,6 +249,53 @@ class CliTest(unittest.TestCase):
         with open(gltf) as stream:
             self.assertEqual(json.load(stream)["asset"]["generator"], f"cinc {version}")
 
+    def test_graph_of_every_example_renders_with_dot(self):
+        dot = shutil.which("dot")
+        self.assertIsNotNone(dot, "Graphviz's dot is needed (scripts/setup installs graphviz)")
+        for folder, _, files in os.walk(os.path.join(ROOT, "examples")):
+            for name in sorted(f for f in files if f.endswith(".yaml")):
+                with self.subTest(example=name):
+                    status, graph, stderr = run("graph", os.path.join(folder, name),
+                                                "--allow-outside", ROOT)
+                    self.assertEqual(status, 0, stderr)
+                    self.assertTrue(graph.startswith("digraph "), graph[:80])
+                    rendered = subprocess.run([dot, "-Tsvg"], input=graph.encode(),
+                                              capture_output=True, timeout=60)
+                    self.assertEqual(rendered.returncode, 0, rendered.stderr.decode())
+                    self.assertIn(b"<svg", rendered.stdout)
+
+    def test_graph_of_a_cycle_draws_it_and_exits_1(self):
+        scene = self.write("loop.yaml", """cinc: 1
+objects:
+  box:
+    nodes:
+      - {id: a, after: b, duration: 1, opacity: 1}
+      - {id: b, duration: 1, opacity: 0}
+""")
+        status, graph, stderr = run("graph", scene)
+        self.assertEqual(status, 1)
+        self.assertIn("dependency cycle: box.a -> box.b -> box.a (the previous node) "
+                      "[E_TIMING_CYCLE]", stderr)
+        self.assertIn('  "box.b" -> "box.a" [label="after\\ncycle", color=red, fontcolor=red, '
+                      'penwidth=2];\n', graph)
+        self.assertIn('  "box.a" -> "box.b" [label="then\\ncycle", style=dotted, color=red, '
+                      'fontcolor=red, penwidth=2];\n', graph)
+        rendered = subprocess.run(["dot", "-Tsvg"], input=graph.encode(), capture_output=True,
+                                  timeout=60)
+        self.assertEqual(rendered.returncode, 0, rendered.stderr.decode())
+
+    def test_graph_options(self):
+        scene = self.write("box.yaml", GOOD_SCENE)
+        out = os.path.join(self.folder, "box.dot")
+        status, stdout, _ = run("graph", scene, "--format", "dot", "-o", out)
+        self.assertEqual((status, stdout), (0, f"wrote {out}\n"))
+        with open(out) as stream:
+            self.assertEqual(stream.read(), run("graph", scene)[1])
+        self.assertEqual(run("graph", scene, "--format", "svg")[0], 2)
+        status, stdout, stderr = run("graph", os.path.join(self.folder, "absent.yaml"))
+        self.assertEqual((status, stdout), (1, ""))
+        self.assertIn("[E_SCENE_FORMAT]", stderr)
+
     def test_missing_scene_file(self):
         status, _, stderr = run("check", os.path.join(self.folder, "absent.yaml"))
         self.assertEqual(status, 1)
