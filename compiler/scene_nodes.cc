@@ -34,6 +34,7 @@ enum NodeField {
   kStart,
   kLag,
   kDuration,
+  kUntil,
   kPosition,
   kRotation,
   kScale,
@@ -147,6 +148,11 @@ constexpr NodeRule kNodeRules[] = {
        if (!duration) return false;
        input->node->duration = *duration;
        input->node->has_duration = true;
+       return true;
+     }},
+    {"until",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       loader.LoadRelations(value, RelationKind::kAfter, "until", &input->node->until);
        return true;
      }},
     {"position",
@@ -730,8 +736,24 @@ void SceneLoader::CheckNode(const NodeKeys& keys, Node* node) {
     conflict(DiagnosticCode::kTimingConflict, kAt, relation);
     conflict(DiagnosticCode::kTimingConflict, kStart, relation);
   }
+  // `until` gives the end: the duration is what is left, and a start
+  // measured back from the end would need the duration first.
+  conflict(DiagnosticCode::kTimingConflict, kUntil, kDuration);
+  conflict(DiagnosticCode::kTimingConflict, kUntil, kEndWith);
+  conflict(DiagnosticCode::kTimingConflict, kUntil, kBefore);
+  if (keys.Has(kUntil) && keys.Has(kStart)) {
+    for (const Relation& relation : keys.start_relations) {
+      if (relation.kind != RelationKind::kEndWith && relation.kind != RelationKind::kBefore) {
+        continue;
+      }
+      Report(DiagnosticCode::kTimingConflict, relation.origin.location,
+             subject + "'until' cannot be combined with '" +
+                 (relation.kind == RelationKind::kEndWith ? "end_with" : "before") +
+                 "' in a 'start' entry");
+    }
+  }
   // Required and exclusive fields (docs/language.md).
-  if (!keys.Has(kDuration)) {
+  if (!keys.Has(kDuration) && !keys.Has(kUntil)) {
     for (int field = 0; field < kNodeFieldCount; ++field) {
       if (keys.Has(field) && kNodeTable.rules[static_cast<size_t>(field)].traits.drives_channel) {
         Report(DiagnosticCode::kSceneFormat, node->origin.location, "missing field duration");

@@ -109,6 +109,9 @@ struct Node {
   std::vector<Relation> relations;
   ExactTime chain_lag;  // the top-level lag when chaining
   ExactTime duration;   // 0 when not given (and not required)
+  // `until:` instead of `duration`: the node ends with the latest end of
+  // these nodes (kind kAfter, lag 0; `target` and `origin` as for relations).
+  std::vector<Relation> until;
 
   // Channel targets.
   std::optional<Vec3> position;

@@ -11,6 +11,7 @@ DependencyGraph BuildDependencyGraph(const NodeTable& table) {
   DependencyGraph graph;
   std::vector<std::pair<int, int>> pairs;
   std::vector<int> targets;
+  std::vector<int> until_targets;
   for (int number = 0; number < table.size(); ++number) {
     const Node& node = table.node(number);
     targets.clear();
@@ -18,14 +19,19 @@ DependencyGraph BuildDependencyGraph(const NodeTable& table) {
       bool names_a_node = relation.kind != RelationKind::kAt && !relation.target.empty();
       targets.push_back(names_a_node ? table.Resolve(node, relation.target) : -1);
     }
-    ForEachDependency(table, number, targets, [&](int target, int relation_index) {
+    until_targets.clear();
+    for (const Relation& relation : node.until) {
+      until_targets.push_back(relation.target.empty() ? -1 : table.Resolve(node, relation.target));
+    }
+    ForEachDependency(table, number, targets, until_targets, [&](int target, int relation_index) {
       DependencyEdge edge;
       edge.node = number;
       edge.target = target;
-      edge.chaining = relation_index < 0;
+      edge.chaining = relation_index == kChaining;
+      edge.until = relation_index == kUntil;
       if (edge.chaining) {
         edge.lag = node.chain_lag;
-      } else {
+      } else if (!edge.until) {
         const Relation& relation = node.relations[static_cast<size_t>(relation_index)];
         edge.kind = relation.kind;
         edge.lag = relation.lag;

@@ -1,6 +1,7 @@
 #include "resolver/resolve_timing.h"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -89,6 +90,7 @@ class TimingResolver {
     const size_t count = CountNodes(scene_);
     inputs_.reserve(count);
     first_relation_.reserve(count + 1);
+    first_until_.reserve(count + 1);
     auto gather = [this](const std::vector<Node>& nodes) {
       for (const Node& node : nodes) {
         first_relation_.push_back(static_cast<int>(relation_targets_.size()));
@@ -106,12 +108,19 @@ class TimingResolver {
           }
           relation_targets_.push_back(target);
         }
+        first_until_.push_back(static_cast<int>(until_targets_.size()));
+        for (const Relation& until : node.until) {
+          int target = until.target.empty() ? kBrokenTarget : kLookedUp;
+          if (target == kLookedUp) lookups_.push_back({&node, until.target});
+          until_targets_.push_back(target);
+        }
       }
     };
     for (const SceneObject& object : scene_.objects) gather(object.nodes);
     for (const SceneObject& camera : scene_.cameras) gather(camera.nodes);
     gather(scene_.director_nodes);
     first_relation_.push_back(static_cast<int>(relation_targets_.size()));
+    first_until_.push_back(static_cast<int>(until_targets_.size()));
   }
 
   // Maps every relation to the node it names; reports unknown references and
@@ -130,29 +139,63 @@ class TimingResolver {
     broken_.assign(table().size(), false);
     size_t next_found = 0;
     for (int number = 0; number < table().size(); ++number) {
-      for (int index = first_relation_[number]; index < first_relation_[number + 1]; ++index) {
-        int& target = relation_targets_[index];
+      const Node& node = table().node(number);
+      auto settle = [&](int& target, const Relation& relation) {
         if (target == kLookedUp) {
           target = found[next_found++];
           if (target == number || target < 0) {  // reported: the node stays unresolved
-            target = ReportBrokenTarget(number, index - first_relation_[number], target);
+            target = ReportBrokenTarget(number, relation, target);
           }
         }
         if (target == kBrokenTarget) broken_[number] = true;
+      };
+      for (int index = first_relation_[number]; index < first_relation_[number + 1]; ++index) {
+        settle(relation_targets_[index],
+               node.relations[static_cast<size_t>(index - first_relation_[number])]);
+      }
+      for (int index = first_until_[number]; index < first_until_[number + 1]; ++index) {
+        settle(until_targets_[index],
+               node.until[static_cast<size_t>(index - first_until_[number])]);
       }
     }
   }
 
-  // The target of `number`'s relation `index`.
-  int TargetOf(int number, size_t index) const {
-    return relation_targets_[first_relation_[number] + index];
+  std::span<const int> RelationTargetsOf(int number) const {
+    const int first = first_relation_[number];
+    return std::span<const int>(relation_targets_)
+        .subspan(static_cast<size_t>(first),
+                 static_cast<size_t>(first_relation_[number + 1] - first));
+  }
+  std::span<const int> UntilTargetsOf(int number) const {
+    const int first = first_until_[number];
+    return std::span<const int>(until_targets_)
+        .subspan(static_cast<size_t>(first), static_cast<size_t>(first_until_[number + 1] - first));
   }
 
-  // Reports that `number`'s relation `index` names the node itself or
-  // (`target` -1) no node; returns kBrokenTarget.
-  int ReportBrokenTarget(int number, int index, int target) {
+  // The relation or `until:` entry of `from` that names `to` (relations
+  // first, in written order); nullptr when `from` reaches `to` by chaining.
+  const Relation* StepOf(int from, int to) const {
+    const Node& node = table().node(from);
+    std::span<const int> relations = RelationTargetsOf(from);
+    for (size_t k = 0; k < relations.size(); ++k) {
+      if (relations[k] == to) return &node.relations[k];
+    }
+    std::span<const int> until = UntilTargetsOf(from);
+    for (size_t k = 0; k < until.size(); ++k) {
+      if (until[k] == to) return &node.until[k];
+    }
+    return nullptr;
+  }
+
+  bool IsUntilEntry(int number, const Relation* relation) const {
+    const std::vector<Relation>& until = table().node(number).until;
+    return !until.empty() && relation >= until.data() && relation < until.data() + until.size();
+  }
+
+  // Reports that `relation` of `number` (a relation or an `until:` entry)
+  // names the node itself or (`target` -1) no node; returns kBrokenTarget.
+  int ReportBrokenTarget(int number, const Relation& relation, int target) {
     const Node& node = table().node(number);
-    const Relation& relation = node.relations[static_cast<size_t>(index)];
     if (target == number) {
       Report(DiagnosticCode::kTimingCycle, relation.origin,
              "node '" + NameOf(number) + "' cannot depend on itself");
@@ -207,12 +250,8 @@ class TimingResolver {
   TimingGraph BuildGraph() const {
     std::vector<std::pair<int, int>> edges;
     edges.reserve(static_cast<size_t>(table().size()));
-    const std::span<const int> targets(relation_targets_);
     for (int number = 0; number < table().size(); ++number) {
-      const int first = first_relation_[number];
-      ForEachDependency(table(), number,
-                        targets.subspan(static_cast<size_t>(first),
-                                        static_cast<size_t>(first_relation_[number + 1] - first)),
+      ForEachDependency(table(), number, RelationTargetsOf(number), UntilTargetsOf(number),
                         [&](int target, int) { edges.emplace_back(number, target); });
     }
     return MakeTimingGraph(table().size(), std::move(edges));
@@ -224,21 +263,22 @@ class TimingResolver {
       const int first = cycle.front();
       const Node& node = table().node(first);
       // The cycle starts with first's earliest relation naming cycle[1], or
-      // with its chaining (then the node itself is the place to point at).
+      // its `until:` entry naming it, or with its chaining (then the node
+      // itself is the place to point at).
       const Origin* origin = &node.origin;
-      for (size_t index = 0; index < node.relations.size(); ++index) {
-        if (TargetOf(first, index) == cycle[1]) {
-          origin = &node.relations[index].origin;
-          break;
-        }
-      }
+      if (const Relation* step = StepOf(first, cycle[1])) origin = &step->origin;
       std::string message = "dependency cycle: ";
       for (size_t step = 0; step < cycle.size(); ++step) {
         if (step > 0) message += " -> ";
         message += NameOf(cycle[step]);
+        if (step == 0) continue;
         // A node with no relation follows the one before it in its list.
-        if (step > 0 && table().node(cycle[step - 1]).relations.empty()) {
+        const Relation* relation = StepOf(cycle[step - 1], cycle[step]);
+        if (relation == nullptr) {
           message += " (the previous node)";
+        } else if (relation->kind == RelationKind::kAfter &&
+                   IsUntilEntry(cycle[step - 1], relation)) {
+          message += " (until)";
         }
       }
       Report(DiagnosticCode::kTimingCycle, *origin, std::move(message));
@@ -305,7 +345,35 @@ class TimingResolver {
     }
     time.start = *start;
     time.end = *start + node.duration;
+    if (first_until_[number] < first_until_[number + 1] && !EndWithUntil(number)) return;
     time.status = WithinGuard(time.end) ? NodeStatus::kResolved : NodeStatus::kTooLate;
+  }
+
+  // `until:` gives the end: the latest end of the nodes it names. False (the
+  // node stays unresolved) when one of them is not resolved, or, reported,
+  // when that end comes before the node's start.
+  bool EndWithUntil(int number) {
+    WorkingTime& time = times_[number];
+    std::optional<ExactTime> end;
+    int latest = -1;
+    std::span<const int> targets = UntilTargetsOf(number);
+    for (size_t k = 0; k < targets.size(); ++k) {
+      if (targets[k] < 0 || !IsUsable(targets[k])) return false;
+      if (!end || *end < times_[targets[k]].end) {
+        end = times_[targets[k]].end;
+        latest = static_cast<int>(k);
+      }
+    }
+    if (*end < time.start) {
+      const Node& node = table().node(number);
+      Report(DiagnosticCode::kTimingConflict, node.until[static_cast<size_t>(latest)].origin,
+             "node '" + NameOf(number) + "' would end with '" +
+                 NameOf(targets[static_cast<size_t>(latest)]) + "' at " + end->ToString() +
+                 " s, before it starts at " + time.start.ToString() + " s");
+      return false;
+    }
+    time.end = *end;
+    return true;
   }
 
   // Before snapping, in file order.
@@ -400,6 +468,9 @@ class TimingResolver {
   // up to first_relation_[n + 1].
   std::vector<int> relation_targets_;
   std::vector<int> first_relation_;
+  // `until:` targets, flat the same way (most nodes have none).
+  std::vector<int> until_targets_;
+  std::vector<int> first_until_;
   std::vector<TimingInput> inputs_;             // per node
   std::vector<RelationInput> relation_inputs_;  // parallel to relation_targets_
   std::vector<bool> broken_;                    // per node

@@ -42,6 +42,31 @@ TEST(ResolveTimingTest, AtIsAbsolute) {
   EXPECT_EQ(timeline.duration, T("3"));
 }
 
+// `until:` ends a node with the latest end of the nodes it names; a node
+// with only `until` chains after the previous node of its list for its start.
+TEST(ResolveTimingTest, UntilEndsWithTheLatestEnd) {
+  SceneBuilder builder;
+  RelateAt(builder.Add("body", "in", T("1")), T("0.5"));                      // [0.5, 1.5]
+  builder.Add("body", "turn", T("2"));                                        // chains: [1.5, 3.5]
+  Relate(builder.Add("lid", "on", T("1")), RelationKind::kAfter, "body.in");  // [1.5, 2.5]
+  Node& chapter = builder.Add("director", "one", T("0"));
+  Relate(chapter, RelationKind::kWith, "body.in", T("0.25"));  // S = 0.75
+  chapter.until.push_back(Relation{RelationKind::kAfter, "lid.on", {}, {}, {}});
+  chapter.until.push_back(Relation{RelationKind::kAfter, "body.turn", {}, {}, {}});
+  Node& next = builder.Add("director", "two", T("0"));  // chains after one: S = 3.5
+  next.until.push_back(Relation{RelationKind::kAfter, "lid.on", {}, {}, {}});
+  Diagnostics diagnostics("scene.yaml");
+  Timeline timeline = ResolveTiming(builder.scene(), &diagnostics);
+  // one: S = 0.5 + 0.25, E = max(2.5, 3.5).
+  ExpectTimes(builder.scene(), timeline, "director.one", T("0.75"), T("3.5"));
+  // two: S = 3.5 (after one), E = lid.on's 2.5 < S: refused, unresolved.
+  EXPECT_FALSE(TimeOf(builder.scene(), timeline, "director.two").resolved);
+  ASSERT_EQ(diagnostics.items().size(), 1u);
+  EXPECT_EQ(diagnostics.items()[0].code_name(), "E_TIMING_CONFLICT");
+  EXPECT_EQ(diagnostics.items()[0].message,
+            "node 'director.two' would end with 'lid.on' at 2.5 s, before it starts at 3.5 s");
+}
+
 TEST(ResolveTimingTest, AfterIsFinishToStart) {
   SceneBuilder builder;
   builder.Add("body", "in", T("1"));  // chained first: S = 0, E = 1

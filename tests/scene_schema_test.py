@@ -236,6 +236,18 @@ objects:
     nodes:
       - {<<: *show, after: a.show}
 """,
+    "until-spans": """
+cinc: 1
+objects:
+  base:
+    nodes:
+      - {id: in, at: 0, duration: 1, opacity: 1}
+      - {id: turn, duration: 2, rotation: [0, 90, 0]}
+      - {id: fade, with: in, until: [turn], opacity: 0.5}
+director:
+  nodes:
+    - {id: step1, with: base.in, until: base.turn, label: "Step 1"}
+""",
     "anchors-under-x-keys": """
 cinc: 1
 x-screw: &screw {model: screw, opacity: 0}
@@ -262,6 +274,8 @@ def node(flow):
 BAD = {
     # top level
     "unknown-top-level-field": ("cinc: 1\nhelpers: {x: &x 1}\n", "additionalProperties", ""),
+    "until-with-duration": (node("{until: b, duration: 1, opacity: 1}"), "not", N0 + "/duration"),
+    "until-with-end-with": (node("{until: b, end_with: b}"), "not", N0 + "/end_with"),
     "x-underscore-is-no-extension": ("cinc: 1\nx_notes: 1\n", "additionalProperties", ""),
     "missing-cinc": ("name: x\nobjects: {}\n", "required", ""),
     "cinc-2": ("cinc: 2\n", "const", "/cinc"),

@@ -75,7 +75,7 @@ std::string_view RelationName(RelationKind kind) {
 }
 
 std::string EdgeLabel(const DependencyEdge& edge) {
-  std::string label(edge.chaining ? "then" : RelationName(edge.kind));
+  std::string label(edge.chaining ? "then" : edge.until ? "until" : RelationName(edge.kind));
   if (!(edge.lag == ExactTime())) {
     label += (ExactTime() < edge.lag ? " +" : " ") + Seconds(edge.lag) + " s";
   }
@@ -164,6 +164,7 @@ class DotWriter {
     out_ += "  " + Quoted(table_.node(edge.target).QualifiedName()) + " -> " +
             Quoted(table_.node(edge.node).QualifiedName()) + " [label=" + Quoted(EdgeLabel(edge));
     if (edge.chaining) out_ += ", style=dotted";
+    if (edge.until) out_ += ", style=bold";
     if (edge.on_cycle) out_ += ", color=red, fontcolor=red, penwidth=2";
     out_ += "];\n";
   }

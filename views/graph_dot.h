@@ -7,7 +7,8 @@
 // lasts no time, "at 2 s"). An edge per dependency (resolver/
 // dependency_graph.h) runs from the node waited for to the node that waits,
 // labelled with the relation (`after`, `with`, `end_with`, `before`; a
-// chaining edge is dotted and says `then`) and its lag when not 0 ("after
+// chaining edge is dotted and says `then`; an `until:` edge is bold and says
+// `until`: the node ends with that one) and its lag when not 0 ("after
 // +0.5 s"). An `attach` node has a dashed edge to the owner it attaches to
 // (a box of that owner's name in its cluster), labelled with `to` as written
 // and, when the rig is given, how long the attachment lasts ("[1, 8) s",
