@@ -54,6 +54,12 @@ cinc::ImportSettings Settings() {
   settings.limits.memory_bytes = size_t{1} << 30;
   settings.limits.cpu_seconds = 1;
   settings.limits.wall_seconds = 2;
+  // An input that starts with `BLENDER` is a .blend whatever its name: it
+  // would go to the real Blender (seconds each, and a log in the cache).
+  // Blender is a program of its own (tests/blender runs it); here such an
+  // input ends at "no Blender", quickly, in the fuzzer's own folder.
+  settings.blender_executable = "/nonexistent/blender";
+  settings.cache_folder = cinc::fuzz::Folder() + "/cache";
   return settings;
 }
 
