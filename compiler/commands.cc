@@ -9,6 +9,7 @@
 #include "compiler/pipeline.h"
 #include "compiler/scene_loader.h"
 #include "compiler/schemas.h"
+#include "compiler/watch.h"
 #include "core/atomic_file.h"
 #include "core/json_writer.h"
 #include "core/number_format.h"
@@ -154,9 +155,12 @@ std::string DefaultOutputPath(const std::string& scene_path, OutputFormat format
   return (path.parent_path() / (path.stem().string() + extension)).string();
 }
 
-int RunBuild(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
+// One build: prints, writes, and says which files it read in `inputs`.
+int BuildOnce(const CommandOptions& options, std::ostream& out, std::ostream& errors,
+              std::vector<std::string>* inputs) {
   Diagnostics diagnostics(options.scene);
   BuildResult build = BuildSequence(options.scene, BuildSettingsOf(options), &diagnostics);
+  *inputs = build.inputs;
   if (build.verify_report) PrintVerifyReport(*build.verify_report, options, out);
   if (options.werror) diagnostics.PromoteWarnings();
   if (diagnostics.HasErrors()) {
@@ -170,6 +174,18 @@ int RunBuild(const CommandOptions& options, std::ostream& out, std::ostream& err
   if (!written) return kExitInternal;
   for (const OutputFile& file : build.files) out << "wrote " << file.path << "\n";
   return kExitSuccess;
+}
+
+int RunBuild(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
+  std::vector<std::string> inputs;
+  if (!options.watch) return BuildOnce(options, out, errors, &inputs);
+  return WatchAndRebuild(
+      options.scene,
+      [&](std::vector<std::string>* read) {
+        BuildOnce(options, out, errors, read);
+        out.flush();
+      },
+      WatchSettings(), errors);
 }
 
 int RunPreview(const CommandOptions& options, std::ostream& out, std::ostream& errors) {

@@ -30,6 +30,7 @@ struct CommandOptions {
   bool werror = false;
   bool json = false;        // markers, verify: --json
   bool verify = false;      // build: --verify
+  bool watch = false;       // build, preview: --watch (compiler/watch.h)
   std::string sequence;     // verify: the sequence file (its first shard)
   std::string schema_name;  // schema: scene | sequence
   // False when the process exits right after the command (main): a build

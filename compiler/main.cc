@@ -54,6 +54,8 @@ int main(int argc, char** argv) {
   build->add_option("--depfile", options.depfile, "Write a Makefile depfile");
   build->add_flag("--verify", options.verify,
                   "Replay the sequence against the scene before writing it");
+  build->add_flag("--watch", options.watch,
+                  "Build again whenever the scene or a model changes, until Ctrl-C");
   add_common(build);
   add_scene_options(build);
 
@@ -62,6 +64,8 @@ int main(int argc, char** argv) {
   preview->add_option("scene", options.scene, "The scene file")->required();
   preview->add_option("-o,--output", options.output, "The page to write (.html)");
   preview->add_option("--depfile", options.depfile, "Write a Makefile depfile");
+  preview->add_flag("--watch", options.watch,
+                    "Write the page again whenever the scene or a model changes, until Ctrl-C");
   add_common(preview);
   add_scene_options(preview);
 

@@ -138,7 +138,6 @@ void BuildGltf(const Compilation& compilation, const BuildSettings& settings,
   GltfDocument document = BuildGltfDocument(scene, compilation.rig, contents, FitSettingsFor(scene),
                                             settings.emit.HidesWithScale(), diagnostics);
   if (diagnostics->HasErrors()) return;
-  result->inputs = InputsOf(scene);
   result->sequence_name = scene.name;
   if (settings.verify) {
     result->verify_report =
@@ -178,6 +177,8 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
                           Diagnostics* diagnostics) {
   BuildResult result;
   Compilation compilation = CompileScene(scene_path, settings.load, diagnostics);
+  // Known even when the build fails: what `--watch` watches.
+  result.inputs = InputsOf(compilation.scene);
   if (!compilation.ready) return result;
   if (settings.format != OutputFormat::kSequence) {
     BuildGltf(compilation, settings, diagnostics, &result);
@@ -188,7 +189,6 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
                                    settings.emit, diagnostics);
   if (diagnostics->HasErrors()) return result;
   if (!CheckFirstShardFits(compilation.scene, sequence, diagnostics)) return result;
-  result.inputs = InputsOf(compilation.scene);
   result.sequence_name = sequence.name;
   // More than 256 tracks become shards (emit/shards.h). Every shard is
   // validated and, with verify, replayed from its bytes.

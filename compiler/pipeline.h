@@ -77,7 +77,7 @@ enum class BuildStatus { kBuilt, kInputErrors, kInternalError };
 struct BuildResult {
   BuildStatus status = BuildStatus::kInputErrors;
   std::vector<OutputFile> files;
-  std::vector<std::string> inputs;
+  std::vector<std::string> inputs;            // the scene and its model files, also after errors
   std::string sequence_name;                  // the first shard's; shard k is name.k
   std::optional<VerifyReport> verify_report;  // with BuildSettings::verify
 };
