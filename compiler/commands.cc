@@ -17,6 +17,7 @@
 #include "importers/import_model.h"
 #include "importers/model.h"
 #include "markers/state.h"
+#include "resolver/critical_path.h"
 #include "resolver/dependency_graph.h"
 #include "resolver/resolve_output.h"
 #include "sequence/evaluation_json.h"
@@ -210,7 +211,11 @@ int RunResolve(const CommandOptions& options, std::ostream& out, std::ostream& e
   Diagnostics diagnostics(options.scene);
   Compilation compilation = CompileScene(options.scene, {options.allowed_outside}, &diagnostics);
   if (!Report(&diagnostics, options, errors)) return kExitInputError;
-  out << WriteJson(ResolvedTimesToJson(compilation.scene, compilation.timeline));
+  Json resolved = ResolvedTimesToJson(compilation.scene, compilation.timeline);
+  if (options.critical_path) {
+    resolved["critical_path"] = CriticalPath(compilation.scene, compilation.timeline);
+  }
+  out << WriteJson(resolved);
   return kExitSuccess;
 }
 

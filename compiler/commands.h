@@ -28,11 +28,12 @@ struct CommandOptions {
   EmitSettings emit;
   DiagnosticsFormat diagnostics_format = DiagnosticsFormat::kText;
   bool werror = false;
-  bool json = false;        // markers, verify: --json
-  bool verify = false;      // build: --verify
-  bool watch = false;       // build, preview: --watch (compiler/watch.h)
-  std::string sequence;     // verify: the sequence file (its first shard)
-  std::string schema_name;  // schema: scene | sequence
+  bool json = false;           // markers, verify: --json
+  bool verify = false;         // build: --verify
+  bool watch = false;          // build, preview: --watch (compiler/watch.h)
+  bool critical_path = false;  // resolve: --critical-path (resolver/critical_path.h)
+  std::string sequence;        // verify: the sequence file (its first shard)
+  std::string schema_name;     // schema: scene | sequence
   // False when the process exits right after the command (main): a build
   // then leaves its memory to the operating system instead of freeing it.
   bool free_memory = true;

@@ -76,6 +76,8 @@ int main(int argc, char** argv) {
 
   CLI::App* resolve = app.add_subcommand("resolve", "Print every node's resolved start and end");
   resolve->add_option("scene", options.scene, "The scene file")->required();
+  resolve->add_flag("--critical-path", options.critical_path,
+                    "Add the chain of relations that fixes the duration");
   add_common(resolve);
   add_scene_options(resolve);
 

@@ -19,10 +19,16 @@ struct NodeTime {
   ExactTime start;
   ExactTime end;
   bool resolved = false;
+  // The node whose time fixed this start (the relation target or previous
+  // node that gave the latest candidate; on a tie the first in file order),
+  // as its file-order number (every object's nodes, then every camera's,
+  // then the director's); -1 when an `at`, or the start of a list, did.
+  int fixed_by = -1;
 };
 
 struct Timeline {
-  ExactTime duration;  // the latest end, at least one grid step
+  ExactTime duration;    // the latest end, at least one grid step
+  int last_ending = -1;  // the file-order number of the node that ends last (first on a tie)
   std::vector<std::vector<NodeTime>> objects;
   std::vector<std::vector<NodeTime>> cameras;
   std::vector<NodeTime> director;

@@ -33,6 +33,7 @@ struct WorkingTime {
   ExactTime start;
   ExactTime end;
   NodeStatus status = NodeStatus::kUnresolved;
+  int fixed_by = -1;  // see NodeTime::fixed_by
 };
 
 // What ComputeTimes needs of each node and relation, gathered in file order:
@@ -315,12 +316,17 @@ class TimingResolver {
   void ComputeNode(int number) {
     const TimingInput& node = inputs_[number];
     std::optional<ExactTime> start;
+    int fixed_by = -1;
     bool invalid_candidate = false;
-    auto consider = [&](const ExactTime& candidate) {
+    // `source`: the node the candidate comes from, -1 for none.
+    auto consider = [&](const ExactTime& candidate, int source) {
       if (!candidate.IsValid()) {
         invalid_candidate = true;
       } else if (!start || *start < candidate) {
         start = candidate;
+        fixed_by = source;
+      } else if (*start == candidate && source >= 0 && (fixed_by < 0 || source < fixed_by)) {
+        fixed_by = source;  // a tie: the node first in file order
       }
     };
     const int first = first_relation_[number];
@@ -328,12 +334,12 @@ class TimingResolver {
     if (first == end) {
       const int previous = table().PreviousInList(number);
       if (previous >= 0 && !IsUsable(previous)) return;
-      consider((previous >= 0 ? times_[previous].end : ExactTime()) + node.chain_lag);
+      consider((previous >= 0 ? times_[previous].end : ExactTime()) + node.chain_lag, previous);
     }
     for (int index = first; index < end; ++index) {
       const int target = relation_targets_[index];
       if (target >= 0 && !IsUsable(target)) return;
-      consider(StartFrom(relation_inputs_[index], target, node.duration));
+      consider(StartFrom(relation_inputs_[index], target, node.duration), target);
     }
     WorkingTime& time = times_[number];
     // An invalid candidate overflowed 64 bits: far past any limit either way.
@@ -344,6 +350,7 @@ class TimingResolver {
       return;
     }
     time.start = *start;
+    time.fixed_by = fixed_by;
     time.end = *start + node.duration;
     if (first_until_[number] < first_until_[number + 1] && !EndWithUntil(number)) return;
     time.status = WithinGuard(time.end) ? NodeStatus::kResolved : NodeStatus::kTooLate;
@@ -425,11 +432,12 @@ class TimingResolver {
           place.list_kind == NodeListKind::kObject   ? timeline.objects[place.list][place.position]
           : place.list_kind == NodeListKind::kCamera ? timeline.cameras[place.list][place.position]
                                                      : timeline.director[place.position];
-      out = {time.start, time.end, true};
+      out = {time.start, time.end, true, time.fixed_by};
       // Strictly later only: the first in file order wins a tie.
       if (last_ending < 0 || times_[last_ending].end < time.end) last_ending = number;
     }
 
+    timeline.last_ending = last_ending;
     timeline.duration = GridStep();
     if (last_ending >= 0 && timeline.duration < times_[last_ending].end) {
       timeline.duration = times_[last_ending].end;
