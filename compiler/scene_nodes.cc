@@ -547,17 +547,19 @@ void SceneLoader::LoadStartList(const YamlEvent& first, const Node& node, NodeKe
     FieldsSeen seen = ReadFields(kStartTable, &entry);
     if (reader_.stopped()) return;
     // The node as far as it is read (its `id:` usually comes first).
-    const std::string subject = "node '" + node.QualifiedName() + "': in a 'start' entry, ";
+    auto subject = [&] { return "node '" + node.QualifiedName() + "': in a 'start' entry, "; };
     for (int field : entry.extra_relation_fields) {
       ReportCombined(DiagnosticCode::kTimingConflict, seen, kStartTable, field,
-                     entry.first_relation_field, subject);
+                     entry.first_relation_field, subject());
     }
     if (entry.first_relation_field < 0) {
       Report(DiagnosticCode::kSceneFormat, event.location,
              "missing field at, after, with, end_with or before");
     }
-    ReportCombined(DiagnosticCode::kTimingConflict, seen, kStartTable, kStartAt, kStartLag,
-                   subject);
+    if (seen.Has(kStartAt) && seen.Has(kStartLag)) {
+      ReportCombined(DiagnosticCode::kTimingConflict, seen, kStartTable, kStartAt, kStartLag,
+                     subject());
+    }
     if (entry.relation) {
       entry.relation->lag = entry.lag.value_or(ExactTime());
       keys->start_relations.push_back(std::move(*entry.relation));
@@ -724,10 +726,13 @@ void SceneLoader::CheckNode(const NodeKeys& keys, Node* node) {
     node->relations.insert(node->relations.end(), keys.start_relations.begin(),
                            keys.start_relations.end());
   }
-  const std::string subject = "node '" + node->QualifiedName() + "': ";
+  // The node's name only when there is something to say (a string per node
+  // would cost every scene an allocation or three per node).
+  auto subject = [&] { return "node '" + node->QualifiedName() + "': "; };
   auto conflict = [&](DiagnosticCode code, int first_field, int second_field) {
+    if (!keys.Has(first_field) || !keys.Has(second_field)) return;
     ReportCombined(code, keys.seen, kNodeTable, first_field, second_field,
-                   code == DiagnosticCode::kTimingConflict ? subject : "");
+                   code == DiagnosticCode::kTimingConflict ? subject() : "");
   };
   conflict(DiagnosticCode::kTimingConflict, kAt, kLag);
   conflict(DiagnosticCode::kTimingConflict, kStart, kLag);
@@ -747,7 +752,7 @@ void SceneLoader::CheckNode(const NodeKeys& keys, Node* node) {
         continue;
       }
       Report(DiagnosticCode::kTimingConflict, relation.origin.location,
-             subject + "'until' cannot be combined with '" +
+             subject() + "'until' cannot be combined with '" +
                  (relation.kind == RelationKind::kEndWith ? "end_with" : "before") +
                  "' in a 'start' entry");
     }
