@@ -753,8 +753,7 @@ void SceneLoader::CheckNode(const NodeKeys& keys, Node* node) {
       }
       Report(DiagnosticCode::kTimingConflict, relation.origin.location,
              subject() + "'until' cannot be combined with '" +
-                 (relation.kind == RelationKind::kEndWith ? "end_with" : "before") +
-                 "' in a 'start' entry");
+                 std::string(RelationFieldName(relation.kind)) + "' in a 'start' entry");
     }
   }
   // Required and exclusive fields (docs/language.md).

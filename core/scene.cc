@@ -4,6 +4,22 @@
 
 namespace cinc {
 
+std::string_view RelationFieldName(RelationKind kind) {
+  switch (kind) {
+    case RelationKind::kAt:
+      return "at";
+    case RelationKind::kAfter:
+      return "after";
+    case RelationKind::kWith:
+      return "with";
+    case RelationKind::kEndWith:
+      return "end_with";
+    case RelationKind::kBefore:
+      return "before";
+  }
+  return "after";
+}
+
 std::string Node::QualifiedName() const {
   if (id.empty()) return owner + "#" + std::to_string(index);
   return owner + "." + id;

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/boxed.h"
@@ -37,6 +38,10 @@ struct LocatedString {
 // --- timing -----------------------------------------------------------------
 
 enum class RelationKind { kAt, kAfter, kWith, kEndWith, kBefore };
+
+// The scene field that writes a relation: "at", "after", "with", "end_with",
+// "before".
+std::string_view RelationFieldName(RelationKind kind);
 
 // One relation of a node's start (docs/timing.md).
 struct Relation {

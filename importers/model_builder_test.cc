@@ -98,7 +98,7 @@ ModelNode Node(const std::string& name) {
   return node;
 }
 
-TEST(IsMarkerNodeTest, FollowsSpecSection4) {
+TEST(IsMarkerNodeTest, FollowsTheMarkerRule) {
   ModelNode leaf = Node("a");
   EXPECT_TRUE(IsMarkerNode(leaf));
   ModelNode parent = Node("b");

@@ -16,6 +16,28 @@ std::string QualifiedText(std::string_view owner, std::string_view id) {
 
 }  // namespace
 
+const NodeTime* ResolvedTimeAt(const Timeline& timeline, const NodePlace& place) {
+  const std::vector<NodeTime>* list = nullptr;
+  switch (place.list_kind) {
+    case NodeListKind::kObject:
+      if (static_cast<size_t>(place.list) < timeline.objects.size()) {
+        list = &timeline.objects[static_cast<size_t>(place.list)];
+      }
+      break;
+    case NodeListKind::kCamera:
+      if (static_cast<size_t>(place.list) < timeline.cameras.size()) {
+        list = &timeline.cameras[static_cast<size_t>(place.list)];
+      }
+      break;
+    case NodeListKind::kDirector:
+      list = &timeline.director;
+      break;
+  }
+  if (list == nullptr || static_cast<size_t>(place.position) >= list->size()) return nullptr;
+  const NodeTime& time = (*list)[static_cast<size_t>(place.position)];
+  return time.resolved ? &time : nullptr;
+}
+
 size_t CountNodes(const Scene& scene) {
   size_t count = scene.director_nodes.size();
   for (const SceneObject& object : scene.objects) count += object.nodes.size();

@@ -20,6 +20,7 @@
 
 #include "core/scene.h"
 #include "core/suggestion.h"
+#include "core/timeline.h"
 
 namespace cinc {
 
@@ -32,6 +33,10 @@ struct NodePlace {
   int list = 0;      // index into scene.objects or scene.cameras; 0 for the director
   int position = 0;  // index into that list's nodes
 };
+
+// The resolved time of the node at `place` in `timeline` (which mirrors the
+// scene), or nullptr when it is unresolved or the timeline is partial.
+const NodeTime* ResolvedTimeAt(const Timeline& timeline, const NodePlace& place);
 
 // How many nodes the scene has: every object's, camera's and the director's.
 size_t CountNodes(const Scene& scene);

@@ -26,22 +26,6 @@ inline ExactTime T(std::string_view text) {
   return *time;
 }
 
-inline std::string_view FieldName(RelationKind kind) {
-  switch (kind) {
-    case RelationKind::kAt:
-      return "at";
-    case RelationKind::kAfter:
-      return "after";
-    case RelationKind::kWith:
-      return "with";
-    case RelationKind::kEndWith:
-      return "end_with";
-    case RelationKind::kBefore:
-      return "before";
-  }
-  return "";
-}
-
 class SceneBuilder {
  public:
   SceneBuilder() { scene_.file = "scene.yaml"; }
@@ -110,7 +94,7 @@ inline Node& Relate(Node& node, RelationKind kind, std::string_view target,
   relation.target = std::string(target);
   relation.lag = lag;
   relation.origin.location = {node.origin.location.line, 20 + index};
-  const std::string field(FieldName(kind));
+  const std::string field(RelationFieldName(kind));
   relation.origin.path = node.uses_start_list
                              ? node.origin.path + "/start/" + std::to_string(index) + "/" + field
                              : node.origin.path + "/" + field + "/" + std::to_string(index);

@@ -1,5 +1,6 @@
 #include "views/graph_dot.h"
 
+#include <set>
 #include <string_view>
 #include <vector>
 
@@ -28,29 +29,6 @@ std::string Quoted(std::string_view text) {
 
 std::string Seconds(const ExactTime& time) { return time.ToString(); }
 
-const std::vector<NodeTime>* TimesOf(const Timeline& timeline, const NodePlace& place) {
-  switch (place.list_kind) {
-    case NodeListKind::kObject:
-      return static_cast<size_t>(place.list) < timeline.objects.size()
-                 ? &timeline.objects[static_cast<size_t>(place.list)]
-                 : nullptr;
-    case NodeListKind::kCamera:
-      return static_cast<size_t>(place.list) < timeline.cameras.size()
-                 ? &timeline.cameras[static_cast<size_t>(place.list)]
-                 : nullptr;
-    case NodeListKind::kDirector:
-      return &timeline.director;
-  }
-  return nullptr;
-}
-
-const NodeTime* TimeOf(const Timeline& timeline, const NodePlace& place) {
-  const std::vector<NodeTime>* times = TimesOf(timeline, place);
-  if (times == nullptr || static_cast<size_t>(place.position) >= times->size()) return nullptr;
-  const NodeTime& time = (*times)[static_cast<size_t>(place.position)];
-  return time.resolved ? &time : nullptr;
-}
-
 std::string NodeLabel(const Node& node, const NodeTime* time) {
   std::string label = node.QualifiedName();
   if (time == nullptr) return label + "\\n(unresolved)";
@@ -58,24 +36,8 @@ std::string NodeLabel(const Node& node, const NodeTime* time) {
   return label + "\\n" + Seconds(time->start) + " – " + Seconds(time->end) + " s";
 }
 
-std::string_view RelationName(RelationKind kind) {
-  switch (kind) {
-    case RelationKind::kAt:
-      return "at";
-    case RelationKind::kAfter:
-      return "after";
-    case RelationKind::kWith:
-      return "with";
-    case RelationKind::kEndWith:
-      return "end_with";
-    case RelationKind::kBefore:
-      return "before";
-  }
-  return "after";
-}
-
 std::string EdgeLabel(const DependencyEdge& edge) {
-  std::string label(edge.chaining ? "then" : edge.until ? "until" : RelationName(edge.kind));
+  std::string label(edge.chaining ? "then" : edge.until ? "until" : RelationFieldName(edge.kind));
   if (!(edge.lag == ExactTime())) {
     label += (ExactTime() < edge.lag ? " +" : " ") + Seconds(edge.lag) + " s";
   }
@@ -126,23 +88,16 @@ class DotWriter {
   void CollectAttachTargets() {
     for (const SceneObject& object : scene_.objects) {
       for (const Node& node : object.nodes) {
-        if (node.attach) targets_.emplace_back(OwnerOfTarget(node.attach->to));
+        if (node.attach) targets_.emplace(OwnerOfTarget(node.attach->to));
       }
     }
-  }
-
-  bool IsAttachTarget(std::string_view owner) const {
-    for (const std::string& target : targets_) {
-      if (target == owner) return true;
-    }
-    return false;
   }
 
   // The cluster of the owner whose nodes come next in the table.
   void Cluster(const std::string& owner, int* number) {
     const int first = *number;
     while (*number < table_.size() && table_.node(*number).owner == owner) ++*number;
-    bool has_owner_box = IsAttachTarget(owner);
+    bool has_owner_box = targets_.count(owner) > 0;
     if (first == *number && !has_owner_box) return;
     out_ += "  subgraph " + Quoted("cluster_" + owner) + " {\n";
     out_ += "    label=" + Quoted(owner) + ";\n";
@@ -153,7 +108,7 @@ class DotWriter {
     for (int k = first; k < *number; ++k) {
       const Node& node = table_.node(k);
       out_ += "    " + Quoted(node.QualifiedName()) +
-              " [label=" + Quoted(NodeLabel(node, TimeOf(timeline_, table_.place(k))));
+              " [label=" + Quoted(NodeLabel(node, ResolvedTimeAt(timeline_, table_.place(k))));
       if (graph_.on_cycle[static_cast<size_t>(k)]) out_ += ", color=red, fontcolor=red";
       out_ += "];\n";
     }
@@ -193,7 +148,7 @@ class DotWriter {
   const NodeTable& table_;
   const DependencyGraph& graph_;
   const Rig* rig_;
-  std::vector<std::string> targets_;
+  std::set<std::string, std::less<>> targets_;  // owners that something attaches to
   std::string out_;
 };
 
