@@ -27,6 +27,7 @@
 #include "sequence/validator.h"
 #include "verify/verify.h"
 #include "views/graph_dot.h"
+#include "views/timeline_svg.h"
 
 namespace cinc {
 namespace {
@@ -147,13 +148,17 @@ OutputFormat FormatOf(const CommandOptions& options) {
   return OutputFormat::kSequence;
 }
 
-std::string DefaultOutputPath(const std::string& scene_path, OutputFormat format) {
+std::string OutputBesideScene(const std::string& scene_path, std::string_view suffix) {
   std::filesystem::path path(scene_path);
+  return (path.parent_path() / (path.stem().string() + std::string(suffix))).string();
+}
+
+std::string DefaultOutputPath(const std::string& scene_path, OutputFormat format) {
   const char* extension = format == OutputFormat::kGlb       ? ".glb"
                           : format == OutputFormat::kGltf    ? ".gltf"
                           : format == OutputFormat::kPreview ? ".preview.html"
                                                              : ".sequence.json";
-  return (path.parent_path() / (path.stem().string() + extension)).string();
+  return OutputBesideScene(scene_path, extension);
 }
 
 // One build: prints, writes, and says which files it read in `inputs`.
@@ -219,6 +224,21 @@ int RunResolve(const CommandOptions& options, std::ostream& out, std::ostream& e
   return kExitSuccess;
 }
 
+// Writes a view's text to `path` ("wrote PATH" on `out`), or reports
+// E_OUTPUT and returns false.
+bool WriteView(const CommandOptions& options, const std::string& path, const std::string& text,
+               std::ostream& out, std::ostream& errors) {
+  std::string error;
+  if (!WriteFileAtomically(path, text, &error)) {
+    Diagnostics output_problem;
+    output_problem.Report(DiagnosticCode::kOutput, {}, "", "cannot write " + path + ": " + error);
+    Report(&output_problem, options, errors);
+    return false;
+  }
+  out << "wrote " << path << "\n";
+  return true;
+}
+
 int RunGraph(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
   Diagnostics diagnostics(options.scene);
   Compilation compilation = CompileScene(options.scene, {options.allowed_outside}, &diagnostics);
@@ -235,18 +255,23 @@ int RunGraph(const CommandOptions& options, std::ostream& out, std::ostream& err
                          compilation.ready ? &compilation.rig : nullptr);
   if (options.output.empty()) {
     out << dot;
-  } else {
-    std::string error;
-    if (!WriteFileAtomically(options.output, dot, &error)) {
-      Diagnostics output_problem;
-      output_problem.Report(DiagnosticCode::kOutput, {}, "",
-                            "cannot write " + options.output + ": " + error);
-      Report(&output_problem, options, errors);
-      return kExitInternal;
-    }
-    out << "wrote " << options.output << "\n";
+  } else if (!WriteView(options, options.output, dot, out, errors)) {
+    return kExitInternal;
   }
   return clean ? kExitSuccess : kExitInputError;
+}
+
+int RunTimeline(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
+  Diagnostics diagnostics(options.scene);
+  Compilation compilation = CompileScene(options.scene, {options.allowed_outside}, &diagnostics);
+  if (!Report(&diagnostics, options, errors)) return kExitInputError;
+  const Scene& scene = compilation.scene;
+  NodeTable table(scene);
+  std::string svg = TimelineSvg(scene, compilation.timeline, table, BuildDependencyGraph(table),
+                                CriticalPathNumbers(table, compilation.timeline));
+  const std::string path =
+      options.output.empty() ? OutputBesideScene(options.scene, ".timeline.svg") : options.output;
+  return WriteView(options, path, svg, out, errors) ? kExitSuccess : kExitInternal;
 }
 
 int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& errors) {

@@ -7,6 +7,7 @@
 
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "compiler/diagnostic_printer.h"
@@ -50,6 +51,11 @@ int RunResolve(const CommandOptions& options, std::ostream& out, std::ostream& e
 // scene with errors prints them and exits 1, drawing what it can (a cycle
 // marked).
 int RunGraph(const CommandOptions& options, std::ostream& out, std::ostream& errors);
+// `cinc timeline SCENE [-o OUT.svg]`: the resolved timeline as an SVG Gantt
+// chart with the critical path (views/timeline_svg.h), into OUT or
+// `SCENE-stem.timeline.svg` beside the scene. A scene with errors prints
+// them, writes nothing and exits 1.
+int RunTimeline(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 // `cinc eval SCENE|SEQUENCE --time t`: a scene's exact state (docs/state.md)
 // or a sequence's evaluation (docs/sequence-format.md).
 int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& errors);
@@ -71,7 +77,9 @@ void ReportInternalError(const std::string& what, DiagnosticsFormat format, std:
 // --format, else -o's extension (.glb, .gltf), else the sequence.
 OutputFormat FormatOf(const CommandOptions& options);
 // `scene.yaml` -> `scene.sequence.json` (`scene.glb`, `scene.gltf`) in the
-// same folder.
+// same folder; OutputBesideScene("dir/scene.yaml", ".timeline.svg") is
+// "dir/scene.timeline.svg".
+std::string OutputBesideScene(const std::string& scene_path, std::string_view suffix);
 std::string DefaultOutputPath(const std::string& scene_path,
                               OutputFormat format = OutputFormat::kSequence);
 

@@ -90,6 +90,14 @@ int main(int argc, char** argv) {
   add_common(graph);
   add_scene_options(graph);
 
+  CLI::App* timeline = app.add_subcommand(
+      "timeline", "Draw the resolved timeline and its critical path as an SVG Gantt chart");
+  timeline->add_option("scene", options.scene, "The scene file")->required();
+  timeline->add_option("-o,--output", options.output,
+                       "The picture to write (default: SCENE-stem.timeline.svg beside the scene)");
+  add_common(timeline);
+  add_scene_options(timeline);
+
   CLI::App* eval = app.add_subcommand("eval", "Print the exact state at a time");
   eval->add_option("file", options.scene, "A scene or a sequence file")->required();
   eval->add_option("--time", options.time, "Seconds, an exact decimal")->required();
@@ -148,6 +156,7 @@ int main(int argc, char** argv) {
     if (check->parsed()) return cinc::RunCheck(options, std::cout, std::cerr);
     if (resolve->parsed()) return cinc::RunResolve(options, std::cout, std::cerr);
     if (graph->parsed()) return cinc::RunGraph(options, std::cout, std::cerr);
+    if (timeline->parsed()) return cinc::RunTimeline(options, std::cout, std::cerr);
     if (eval->parsed()) return cinc::RunEval(options, std::cout, std::cerr);
     if (validate->parsed()) return cinc::RunValidate(options, std::cout, std::cerr);
     if (verify->parsed()) return cinc::RunVerify(options, std::cout, std::cerr);

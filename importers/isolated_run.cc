@@ -104,6 +104,18 @@ std::string SignalName(int signal) {
   }
 }
 
+// "25 s", "0.3 s": a wall-time limit as the message says it.
+std::string WallTimeInWords(std::chrono::milliseconds wall_time) {
+  long long milliseconds = wall_time.count();
+  std::string words = std::to_string(milliseconds / 1000);
+  if (milliseconds % 1000 != 0) {
+    std::string fraction = std::to_string(1000 + milliseconds % 1000).substr(1);
+    while (fraction.back() == '0') fraction.pop_back();
+    words += "." + fraction;
+  }
+  return words + " s";
+}
+
 }  // namespace
 
 IsolatedRun RunIsolated(const std::function<std::string()>& work, const IsolationLimits& limits) {
@@ -138,7 +150,7 @@ IsolatedRun RunIsolated(const std::function<std::string()>& work, const Isolatio
 
   // Read both pipes until the child closes them, or the wall time is up.
   std::string reply;
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(limits.wall_seconds);
+  auto deadline = std::chrono::steady_clock::now() + limits.wall_time;
   bool timed_out = false;
   pollfd descriptors[2] = {{answer[0], POLLIN, 0}, {output[0], POLLIN, 0}};
   int open_descriptors = 2;
@@ -231,9 +243,10 @@ std::string DescribeOutcome(const IsolatedRun& run, const IsolationLimits& limit
       return "the reader stopped at the " + std::to_string(limits.memory_bytes >> 30) +
              " GB memory limit";
     case IsolatedRun::Outcome::kOutOfTime:
-      return "the reader stopped at the " +
-             std::to_string(run.signal == SIGXCPU ? limits.cpu_seconds : limits.wall_seconds) +
-             " s time limit";
+      if (run.signal == SIGXCPU) {
+        return "the reader stopped at the " + std::to_string(limits.cpu_seconds) + " s time limit";
+      }
+      return "the reader stopped at the " + WallTimeInWords(limits.wall_time) + " time limit";
     case IsolatedRun::Outcome::kFailed:
       return run.problem;
   }

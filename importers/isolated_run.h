@@ -8,7 +8,7 @@
 // with its terabytes of reserved shadow, leaves the reader the same room),
 // and its CPU time is limited to
 // `limits.cpu_seconds` (RLIMIT_CPU); the parent also stops it after
-// `limits.wall_seconds` of wall time. Whatever the child writes to its
+// `limits.wall_time`. Whatever the child writes to its
 // stdout and stderr goes to a pipe, never to cinc's own; the parent keeps
 // the first `limits.output_bytes` of it. The outcome says how the child
 // ended: kDone with its bytes; kCrashed with the signal (a crash, an
@@ -22,6 +22,7 @@
 #ifndef CINC_IMPORTERS_ISOLATED_RUN_H_
 #define CINC_IMPORTERS_ISOLATED_RUN_H_
 
+#include <chrono>
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -31,7 +32,7 @@ namespace cinc {
 struct IsolationLimits {
   size_t memory_bytes = size_t{2} << 30;  // 2 GB
   int cpu_seconds = 20;
-  int wall_seconds = 25;
+  std::chrono::milliseconds wall_time{25000};
   size_t output_bytes = 4096;
 };
 

@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
@@ -25,7 +26,7 @@ IsolationLimits Small() {
   IsolationLimits limits;
   limits.memory_bytes = size_t{512} << 20;
   limits.cpu_seconds = 1;
-  limits.wall_seconds = 3;
+  limits.wall_time = std::chrono::seconds(3);
   return limits;
 }
 
@@ -97,7 +98,7 @@ TEST(IsolatedRunTest, CpuAndWallTimeLimitsHold) {
   // A wall limit far past the CPU limit: on a loaded machine the spinning
   // child gets less than a whole core.
   IsolationLimits spinning = Small();
-  spinning.wall_seconds = 60;
+  spinning.wall_time = std::chrono::seconds(60);
   IsolatedRun run = RunIsolated(
       [] {
         volatile unsigned long spin = 0;
@@ -115,6 +116,22 @@ TEST(IsolatedRunTest, CpuAndWallTimeLimitsHold) {
       Small());
   EXPECT_EQ(run.outcome, IsolatedRun::Outcome::kOutOfTime);
   EXPECT_EQ(DescribeOutcome(run, Small()), "the reader stopped at the 3 s time limit");
+}
+
+TEST(IsolatedRunTest, AWallTimeUnderASecondIsKeptAndSaidAsSuch) {
+  IsolationLimits blocked = Small();
+  blocked.wall_time = std::chrono::milliseconds(250);
+  auto start = std::chrono::steady_clock::now();
+  IsolatedRun run = RunIsolated(
+      [] {
+        for (;;) pause();
+        return std::string();
+      },
+      blocked);
+  auto waited = std::chrono::steady_clock::now() - start;
+  EXPECT_EQ(run.outcome, IsolatedRun::Outcome::kOutOfTime);
+  EXPECT_GE(waited, std::chrono::milliseconds(250));
+  EXPECT_EQ(DescribeOutcome(run, blocked), "the reader stopped at the 0.25 s time limit");
 }
 
 TEST(IsolatedRunTest, AnExceptionIsAFailureWithItsMessage) {

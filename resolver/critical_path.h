@@ -7,7 +7,8 @@
 // (NodeTime::fixed_by: the relation target or previous node that gave the
 // latest candidate, the first in file order on a tie). As qualified names,
 // first to last; empty when nothing resolved. `timeline` must come from
-// ResolveTiming on `scene`.
+// ResolveTiming on `scene`. CriticalPathNumbers gives the same chain as
+// NodeTable numbers, for views that draw it.
 #ifndef CINC_RESOLVER_CRITICAL_PATH_H_
 #define CINC_RESOLVER_CRITICAL_PATH_H_
 
@@ -16,10 +17,12 @@
 
 #include "core/scene.h"
 #include "core/timeline.h"
+#include "resolver/references.h"
 
 namespace cinc {
 
 std::vector<std::string> CriticalPath(const Scene& scene, const Timeline& timeline);
+std::vector<int> CriticalPathNumbers(const NodeTable& table, const Timeline& timeline);
 
 }  // namespace cinc
 

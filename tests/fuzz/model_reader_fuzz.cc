@@ -16,6 +16,7 @@
 #include <pthread.h>
 #include <sanitizer/common_interface_defs.h>
 
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -53,7 +54,7 @@ cinc::ImportSettings Settings() {
   // the fuzzer seconds, not minutes; the outcome is the same.
   settings.limits.memory_bytes = size_t{1} << 30;
   settings.limits.cpu_seconds = 1;
-  settings.limits.wall_seconds = 2;
+  settings.limits.wall_time = std::chrono::milliseconds(300);
   // An input that starts with `BLENDER` is a .blend whatever its name: it
   // would go to the real Blender (seconds each, and a log in the cache).
   // Blender is a program of its own (tests/blender runs it); here such an

@@ -1,0 +1,221 @@
+// The timeline SVG of small scenes: the geometry of bars, diamonds, lanes,
+// arrows, the axis, chapters and shots worked out by hand from the layout
+// (a 4 s scene spreads at the most 240 px a second, from x = 90 past the
+// row names; the first row's lane is centred at y = 124, each row 24 px
+// a lane, each lane 18 px).
+#include "views/timeline_svg.h"
+
+#include <gtest/gtest.h>
+
+#include "resolver/critical_path.h"
+
+namespace cinc {
+namespace {
+
+Node MakeNode(const std::string& owner, int index, const std::string& id) {
+  Node node;
+  node.owner = owner;
+  node.index = index;
+  node.id = id;
+  return node;
+}
+
+ExactTime S(const char* seconds) { return *ExactTime::ParseDecimal(seconds); }
+
+Relation After(const std::string& target, const char* lag = "0") {
+  Relation relation;
+  relation.kind = RelationKind::kAfter;
+  relation.target = target;
+  relation.lag = S(lag);
+  return relation;
+}
+
+// tray: slide [0, 1] then back [2, 3] (chained, lag 1); part: on, a moment
+// at 1.5 s after tray.slide + 0.5, attached to tray/slot.
+struct TrayScene {
+  Scene scene;
+  Timeline timeline;
+
+  TrayScene() {
+    scene.name = "tray";
+    SceneObject& tray = scene.objects.emplace_back();
+    tray.name = "tray";
+    tray.nodes.push_back(MakeNode("tray", 0, "slide"));
+    tray.nodes[0].position = Vec3(0, 0, 1);
+    tray.nodes.push_back(MakeNode("tray", 1, "back"));
+    tray.nodes[1].chain_lag = S("1");
+    tray.nodes[1].position = Vec3(0, 0, 0);
+    SceneObject& part = scene.objects.emplace_back();
+    part.name = "part";
+    part.nodes.push_back(MakeNode("part", 0, "on"));
+    part.nodes[0].relations.push_back(After("tray.slide", "0.5"));
+    part.nodes[0].attach = Attach{"tray/slot", std::nullopt, "", {}};
+    timeline.duration = S("4");
+    timeline.objects = {{{S("0"), S("1"), true}, {S("2"), S("3"), true, 0}},
+                        {{S("1.5"), S("1.5"), true, 0}}};
+    timeline.last_ending = 1;
+  }
+
+  std::string Svg() const {
+    NodeTable table(scene);
+    return TimelineSvg(scene, timeline, table, BuildDependencyGraph(table),
+                       CriticalPathNumbers(table, timeline));
+  }
+};
+
+TEST(TimelineSvgTest, BarsDiamondsArrowsAndTheCriticalPath) {
+  TrayScene tray;
+  const std::string svg = tray.Svg();
+  EXPECT_EQ(svg.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg ", 0), 0u) << svg;
+  EXPECT_EQ(svg.substr(svg.size() - 7), "</svg>\n");
+  // slide: [0, 1] s is x 90 to 330; its text fits inside. It ends last's
+  // chain: tray.slide then tray.back (chained), so both are critical.
+  EXPECT_NE(svg.find("<g class=\"node k-move crit\"><title>tray.slide (move)\n0 s – 1 s\n"
+                     "starts its list\nposition [0, 0, 1]</title><rect x=\"90\" y=\"118\" "
+                     "width=\"240\" height=\"12\" rx=\"2\"/><text class=\"in\" x=\"93\" "
+                     "y=\"128\">slide</text></g>\n"),
+            std::string::npos)
+      << svg;
+  EXPECT_NE(svg.find("<title>tray.back (move)\n2 s – 3 s\nafter the previous node +1 s\n"
+                     "position [0, 0, 0]</title><rect x=\"570\" y=\"118\" width=\"240\""),
+            std::string::npos);
+  // on: a moment at 1.5 s (x 450) on the second row (centre 124 + 24).
+  EXPECT_NE(svg.find("<g class=\"node k-attach\"><title>part.on (attach)\nat 1.5 s\n"
+                     "after tray.slide +0.5 s\nattach to tray/slot</title><polygon "
+                     "points=\"450,142 456,148 450,154 444,148\"/><text x=\"459\" "
+                     "y=\"152\">on</text></g>\n"),
+            std::string::npos)
+      << svg;
+  // after: from slide's end (330, 124) to the diamond's left tip (444, 148),
+  // bent by 0.4 of the 114 px between them.
+  EXPECT_NE(svg.find("<path class=\"rel\" d=\"M330,124C375.6,124 398.4,148 444,148\" "
+                     "marker-end=\"url(#arrow)\"><title>part.on after tray.slide +0.5 s"
+                     "</title></path>\n"),
+            std::string::npos)
+      << svg;
+  // The chained back: from slide's end (330) to back's start (570), on the
+  // path.
+  EXPECT_NE(svg.find("<path class=\"rel chain crit\" d=\"M330,124C426,124 474,124 570,124\" "
+                     "marker-end=\"url(#arrow-crit)\"><title>tray.back after the previous "
+                     "node, tray.slide +1 s</title></path>\n"),
+            std::string::npos)
+      << svg;
+  // The axis: 0.5 s apart (120 px; 0.2 s would be 48 px, under 70), 0 to 4 s.
+  EXPECT_NE(svg.find("<text x=\"90\" y=\"106\" text-anchor=\"middle\">0 s</text>"),
+            std::string::npos);
+  EXPECT_NE(svg.find("<text x=\"210\" y=\"106\" text-anchor=\"middle\">0.5 s</text>"),
+            std::string::npos);
+  EXPECT_NE(svg.find("<text x=\"1050\" y=\"106\" text-anchor=\"middle\">4 s</text>"),
+            std::string::npos);
+  EXPECT_EQ(svg.find(">4.5 s</text>"), std::string::npos);
+  // Row names right-aligned before the chart, and the title.
+  EXPECT_NE(svg.find("<text class=\"owner\" x=\"80\" y=\"128\">tray</text>"), std::string::npos);
+  EXPECT_NE(svg.find("<text class=\"owner\" x=\"80\" y=\"152\">part</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">tray: 4 s, 3 nodes</text>"), std::string::npos);
+  // The same scene gives the same bytes.
+  EXPECT_EQ(svg, tray.Svg());
+}
+
+TEST(TimelineSvgTest, OverlappingNodesAndTextGoOnLanes) {
+  TrayScene tray;
+  // A spin over [0.5, 2.5] on tray overlaps slide and back: lane 1, and the
+  // row grows to two lanes (part's row moves down by 18).
+  Node spin = MakeNode("tray", 2, "turn");
+  spin.relations.push_back(After("slide", "-0.5"));
+  spin.spin = Spin{Vec3(0, 1, 0), 360, {}};
+  tray.scene.objects[0].nodes.push_back(spin);
+  tray.timeline.objects[0].push_back({S("0.5"), S("2.5"), true, 0});
+  const std::string svg = tray.Svg();
+  EXPECT_NE(svg.find("<title>tray.turn (spin)\n0.5 s – 2.5 s\nafter tray.slide -0.5 s\n"
+                     "spin 360° about [0, 1, 0]</title><rect x=\"210\" y=\"136\""),
+            std::string::npos)
+      << svg;
+  EXPECT_NE(svg.find("points=\"450,160 456,166 450,172 444,166\""), std::string::npos) << svg;
+  // A diamond's text reaches past it: a moment just after it goes below.
+  TrayScene crowded;
+  Node hint = MakeNode("part", 1, "hint");
+  hint.relations.push_back(After("on", "0.01"));
+  hint.label = LocatedString{"Look", {}};
+  crowded.scene.objects[1].nodes.push_back(hint);
+  crowded.timeline.objects[1].push_back({S("1.51"), S("1.51"), true, 0});
+  const std::string crowded_svg = crowded.Svg();
+  EXPECT_NE(crowded_svg.find("<g class=\"node k-cue\"><title>part.hint (cue)\nat 1.51 s\n"
+                             "after part.on +0.01 s\nlabel &quot;Look&quot;</title><polygon "
+                             "points=\"452.4,160"),
+            std::string::npos)
+      << crowded_svg;
+}
+
+TEST(TimelineSvgTest, ChaptersShotsAndEscaping) {
+  TrayScene tray;
+  Scene& scene = tray.scene;
+  scene.cameras.emplace_back().name = "wide";
+  scene.cameras.emplace_back().name = "close";
+  Node open = MakeNode("director", 0, "open");
+  open.relations.push_back({RelationKind::kAt, "", S("0"), S("0"), {}});
+  open.shot = Shot{"wide", S("0"), std::nullopt, {}};
+  open.label = LocatedString{"Step 1: <slide> & \"look\"", {}};
+  Node push = MakeNode("director", 1, "push");
+  push.relations.push_back({RelationKind::kAt, "", S("2"), S("0"), {}});
+  push.shot = Shot{"close", S("0.5"), std::nullopt, {}};
+  push.label = LocatedString{"Step 2", {}};
+  push.has_duration = true;
+  push.duration = S("1");
+  scene.director_nodes = {open, push};
+  tray.timeline.cameras = {{}, {}};
+  tray.timeline.director = {{S("0"), S("0"), true}, {S("2"), S("3"), true}};
+  const std::string svg = tray.Svg();
+  // The first chapter, a moment, runs to the second's start (x 90 to 570);
+  // the second has its own span, [2, 3] s.
+  EXPECT_NE(svg.find("<g class=\"chapter\"><title>Step 1: &lt;slide&gt; &amp; &quot;look&quot; "
+                     "(director.open, 0 – 2 s)</title><rect x=\"90\" y=\"54\" width=\"480\""),
+            std::string::npos)
+      << svg;
+  EXPECT_NE(svg.find("<title>Step 2 (director.push, 2 – 3 s)</title><rect x=\"570\" y=\"54\" "
+                     "width=\"240\""),
+            std::string::npos);
+  // Shots: wide from 0 to 2 s, close blends in over [2, 2.5] and holds to 4.
+  EXPECT_NE(svg.find("<g class=\"shot\"><title>wide (director.open, from 0 s)</title><rect "
+                     "x=\"90\" y=\"74\" width=\"480\" height=\"16\" fill=\"#a0cbe8\""),
+            std::string::npos)
+      << svg;
+  EXPECT_NE(svg.find("<g class=\"shot\"><title>close (director.push, from 2 s, blend 0.5 s)"
+                     "</title><polygon points=\"570,90 690,74 690,90\" fill=\"#ffbe7d\""),
+            std::string::npos)
+      << svg;
+  EXPECT_NE(svg.find("<rect x=\"690\" y=\"74\" width=\"360\" height=\"16\" fill=\"#ffbe7d\""),
+            std::string::npos);
+  // Rows: tray, part, wide, close (no nodes), then the director.
+  EXPECT_NE(svg.find(">wide</text>\n<text class=\"owner\" x=\"80\" y=\"200\">close</text>"),
+            std::string::npos)
+      << svg;
+  EXPECT_NE(svg.find("<text class=\"owner\" x=\"80\" y=\"224\">director</text>"),
+            std::string::npos);
+}
+
+TEST(TimelineSvgTest, WhatANodeDoesPicksItsColour) {
+  Node node;
+  EXPECT_EQ(NodeActivityOf(node, false), NodeActivity::kWait);
+  EXPECT_EQ(NodeActivityOf(node, true), NodeActivity::kCamera);
+  node.opacity = 1;
+  EXPECT_EQ(NodeActivityOf(node, false), NodeActivity::kShowHide);
+  node.position = Vec3(1, 0, 0);
+  EXPECT_EQ(NodeActivityOf(node, false), NodeActivity::kMove);
+  node.spin = Spin{};
+  EXPECT_EQ(NodeActivityOf(node, false), NodeActivity::kSpin);
+  node.attach = Attach{"body", std::nullopt, "", {}};
+  EXPECT_EQ(NodeActivityOf(node, false), NodeActivity::kAttach);
+  Node cue;
+  cue.label = LocatedString{"Step", {}};
+  EXPECT_EQ(NodeActivityOf(cue, false), NodeActivity::kCue);
+  cue.sound = Sound{};
+  EXPECT_EQ(NodeActivityOf(cue, false), NodeActivity::kSound);
+  cue.opacity = 0;  // a part that appears with a sound is shown
+  EXPECT_EQ(NodeActivityOf(cue, false), NodeActivity::kShowHide);
+  cue.shot = Shot{};
+  EXPECT_EQ(NodeActivityOf(cue, false), NodeActivity::kShot);
+  EXPECT_EQ(NodeActivityName(NodeActivity::kShowHide), "show/hide");
+}
+
+}  // namespace
+}  // namespace cinc
