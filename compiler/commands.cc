@@ -38,7 +38,8 @@ bool Report(Diagnostics* diagnostics, const CommandOptions& options, std::ostrea
   diagnostics->Sort();
   if (!diagnostics->items().empty() || options.diagnostics_format != DiagnosticsFormat::kText) {
     SourceLines sources;
-    errors << FormatDiagnostics(diagnostics->items(), options.diagnostics_format, &sources);
+    errors << FormatDiagnostics(diagnostics->items(), options.diagnostics_format, &sources,
+                                options.docs_base_uri);
   }
   return !diagnostics->HasErrors();
 }
@@ -383,10 +384,12 @@ int RunMarkers(const CommandOptions& options, std::ostream& out, std::ostream& e
   return kExitSuccess;
 }
 
-void ReportInternalError(const std::string& what, DiagnosticsFormat format, std::ostream& errors) {
+void ReportInternalError(const std::string& what, const CommandOptions& options,
+                         std::ostream& errors) {
   Diagnostics internal;
   internal.Report(DiagnosticCode::kInternal, {}, "", "internal error: " + what);
-  errors << FormatDiagnostics(internal.items(), format, nullptr);
+  errors << FormatDiagnostics(internal.items(), options.diagnostics_format, nullptr,
+                              options.docs_base_uri);
 }
 
 int RunSchema(const CommandOptions& options, std::ostream& out, std::ostream& errors) {

@@ -28,6 +28,7 @@ struct CommandOptions {
   std::vector<std::string> allowed_outside;  // --allow-outside: more roots for model files
   EmitSettings emit;
   DiagnosticsFormat diagnostics_format = DiagnosticsFormat::kText;
+  std::string docs_base_uri;  // SARIF's helpUri base (compiler/docs_location.h), found once
   bool werror = false;
   bool json = false;           // markers, verify: --json
   bool verify = false;         // build: --verify
@@ -72,7 +73,8 @@ int RunSchema(const CommandOptions& options, std::ostream& out, std::ostream& er
 
 // An exception that escaped a command (a bad_alloc, a library bug) as an
 // E_INTERNAL diagnostic in the chosen format.
-void ReportInternalError(const std::string& what, DiagnosticsFormat format, std::ostream& errors);
+void ReportInternalError(const std::string& what, const CommandOptions& options,
+                         std::ostream& errors);
 
 // --format, else -o's extension (.glb, .gltf), else the sequence.
 OutputFormat FormatOf(const CommandOptions& options);

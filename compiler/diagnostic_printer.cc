@@ -77,7 +77,8 @@ Json DiagnosticToJson(const Diagnostic& diagnostic) {
   return entry;
 }
 
-std::string FormatSarif(const std::vector<Diagnostic>& diagnostics) {
+std::string FormatSarif(const std::vector<Diagnostic>& diagnostics,
+                        std::string_view docs_base_uri) {
   Json results = Json::array();
   for (const Diagnostic& diagnostic : diagnostics) {
     Json result = Json::object();
@@ -103,8 +104,8 @@ std::string FormatSarif(const std::vector<Diagnostic>& diagnostics) {
     }
     results.push_back(result);
   }
-  // Every rule the run reported, with its summary and where the docs explain
-  // it (a path in cinc's repository: the docs have no web address).
+  // Every rule the run reported, with its summary and the page of the docs
+  // that explains it (docs_location.h), when they can be found.
   Json rules = Json::array();
   std::vector<bool> listed(AllDiagnosticCodes().size(), false);
   for (const Diagnostic& diagnostic : diagnostics) {
@@ -115,7 +116,14 @@ std::string FormatSarif(const std::vector<Diagnostic>& diagnostics) {
     Json rule = Json::object();
     rule["id"] = std::string(info.name);
     rule["shortDescription"] = Json{{"text", std::string(info.summary)}};
-    rule["help"] = Json{{"text", "See " + DocsAnchorOf(diagnostic.code) + " in cinc's sources."}};
+    const std::string page = DocsAnchorOf(diagnostic.code);  // "docs/diagnostics.md#..."
+    if (!docs_base_uri.empty()) {
+      const std::string uri = std::string(docs_base_uri) + page.substr(page.find('/') + 1);
+      rule["helpUri"] = uri;
+      rule["help"] = Json{{"text", "See " + uri}};
+    } else {
+      rule["help"] = Json{{"text", "See " + page + " in cinc's sources."}};
+    }
     rules.push_back(std::move(rule));
   }
   Json driver = Json::object();
@@ -155,7 +163,7 @@ const std::string* SourceLines::Line(const std::string& file, int line) {
 }
 
 std::string FormatDiagnostics(const std::vector<Diagnostic>& diagnostics, DiagnosticsFormat format,
-                              SourceLines* sources) {
+                              SourceLines* sources, std::string_view docs_base_uri) {
   switch (format) {
     case DiagnosticsFormat::kText:
       return FormatText(diagnostics, sources);
@@ -166,7 +174,7 @@ std::string FormatDiagnostics(const std::vector<Diagnostic>& diagnostics, Diagno
       return WriteJson(array);
     }
     case DiagnosticsFormat::kSarif:
-      return FormatSarif(diagnostics);
+      return FormatSarif(diagnostics, docs_base_uri);
   }
   return "";
 }

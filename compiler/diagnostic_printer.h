@@ -4,13 +4,16 @@
 // ` at /json/pointer` for a problem of a sequence file, E_CINEMA_*), then the
 // source line and a caret under the column when the line is known and the
 // file can be read; JSON is an array of {file, line, column, severity, code,
-// message, path}; SARIF is a 2.1.0 log with one run of tool "cinc". The
-// caller sorts the diagnostics first. Output is deterministic.
+// message, path}; SARIF is a 2.1.0 log with one run of tool "cinc" whose
+// rules carry `helpUri`, `docs_base_uri` + the code's page (docs_location.h),
+// when `docs_base_uri` is not empty. The caller sorts the diagnostics first.
+// Output is deterministic.
 #ifndef CINC_COMPILER_DIAGNOSTIC_PRINTER_H_
 #define CINC_COMPILER_DIAGNOSTIC_PRINTER_H_
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/diagnostics.h"
@@ -32,7 +35,7 @@ class SourceLines {
 };
 
 std::string FormatDiagnostics(const std::vector<Diagnostic>& diagnostics, DiagnosticsFormat format,
-                              SourceLines* sources);
+                              SourceLines* sources, std::string_view docs_base_uri = {});
 
 }  // namespace cinc
 

@@ -10,6 +10,7 @@
 #endif
 
 #include "compiler/commands.h"
+#include "compiler/docs_location.h"
 #include "core/version.h"
 
 int main(int argc, char** argv) {
@@ -146,6 +147,9 @@ int main(int argc, char** argv) {
       {"scale", cinc::EmitSettings::Visibility::kScale},
       {"both", cinc::EmitSettings::Visibility::kBoth}};
   options.diagnostics_format = kFormats.at(diagnostics_format);
+  if (options.diagnostics_format == cinc::DiagnosticsFormat::kSarif) {
+    options.docs_base_uri = cinc::DocsBaseUri();
+  }
   options.emit.visibility = kVisibilities.at(visibility);
 
   // Stages report through diagnostics and do not throw; anything that still
@@ -163,7 +167,7 @@ int main(int argc, char** argv) {
     if (markers->parsed()) return cinc::RunMarkers(options, std::cout, std::cerr);
     if (schema->parsed()) return cinc::RunSchema(options, std::cout, std::cerr);
   } catch (const std::exception& error) {
-    cinc::ReportInternalError(error.what(), options.diagnostics_format, std::cerr);
+    cinc::ReportInternalError(error.what(), options, std::cerr);
     return cinc::kExitInternal;
   }
   return cinc::kExitUsage;

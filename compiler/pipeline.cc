@@ -50,11 +50,15 @@ std::vector<std::string> ObjectNames(const Scene& scene) {
   return names;
 }
 
-// The scene and every model source, as paths from the working folder.
+// The scene, every model source and the files those read (a glTF's .bin and
+// images), as paths from the working folder.
 std::vector<std::string> InputsOf(const Scene& scene) {
   std::vector<std::string> inputs = {scene.file};
   for (const Model& model : scene.models) {
-    if (!model.source.empty()) inputs.push_back(SourcePath(scene, model.source));
+    if (model.source.empty()) continue;
+    for (std::string& file : ModelInputFiles(SourcePath(scene, model.source))) {
+      inputs.push_back(std::move(file));
+    }
   }
   return inputs;
 }

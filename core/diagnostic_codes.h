@@ -45,7 +45,7 @@ std::string_view SeverityName(Severity severity);  // "error" | "warning"
   X(kTimingCycle, "E_TIMING_CYCLE", kError, "timing", \
     "a dependency cycle") \
   X(kTimingNegative, "E_TIMING_NEGATIVE", kError, "timing", \
-    "a node that would start before 0") \
+    "a node that would start before 0, or end before it starts") \
   X(kTimingConflict, "E_TIMING_CONFLICT", kError, "timing", \
     "timing fields that exclude each other") \
   X(kTimingOverlap, "W_TIMING_OVERLAP", kWarning, "state", \

@@ -67,45 +67,83 @@ std::string VersionProblem(const nlohmann::json& document) {
          "later imports it) and export it as glTF 2.0";
 }
 
-// The first external file of `kind` ("buffers", "images") that is not there.
-std::string MissingFile(const nlohmann::json& document, const char* kind, const char* label,
-                        const std::string& base_dir) {
-  if (!document.contains(kind) || !document[kind].is_array()) return "";
+struct ExternalFile {
+  size_t index = 0;  // in the `kind` array
+  std::string uri;   // as written
+  std::filesystem::path path;
+};
+
+// The external (not `data:`) files of `kind` ("buffers", "images").
+std::vector<ExternalFile> ExternalFiles(const nlohmann::json& document, const char* kind,
+                                        const std::string& base_dir) {
+  std::vector<ExternalFile> files;
+  if (!document.contains(kind) || !document[kind].is_array()) return files;
   const nlohmann::json& entries = document[kind];
   for (size_t index = 0; index < entries.size(); ++index) {
     const nlohmann::json& entry = entries[index];
     if (!entry.is_object() || !entry.contains("uri") || !entry["uri"].is_string()) continue;
     std::string uri = entry["uri"].get<std::string>();
     if (uri.starts_with("data:")) continue;
-    std::filesystem::path looked = std::filesystem::path(base_dir) / PercentDecoded(uri);
-    std::error_code error;
-    if (std::filesystem::is_regular_file(looked, error)) continue;
-    return "its " + std::string(label) + " " + std::to_string(index) + " is the file '" + uri +
-           "', which is not there (looked for " + looked.lexically_normal().string() +
+    std::filesystem::path path = std::filesystem::path(base_dir) / PercentDecoded(uri);
+    files.push_back({index, std::move(uri), std::move(path)});
+  }
+  return files;
+}
+
+bool IsThere(const std::filesystem::path& path) {
+  std::error_code error;
+  return std::filesystem::is_regular_file(path, error);
+}
+
+// The first external file of `kind` that is not there.
+std::string MissingFile(const nlohmann::json& document, const char* kind, const char* label,
+                        const std::string& base_dir) {
+  for (const ExternalFile& file : ExternalFiles(document, kind, base_dir)) {
+    if (IsThere(file.path)) continue;
+    return "its " + std::string(label) + " " + std::to_string(file.index) + " is the file '" +
+           file.uri + "', which is not there (looked for " + file.path.lexically_normal().string() +
            "): copy it beside the glTF, or export a .glb, which holds its buffers and images";
   }
   return "";
+}
+
+// The document's JSON, or a non-object when it has none that parses.
+nlohmann::json ParsedDocument(const std::string& bytes, bool binary) {
+  std::string_view json_text = bytes;
+  if (binary) json_text = GlbJson(bytes);
+  if (json_text.empty()) return nullptr;
+  return nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
 }
 
 }  // namespace
 
 std::string CheckGltfBeforeLoading(const std::string& bytes, bool binary,
                                    const std::string& base_dir) {
-  std::string_view json_text = bytes;
   if (binary) {
     if (bytes.size() >= kGlbHeaderBytes && ReadU32(bytes, 4) == 1) {
       return "it is a glTF 1.0 binary (GLB version 1); cinc reads glTF 2.0 only: convert it "
              "and export it as glTF 2.0";
     }
-    json_text = GlbJson(bytes);
-    if (json_text.empty()) return "";
   }
-  nlohmann::json document = nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
+  nlohmann::json document = ParsedDocument(bytes, binary);
   if (!document.is_object()) return "";
   std::string problem = VersionProblem(document);
   if (problem.empty()) problem = MissingFile(document, "buffers", "buffer", base_dir);
   if (problem.empty()) problem = MissingFile(document, "images", "image", base_dir);
   return problem;
+}
+
+std::vector<std::string> GltfExternalFiles(const std::string& bytes, bool binary,
+                                           const std::string& base_dir) {
+  std::vector<std::string> paths;
+  nlohmann::json document = ParsedDocument(bytes, binary);
+  if (!document.is_object()) return paths;
+  for (const char* kind : {"buffers", "images"}) {
+    for (const ExternalFile& file : ExternalFiles(document, kind, base_dir)) {
+      if (IsThere(file.path)) paths.push_back(file.path.lexically_normal().string());
+    }
+  }
+  return paths;
 }
 
 }  // namespace cinc

@@ -12,15 +12,25 @@
 //     (`base_dir` joined with the URI, percent-decoded).
 // A document whose JSON cannot be parsed, or that is otherwise malformed,
 // passes: tinygltf's own message says what is wrong with it.
+//
+// GltfExternalFiles(bytes, binary, base_dir): the files a glTF document reads
+// besides itself, its buffers' then its images' `uri`s that are not `data:`
+// URIs, as `base_dir` joined with the percent-decoded URI, in document
+// order, those that are there (the depfile lists them: touching a .bin
+// rebuilds). None for a document that cannot be parsed.
 #ifndef CINC_IMPORTERS_GLTF_CHECKS_H_
 #define CINC_IMPORTERS_GLTF_CHECKS_H_
 
 #include <string>
+#include <vector>
 
 namespace cinc {
 
 std::string CheckGltfBeforeLoading(const std::string& bytes, bool binary,
                                    const std::string& base_dir);
+
+std::vector<std::string> GltfExternalFiles(const std::string& bytes, bool binary,
+                                           const std::string& base_dir);
 
 }  // namespace cinc
 

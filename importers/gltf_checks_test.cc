@@ -51,6 +51,22 @@ TEST(GltfChecksTest, AMissingBufferOrImageSaysWhereItWasLookedFor) {
                 "): copy it beside the glTF, or export a .glb, which holds its buffers and images");
 }
 
+TEST(GltfChecksTest, ExternalFilesAreTheBuffersThenImagesThatAreThere) {
+  testing::TempFolder folder;
+  folder.Write("part.bin", "0123");
+  folder.Write("my part.png", "png");
+  std::string document = R"({"asset": {"version": "2.0"},
+      "images": [{"uri": "my%20part.png"}, {"uri": "gone.png"}],
+      "buffers": [{"byteLength": 4, "uri": "data:,abcd"}, {"byteLength": 4, "uri": "part.bin"}]})";
+  EXPECT_EQ(
+      GltfExternalFiles(document, false, folder.path()),
+      (std::vector<std::string>{folder.path() + "/part.bin", folder.path() + "/my part.png"}));
+  EXPECT_EQ(GltfExternalFiles(testing::MakeGlb(document), true, folder.path()).size(), 2u);
+  EXPECT_EQ(GltfExternalFiles(document, false, ""), std::vector<std::string>{});  // not here
+  EXPECT_EQ(GltfExternalFiles("{not json", false, folder.path()), std::vector<std::string>{});
+  EXPECT_EQ(GltfExternalFiles("glTF", true, folder.path()), std::vector<std::string>{});
+}
+
 TEST(GltfChecksTest, WhatTinygltfReportsBetterIsLeftToIt) {
   EXPECT_EQ(CheckGltfBeforeLoading("{not json", false, "."), "");
   EXPECT_EQ(CheckGltfBeforeLoading("[1, 2]", false, "."), "");

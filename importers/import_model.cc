@@ -308,6 +308,19 @@ ImportedModel ImportModel(const std::string& path, Diagnostics* diagnostics,
   return Read<ImportedModel>(path, diagnostics, settings).value_or(ImportedModel());
 }
 
+std::vector<std::string> ModelInputFiles(const std::string& path) {
+  std::vector<std::string> files = {path};
+  std::string bytes;
+  std::string reason;
+  if (!ReadWholeFile(path, &bytes, &reason)) return files;
+  FileKind kind = Sniff(bytes);
+  if (kind != FileKind::kGlb && kind != FileKind::kGltfJson) return files;
+  for (std::string& external : GltfExternalFiles(bytes, kind == FileKind::kGlb, BaseFolder(path))) {
+    files.push_back(std::move(external));
+  }
+  return files;
+}
+
 std::optional<ModelContent> ImportModelContent(const std::string& path, Diagnostics* diagnostics,
                                                const ImportSettings& settings) {
   return Read<ModelContent>(path, diagnostics, settings);

@@ -15,6 +15,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/diagnostics.h"
 #include "importers/isolated_run.h"
@@ -47,6 +48,12 @@ ImportedModel ImportModel(const std::string& path, Diagnostics* diagnostics,
 // way and reported the same way; nullopt after a problem.
 std::optional<ModelContent> ImportModelContent(const std::string& path, Diagnostics* diagnostics,
                                                const ImportSettings& settings = {});
+
+// The files a read of `path` depends on, for depfiles: `path` itself, then,
+// for a glTF (JSON or GLB, known by its first bytes), the external buffers
+// and images it names that are there (importers/gltf_checks.h). Just `path`
+// when it cannot be read; reports nothing.
+std::vector<std::string> ModelInputFiles(const std::string& path);
 
 }  // namespace cinc
 

@@ -45,6 +45,23 @@ TEST(ImportModelTest, MissingFile) {
             "path");
 }
 
+TEST(ImportModelTest, InputFilesAreTheModelAndTheFilesAGltfReads) {
+  TempFolder folder;
+  folder.Write("part.bin", "0123");
+  std::string gltf = folder.Write(
+      "part.gltf",
+      R"({"asset": {"version": "2.0"}, "buffers": [{"byteLength": 4, "uri": "part.bin"}]})");
+  EXPECT_EQ(ModelInputFiles(gltf), (std::vector<std::string>{gltf, folder.File("part.bin")}));
+  // Known by its bytes, as the readers know it: a GLB named .fbx is a GLB.
+  std::string glb = folder.Write("part.fbx", testing::MakeGlb(R"({"asset": {"version": "2.0"},
+      "images": [{"uri": "part.bin"}]})"));
+  EXPECT_EQ(ModelInputFiles(glb), (std::vector<std::string>{glb, folder.File("part.bin")}));
+  std::string obj = folder.Write("part.obj", "v 0 0 0\n");
+  EXPECT_EQ(ModelInputFiles(obj), std::vector<std::string>{obj});
+  EXPECT_EQ(ModelInputFiles(folder.File("absent.gltf")),
+            std::vector<std::string>{folder.File("absent.gltf")});
+}
+
 TEST(ImportModelTest, FolderEmptyFileAndUnreadableFile) {
   TempFolder folder;
   Diagnostics diagnostics;

@@ -373,7 +373,7 @@ class TimingResolver {
     }
     if (*end < time.start) {
       const Node& node = table().node(number);
-      Report(DiagnosticCode::kTimingConflict, node.until[static_cast<size_t>(latest)].origin,
+      Report(DiagnosticCode::kTimingNegative, node.until[static_cast<size_t>(latest)].origin,
              "node '" + NameOf(number) + "' would end with '" +
                  NameOf(targets[static_cast<size_t>(latest)]) + "' at " + end->ToString() +
                  " s, before it starts at " + time.start.ToString() + " s");

@@ -62,7 +62,7 @@ TEST(ResolveTimingTest, UntilEndsWithTheLatestEnd) {
   // two: S = 3.5 (after one), E = lid.on's 2.5 < S: refused, unresolved.
   EXPECT_FALSE(TimeOf(builder.scene(), timeline, "director.two").resolved);
   ASSERT_EQ(diagnostics.items().size(), 1u);
-  EXPECT_EQ(diagnostics.items()[0].code_name(), "E_TIMING_CONFLICT");
+  EXPECT_EQ(diagnostics.items()[0].code_name(), "E_TIMING_NEGATIVE");
   EXPECT_EQ(diagnostics.items()[0].message,
             "node 'director.two' would end with 'lid.on' at 2.5 s, before it starts at 3.5 s");
 }
