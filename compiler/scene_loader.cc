@@ -18,8 +18,9 @@ namespace cinc {
 namespace scene_loading {
 namespace {
 
-constexpr std::string_view kTopFields[] = {"cinc",      "name",   "time",    "snap",    "loop",
-                                           "tolerance", "models", "objects", "cameras", "director"};
+constexpr std::string_view kTopFields[] = {"cinc",    "name",      "time",     "snap",
+                                           "loop",    "tolerance", "models",   "objects",
+                                           "cameras", "director",  "templates"};
 enum TopField {
   kCinc,
   kName,
@@ -30,7 +31,8 @@ enum TopField {
   kModels,
   kObjects,
   kCameras,
-  kDirector
+  kDirector,
+  kTemplates
 };
 
 constexpr std::string_view kObjectFields[] = {"model", "position", "rotation", "scale", "opacity",
@@ -103,7 +105,12 @@ std::string DefaultSceneName(const std::string& file) {
 
 SceneLoader::SceneLoader(std::string_view text, const std::string& file,
                          const SceneLoadOptions& options, Diagnostics* diagnostics)
-    : text_(text), reader_(text), file_(file), options_(options), diagnostics_(diagnostics) {}
+    : text_(text),
+      reader_(text),
+      file_(file),
+      options_(options),
+      diagnostics_(diagnostics),
+      may_have_templates_(text.find("templates") != std::string_view::npos) {}
 
 Scene SceneLoader::Load() {
   scene_.file = file_;
@@ -128,51 +135,79 @@ Scene SceneLoader::Load() {
 }
 
 void SceneLoader::LoadTopLevel(const YamlEvent& first) {
-  MappingWalker walker(this, kTopFields, /*skip_extension_keys=*/true);
+  // Nodes merge templates as they are read: sections with nodes that come
+  // before `templates:` are kept (on the reader's tape) and read after it.
+  struct Deferred {
+    int field;
+    std::string key;
+    YamlNodeHandle value;
+  };
+  std::vector<Deferred> deferred;
+  MappingWalker walker(this, kTopFields, {.skip_extension_keys = true});
   while (walker.Next()) {
     PathSegment segment(this, walker.key());
-    YamlEvent value = Next();
-    switch (walker.field()) {
-      case kCinc:
-        LoadVersion(value);
-        break;
-      case kName:
-        if (value.kind != YamlEventKind::kScalar || IsNullScalar(value)) {
-          TypeError(value, "a string");
-        } else if (!value.unresolved) {
-          if (IsSequenceName(value.value)) {
-            scene_.name = value.value;
-          } else {
-            Report(DiagnosticCode::kSceneName, value.location,
-                   "invalid sequence name '" + std::string(value.value) + "'");
-          }
-        }
-        break;
-      case kTime:
-        LoadTimeUnit(value);
-        break;
-      case kSnap:
-        if (std::optional<int64_t> snap = ReadInteger(value, "snap", 1, 100000)) {
-          scene_.snap = *snap;
-        }
-        break;
-      case kLoop:
-        if (std::optional<bool> loop = ReadBool(value)) scene_.loop = *loop;
-        break;
-      case kTolerance:
-        LoadTolerance(value);
-        break;
-      case kModels:
-        LoadModels(value);
-        break;
-      case kObjects:
-      case kCameras:
-        LoadObjects(value, walker.field() == kCameras);
-        break;
-      case kDirector:
-        LoadDirector(value);
-        break;
+    const int field = walker.field();
+    if (may_have_templates_ && !templates_loaded_ &&
+        (field == kObjects || field == kCameras || field == kDirector)) {
+      bool at_end = false;
+      YamlNodeHandle value = Capture(&at_end);
+      if (value.empty()) break;  // reading stopped
+      deferred.push_back({field, walker.key(), value});
+      continue;
     }
+    LoadSection(field, Next());
+  }
+  for (const Deferred& section : deferred) {
+    PathSegment segment(this, section.key);
+    reader_.Replay(section.value);
+    LoadSection(section.field, Next());
+  }
+}
+
+void SceneLoader::LoadSection(int field, const YamlEvent& value) {
+  switch (field) {
+    case kCinc:
+      LoadVersion(value);
+      break;
+    case kName:
+      if (value.kind != YamlEventKind::kScalar || IsNullScalar(value)) {
+        TypeError(value, "a string");
+      } else if (!value.unresolved) {
+        if (IsSequenceName(value.value)) {
+          scene_.name = value.value;
+        } else {
+          Report(DiagnosticCode::kSceneName, value.location,
+                 "invalid sequence name '" + std::string(value.value) + "'");
+        }
+      }
+      break;
+    case kTime:
+      LoadTimeUnit(value);
+      break;
+    case kSnap:
+      if (std::optional<int64_t> snap = ReadInteger(value, "snap", 1, 100000)) {
+        scene_.snap = *snap;
+      }
+      break;
+    case kLoop:
+      if (std::optional<bool> loop = ReadBool(value)) scene_.loop = *loop;
+      break;
+    case kTolerance:
+      LoadTolerance(value);
+      break;
+    case kModels:
+      LoadModels(value);
+      break;
+    case kObjects:
+    case kCameras:
+      LoadObjects(value, field == kCameras);
+      break;
+    case kDirector:
+      LoadDirector(value);
+      break;
+    case kTemplates:
+      LoadTemplates(value);
+      break;
   }
 }
 

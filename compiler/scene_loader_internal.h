@@ -15,9 +15,12 @@
 #include <initializer_list>
 #include <limits>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -75,17 +78,29 @@ enum class OwnerKind { kObject, kCamera, kDirector };
 
 class SceneLoader;
 
+// How a MappingWalker treats keys that are not fields.
+struct WalkerOptions {
+  // Keys that start with `x-` are skipped without a word (the top level: a
+  // place for YAML anchors).
+  bool skip_extension_keys = false;
+  // `use: NAME | [NAME, ...]` merges templates (a node's mapping).
+  bool follow_use = false;
+};
+
 // Walks the entries of one mapping whose start event was just read: first
 // the keys written in it (a second occurrence is `duplicate key`), then the
 // keys merged in with `<<: *a` / `<<: [*a, *b]` that were not written,
-// earlier sources first (merged keys never count as duplicates). With
-// `fields`, unknown keys are reported (with a suggestion) and skipped.
+// earlier sources first, then (with `follow_use`) those of the templates of
+// `use:`, the last of the list first, each template's own fields before
+// those of the templates it uses (merged keys never count as duplicates).
+// With `fields`, unknown keys are reported (with a suggestion) and skipped.
 class MappingWalker {
  public:
-  // Keys that start with `x-` are skipped without a word when
-  // `skip_extension_keys` (the top level: a place for YAML anchors).
   MappingWalker(SceneLoader* loader, std::span<const std::string_view> fields,
-                bool skip_extension_keys = false);
+                WalkerOptions options = {});
+  ~MappingWalker();
+  MappingWalker(const MappingWalker&) = delete;
+  MappingWalker& operator=(const MappingWalker&) = delete;
 
   // Moves to the next entry to load; its value is the caller's next Next().
   // False at the end of the mapping.
@@ -97,19 +112,24 @@ class MappingWalker {
  private:
   struct MergeSource {
     YamlNodeHandle node;
-    bool is_list_element = false;
+    bool is_list_element = false;  // or a template: a mapping, not a list of them
   };
   bool StartNextMergeSource();
   bool MarkSeen();
+  // `use:` in the mapping being walked: its templates are merged after it.
+  void ReadUse();
 
   SceneLoader* loader_;
   std::span<const std::string_view> fields_;
-  bool skip_extension_keys_ = false;
+  WalkerOptions options_;
   uint64_t seen_fields_ = 0;
   std::unordered_set<std::string> seen_keys_;  // without `fields`
   std::vector<YamlNodeHandle> merges_of_current_;
+  std::vector<YamlNodeHandle> uses_of_current_;  // in list order
+  bool use_in_current_ = false;
   std::vector<MergeSource> pending_merges_;  // the next one at the back
   bool in_merged_mapping_ = false;
+  bool counted_as_merging_ = false;  // SceneLoader::merging_walkers_
   int field_ = -1;
   std::string key_;
   SourceLocation key_location_;
@@ -228,13 +248,23 @@ class SceneLoader {
   // A number > 0 or {on: target}; true when it gave a usable focus.
   bool LoadFocus(const YamlEvent& first, FocusTarget* focus);
 
+  // --- templates (scene_templates.cc) ---
+  // The templates a `use:` value (just read) names that can be merged, in
+  // list order. Unknown names are E_SCENE_NAME (with a suggestion) when
+  // `report_unknown` (a template's own `use:` was checked when templates
+  // were loaded); templates on a cycle are left out (the cycle was
+  // reported).
+  std::vector<YamlNodeHandle> TemplatesOfUse(const YamlEvent& first, bool report_unknown);
+
   // --- table-driven mappings and lists ---
   // Reads the entries of the mapping whose start was just read, each with its
   // rule, under its key in the path; unknown and duplicate keys are reported
   // by the walker. `admit(field, key_location)` may refuse a field (it
-  // reports why; the value is skipped and the field not given).
+  // reports why; the value is skipped and the field not given). `options`
+  // go to the walker (a node's mapping follows `use:`).
   template <typename Target, size_t N, typename Traits, typename Admit>
-  FieldsSeen ReadFields(const FieldTable<Target, N, Traits>& table, Target* target, Admit admit);
+  FieldsSeen ReadFields(const FieldTable<Target, N, Traits>& table, Target* target, Admit admit,
+                        WalkerOptions options = {});
   template <typename Target, size_t N, typename Traits>
   FieldsSeen ReadFields(const FieldTable<Target, N, Traits>& table, Target* target) {
     return ReadFields(table, target, [](int, SourceLocation) { return true; });
@@ -280,8 +310,26 @@ class SceneLoader {
   // `time:` may come after the times it governs.
   enum class TimeUnit { kUnknownYet, kSeconds, kTicks };
 
+  // --- templates (scene_templates.cc) ---
+  struct TemplateUse {
+    std::string name;
+    Origin origin;
+  };
+  struct Template {
+    YamlNodeHandle node;  // its mapping, replayed where it is used
+    std::vector<TemplateUse> uses;
+    bool on_cycle = false;
+  };
+  // `templates: {NAME: {node fields, use}}`: each mapping captured, its own
+  // `use:` read, unknown names and cycles reported.
+  void LoadTemplates(const YamlEvent& first);
+  std::vector<TemplateUse> ReadUseNames(const YamlEvent& first);
+  void CheckTemplateUses();
+
   // --- sections (scene_loader.cc) ---
   void LoadTopLevel(const YamlEvent& first);
+  // Loads a top-level section's value (`field` of the top-level table).
+  void LoadSection(int field, const YamlEvent& value);
   void LoadVersion(const YamlEvent& first);
   void ReportFractionalTicks();
   void LoadTimeUnit(const YamlEvent& first);
@@ -307,6 +355,11 @@ class SceneLoader {
   friend class MappingWalker;
   friend class PathSegment;
 
+  // A diagnostic reported while a walker merges (`<<`, templates) is
+  // reported once, however many mappings merge the same text.
+  bool IsRepeatedMergedReport(DiagnosticCode code, SourceLocation location,
+                              const std::string& message);
+
   std::string_view text_;
   YamlReader reader_;
   std::string file_;
@@ -320,13 +373,22 @@ class SceneLoader {
   // `time:`, so nothing is kept per value: if the unit turns out to be ticks,
   // ReportFractionalTicks reads the document again with the unit known.
   bool fraction_before_time_unit_ = false;
+  // Templates by name, and their names in file order.
+  std::unordered_map<std::string, Template> templates_;
+  std::vector<std::string> template_names_;
+  bool templates_loaded_ = false;
+  // The text says `templates` somewhere: sections before the templates are
+  // kept and loaded after them.
+  bool may_have_templates_ = false;
+  int merging_walkers_ = 0;
+  std::set<std::tuple<DiagnosticCode, int, int, std::string>> merged_reports_;
 };
 
 template <typename Target, size_t N, typename Traits, typename Admit>
 FieldsSeen SceneLoader::ReadFields(const FieldTable<Target, N, Traits>& table, Target* target,
-                                   Admit admit) {
+                                   Admit admit, WalkerOptions options) {
   FieldsSeen seen;
-  MappingWalker walker(this, table.names);
+  MappingWalker walker(this, table.names, options);
   while (walker.Next()) {
     PathSegment segment(this, walker.key());
     YamlEvent value = Next();

@@ -536,6 +536,67 @@ x_typo: 1
   ExpectVec3(loaded.scene.objects[0].position, 2, 0, 0);
 }
 
+// Templates merge under a node's own fields: the node wins, a `use:` list
+// applies its templates in order (the later over the earlier), a template
+// wins over those it uses; `<<` comes before templates. Written after the
+// objects that use them.
+TEST(SceneLoaderTest, TemplatesMergeUnderTheNodesOwnFields) {
+  Loaded loaded = Load(R"(cinc: 1
+x-own: &own {ease: ease-in}
+objects:
+  a:
+    nodes:
+      - {id: one, use: [turn, fast], position: [1, 0, 0]}
+      - {id: two, <<: *own, use: turn}
+      - {id: three, use: fast, duration: 4, attach: {to: b}}
+templates:
+  turn: {duration: 1, spin: {axis: [1, 0, 0], turns: 2}, use: base, position: [9, 9, 9]}
+  fast: {duration: 0.5}
+  base: {ease: linear, duration: 7, opacity: 0.5}
+)");
+  EXPECT_THAT(loaded.diagnostics, ElementsAre());
+  const std::vector<Node>& nodes = loaded.scene.objects.at(0).nodes;
+  ASSERT_EQ(nodes.size(), 3u);
+  ExpectVec3(*nodes[0].position, 1, 0, 0);      // its own over turn's
+  EXPECT_EQ(nodes[0].duration, Seconds(1, 2));  // fast over turn
+  ASSERT_TRUE(nodes[0].spin);
+  ExpectVec3(nodes[0].spin->axis, 1, 0, 0);
+  EXPECT_EQ(nodes[0].spin->degrees, 720);
+  EXPECT_EQ(nodes[0].ease.name(), "linear");  // from base, through turn
+  EXPECT_EQ(nodes[0].opacity, 0.5);
+  EXPECT_EQ(nodes[1].ease.name(), "ease-in");  // << over the template
+  EXPECT_EQ(nodes[1].duration, Seconds(1));    // turn over base
+  EXPECT_EQ(nodes[2].duration, Seconds(4));
+  ASSERT_TRUE(nodes[2].attach);
+  EXPECT_EQ(nodes[2].attach->to, "b");
+}
+
+// A template's problem is reported once, at its own line and column, with the
+// pointer of the first node that used it; where it may stand is checked on
+// each node that uses it.
+TEST(SceneLoaderTest, TemplateProblemsAreReportedOnceWhereTheTemplateSaysThem) {
+  Loaded loaded = Load(R"(cinc: 1
+templates:
+  t: {duration: 1, opacity: 2, fov: 40}
+objects:
+  a:
+    nodes:
+      - {id: one, use: t}
+      - {id: two, use: t}
+cameras:
+  c:
+    nodes:
+      - {id: one, use: t}
+)");
+  EXPECT_THAT(loaded.diagnostics,
+              ElementsAre("3:20 E_SCENE_FORMAT /cameras/c/nodes/0/opacity: 'opacity' is not "
+                          "allowed on a camera",
+                          "3:29 E_SCENE_VALUE /objects/a/nodes/0/opacity: opacity 2 is outside "
+                          "[0, 1]",
+                          "3:32 E_SCENE_FORMAT /objects/a/nodes/0/fov: 'fov' is only allowed on "
+                          "cameras"));
+}
+
 TEST(SceneLoaderTest, BillionLaughsIsALimitAndFast) {
   std::string text =
       "cinc: 1\ndirector:\n  nodes:\n    - cue:\n        kind: vfx\n"
@@ -554,8 +615,8 @@ TEST(SceneLoaderTest, BillionLaughsIsALimitAndFast) {
   // alias crosses the budget, at value 98784 of its expansion: inside its 9th
   // d, 9th c, 10th b, 1st a.
   EXPECT_THAT(problems, ElementsAre("13:46 E_LIMIT /director/nodes/0/cue/data/f/7/8/8/9/0: the "
-                                    "document expands to more than 1000000 values (alias "
-                                    "expansion)"));
+                                    "document expands to more than 1000000 values (aliases, "
+                                    "merge keys and templates)"));
 }
 
 TEST(SceneLoaderTest, DeepNestingIsAFormatProblemAndFast) {

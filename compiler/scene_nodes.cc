@@ -472,9 +472,11 @@ void SceneLoader::LoadNode(const YamlEvent& first, OwnerKind owner_kind,
                            std::unordered_set<std::string>* ids, Node* node) {
   NodeKeys keys;
   NodeInput input{node, &keys, ids};
-  keys.seen = ReadFields(kNodeTable, &input, [&](int field, SourceLocation key_location) {
-    return NodeFieldAllowed(field, owner_kind, key_location);
-  });
+  keys.seen = ReadFields(kNodeTable, &input,
+                         [&](int field, SourceLocation key_location) {
+                           return NodeFieldAllowed(field, owner_kind, key_location);
+                         },
+                         {.follow_use = true});
   if (!reader_.stopped()) CheckNode(keys, node);
 }
 

@@ -195,8 +195,26 @@ bool IsName(std::string_view text) {
 // --- MappingWalker ---------------------------------------------------------------
 
 MappingWalker::MappingWalker(SceneLoader* loader, std::span<const std::string_view> fields,
-                             bool skip_extension_keys)
-    : loader_(loader), fields_(fields), skip_extension_keys_(skip_extension_keys) {}
+                             WalkerOptions options)
+    : loader_(loader), fields_(fields), options_(options) {}
+
+MappingWalker::~MappingWalker() {
+  if (counted_as_merging_) --loader_->merging_walkers_;
+}
+
+void MappingWalker::ReadUse() {
+  SceneLoader::PathSegment segment(loader_, "use");
+  YamlEvent value = loader_->Next();
+  if (use_in_current_ && !in_merged_mapping_) {
+    loader_->Report(DiagnosticCode::kSceneFormat, key_location_, "duplicate key 'use'");
+    loader_->Skip(value);
+    return;
+  }
+  use_in_current_ = true;
+  for (const YamlNodeHandle& source : loader_->TemplatesOfUse(value, !in_merged_mapping_)) {
+    uses_of_current_.push_back(source);
+  }
+}
 
 bool MappingWalker::MarkSeen() {
   if (fields_.empty()) return seen_keys_.insert(key_).second;
@@ -211,7 +229,12 @@ bool MappingWalker::Next() {
     YamlEvent event = loader_->Next();
     if (event.kind == YamlEventKind::kEnd) return false;
     if (event.kind == YamlEventKind::kMappingEnd) {
-      // The merge sources of the mapping just walked come next, first one first.
+      // The merge sources of the mapping just walked come next, first one
+      // first, then its templates, the last of `use:` first.
+      for (const YamlNodeHandle& source : uses_of_current_)
+        pending_merges_.push_back({source, true});
+      uses_of_current_.clear();
+      use_in_current_ = false;
       for (auto source = merges_of_current_.rbegin(); source != merges_of_current_.rend();
            ++source) {
         pending_merges_.push_back({*source, false});
@@ -235,7 +258,12 @@ bool MappingWalker::Next() {
       if (!source.empty()) merges_of_current_.push_back(source);
       continue;
     }
-    if (skip_extension_keys_ && event.value.starts_with("x-")) {
+    if (options_.follow_use && event.value == "use") {
+      key_location_ = event.location;
+      ReadUse();
+      continue;
+    }
+    if (options_.skip_extension_keys && event.value.starts_with("x-")) {
       loader_->Skip(loader_->Next());
       continue;
     }
@@ -273,6 +301,10 @@ bool MappingWalker::StartNextMergeSource() {
     if (event.kind == YamlEventKind::kEnd) return false;
     if (event.kind == YamlEventKind::kMappingStart) {
       in_merged_mapping_ = true;
+      if (!counted_as_merging_) {
+        counted_as_merging_ = true;
+        ++loader_->merging_walkers_;
+      }
       return true;
     }
     if (event.kind == YamlEventKind::kSequenceStart && !source.is_list_element) {
@@ -342,7 +374,14 @@ void SceneLoader::Skip(const YamlEvent& first) {
   }
 }
 
+bool SceneLoader::IsRepeatedMergedReport(DiagnosticCode code, SourceLocation location,
+                                         const std::string& message) {
+  return merging_walkers_ > 0 &&
+         !merged_reports_.emplace(code, location.line, location.column, message).second;
+}
+
 void SceneLoader::Report(DiagnosticCode code, SourceLocation location, std::string message) {
+  if (IsRepeatedMergedReport(code, location, message)) return;
   diagnostics_->Add({InfoOf(code).severity, code, file_, location, path_, std::move(message)});
 }
 
@@ -353,6 +392,7 @@ void SceneLoader::ReportValue(const YamlEvent& value, std::string_view field,
 }
 
 void SceneLoader::ReportAt(DiagnosticCode code, const Origin& origin, std::string message) {
+  if (IsRepeatedMergedReport(code, origin.location, message)) return;
   diagnostics_->Add(
       {InfoOf(code).severity, code, file_, origin.location, origin.path, std::move(message)});
 }

@@ -254,7 +254,7 @@ YamlEvent YamlReader::Next() {
       if (event.kind == TapeKind::kScalar || IsStart(event.kind)) {
         if (++state.expanded_values > kMaxExpandedValues) {
           state.Fail(DiagnosticCode::kLimit, outermost,
-                     "the document expands to more than 1000000 values (alias expansion)");
+                     "the document expands to more than 1000000 values (aliases, merge keys and templates)");
           return {};
         }
       }

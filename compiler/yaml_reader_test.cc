@@ -145,7 +145,7 @@ TEST_P(YamlReaderTest, BillionLaughsStopsAtTheExpansionBudgetQuickly) {
   // add 111111 each, so its 8th (columns 8, 12, ..., 36) crosses 1000000.
   EXPECT_THAT(result.problems,
               ElementsAre("6:36 E_LIMIT the document expands to more than 1000000 values "
-                          "(alias expansion)"));
+                          "(aliases, merge keys and templates)"));
 }
 
 TEST_P(YamlReaderTest, NestingBeyondTheLimitStopsQuickly) {

@@ -73,6 +73,21 @@ def pointer(path):
 
 GOOD = {
     "minimal": "cinc: 1\n",
+    "templates": """
+cinc: 1
+objects:
+  screw:
+    nodes:
+      - {id: show, use: appear}
+      - {id: drive, use: [turn, fast], position: [0, 0.01, 0]}
+templates:
+  appear: {duration: 0.25, opacity: 1}
+  turn: {duration: 1, spin: {turns: 3}, use: base}
+  fast: {duration: 0.5}
+  base: {ease: linear}
+  camera-ish: {fov: 40}
+  director-ish: {shot: {camera: main}}
+""",
     "json-form": '{"cinc": 1, "objects": {"box": {"nodes": [{"duration": 1, "opacity": 1}]}}}',
     "every-relation": """
 cinc: 1
@@ -277,6 +292,11 @@ BAD = {
     "until-with-duration": (node("{until: b, duration: 1, opacity: 1}"), "not", N0 + "/duration"),
     "until-with-end-with": (node("{until: b, end_with: b}"), "not", N0 + "/end_with"),
     "x-underscore-is-no-extension": ("cinc: 1\nx_notes: 1\n", "additionalProperties", ""),
+    "template-unknown-field": ("cinc: 1\ntemplates:\n  t: {postion: [0, 0, 0]}\n", "additionalProperties", "/templates/t"),
+    "template-bad-name": ("cinc: 1\ntemplates:\n  'a b': {duration: 1}\n", "pattern", "/templates"),
+    "template-not-a-mapping": ("cinc: 1\ntemplates:\n  t: [1]\n", "type", "/templates/t"),
+    "use-empty-list": (node("{use: [], duration: 1}"), "anyOf", N0 + "/use", "minItems"),
+    "use-a-mapping": (node("{use: {t: 1}}"), "anyOf", N0 + "/use", "type"),
     "missing-cinc": ("name: x\nobjects: {}\n", "required", ""),
     "cinc-2": ("cinc: 2\n", "const", "/cinc"),
     "cinc-string": ("cinc: '1'\n", "const", "/cinc"),
@@ -434,6 +454,16 @@ class SchemaIsValid(unittest.TestCase):
         walk(SCHEMA, "")
         self.assertEqual(open_schemas, [])
 
+    def test_a_template_takes_the_fields_of_every_kind_of_node(self):
+        """A template's properties are those of object, camera and director nodes, and `use`."""
+        defs = SCHEMA["$defs"]
+        fields = {}
+        for kind in ("objectNode", "cameraNode", "directorNode"):
+            for name, value in defs[kind]["properties"].items():
+                fields.setdefault(name, value)
+        self.assertEqual(defs["template"]["properties"], fields)
+        self.assertIn("use", fields)
+
     def test_every_property_has_a_description(self):
         missing = []
 
@@ -579,6 +609,8 @@ class BadScenes(unittest.TestCase):
         errors = errors_of(load(node("{position: [0, 0, 0]}")))
         self.assertEqual([e.validator for e in errors], ["dependentRequired"], describe(errors))
         self.assertIn("'duration'", errors[0].message)
+        # A node that uses templates may take its duration from them.
+        self.assertEqual(errors_of(load(node("{position: [0, 0, 0], use: t}"))), [])
 
 
 def _walk_context(error):
