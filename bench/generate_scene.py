@@ -1,7 +1,26 @@
 #!/usr/bin/env python3
 """Writes a large, valid cinc scene for benchmarks.
 
-    generate_scene.py NODES [--objects N] [--seed S] > scene.yaml
+    generate_scene.py NODES [--objects N] [--seed S] [--shape SHAPE] > scene.yaml
+
+SHAPE (default `mixed`, described next) picks what the scene looks like; the
+others stress one thing each (bench/measure.py --shapes runs them all):
+  few-large    10 objects of NODES / 10 nodes, else as mixed
+  many-small   a body with nine screws, repeated: 4 nodes an object (about
+               NODES / 4 objects), each object's first node after a random
+               earlier node; about NODES / 4 / 256 shards
+  chains       100 objects, every node after the node written before it (in
+               another object): one relation chain NODES long
+  fan-in       100 objects, every node after a list of 50 earlier nodes
+  deep-attach  chains of 8 objects, each attached to the one before it
+               (a washer on a nut on a bolt on a bracket ...), whose root
+               moves and turns: 4 nodes an object
+  hidden       objects that start hidden and move while hidden, each shown
+               once for a moment: 4 nodes an object
+  shards       NODES / 2 objects of 2 nodes: many tracks, many shards
+  turntable    NODES parts attached to inline markers (radii 0.1 to 0.46 m)
+               of a body that spins three eased turns in 10 s: every part's
+               position is fitted
 
 Objects get NODES / objects nodes each. Every node either chains after the
 previous node of its list or relates (after / with / end_with / before, or a
@@ -12,6 +31,7 @@ fall before 0. Nodes move, turn (each object about one Euler axis), scale or fad
 easing. The output is a pure function of the arguments.
 """
 import argparse
+import math
 import random
 
 EASES = ["linear", "step", "ease_in_out", "ease", "ease-in", "ease-out", "ease-in-out"]
@@ -25,8 +45,14 @@ def main():
     parser.add_argument("--objects", type=int, default=0, help="default: nodes / 25")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--times", help="also write each node's start and end, worked out here")
+    parser.add_argument("--shape", default="mixed", choices=["mixed"] + sorted(SHAPES))
     args = parser.parse_args()
     rng = random.Random(args.seed)
+    if args.shape == "few-large":
+        args.objects = 10
+    elif args.shape != "mixed":
+        print(SHAPES[args.shape](args.nodes, rng), end="")
+        return
     object_count = args.objects or max(1, args.nodes // 25)
     per_object = [args.nodes // object_count] * object_count
     for index in range(args.nodes % object_count):
@@ -112,6 +138,126 @@ def main():
                 start, end = times[qualified]
                 stream.write(f"{qualified} {start!r} {end!r}\n")
     print("".join(out), end="")
+
+
+def shape_many_small(nodes, rng):
+    out = ["cinc: 1\nname: many-small\nobjects:\n"]
+    written = []
+    for index in range(max(1, nodes // 4)):
+        group, member = divmod(index, 10)
+        name = f"body{group}" if member == 0 else f"screw{group}-{member}"
+        x, z = round(rng.uniform(-2, 2), 3), round(rng.uniform(-2, 2), 3)
+        out.append(f"  {name}:\n    position: [{x}, 0.3, {z}]\n    opacity: 0\n    nodes:\n")
+        start = (f"after: {rng.choice(written[-2000:])}" if written and member
+                 else f"at: {round(rng.uniform(0, 60), 3)}")
+        out.append(f"      - {{id: show, {start}, duration: 0.2, opacity: 1}}\n")
+        out.append(f"      - {{id: drive, duration: 0.5, position: [{x}, 0.01, {z}], ease: ease-in}}\n")
+        out.append("      - {id: turn, with: drive, duration: 0.5, rotation: [0, 90, 0]}\n")
+        out.append("      - {id: settle, duration: 0.1, scale: 1.01, ease: ease-out}\n")
+        written += [f"{name}.show", f"{name}.drive"]
+    return "".join(out)
+
+
+def shape_chains(nodes, rng):
+    objects = 100
+    out = [f"cinc: 1\nname: chains\nobjects:\n"]
+    for index in range(objects):
+        out.append(f"  part{index}:\n    nodes:\n")
+        for k in range(index, nodes, objects):
+            previous = k - 1
+            start = (f"after: part{previous % objects}.n{previous // objects}, lag: -0.009"
+                     if k else "at: 0")
+            out.append(f"      - {{id: n{k // objects}, {start}, duration: 0.01, "
+                       f"position: [{k % 7}, {k % 5}, 0]}}\n")
+    return "".join(out)
+
+
+def shape_fan_in(nodes, rng):
+    objects = 100
+    names = [f"part{k % objects}.n{k // objects}" for k in range(nodes)]
+    out = [f"cinc: 1\nname: fan-in\nobjects:\n"]
+    for index in range(objects):
+        out.append(f"  part{index}:\n    nodes:\n")
+        for k in range(index, nodes, objects):
+            if k < 50:
+                start = f"at: {round(rng.uniform(0, 1), 3)}"
+            else:
+                # nodes numbered lower: the graph stays acyclic
+                targets = sorted(rng.sample(range(max(0, k - 5000), k), 50))
+                start = "after: [" + ", ".join(names[t] for t in targets) + "]"
+            # A moment each: a step of the opacity, no two nodes driving it at once.
+            out.append(f"      - {{id: n{k // objects}, {start}, duration: 0, opacity: {k % 2}}}\n")
+    return "".join(out)
+
+
+def shape_deep_attach(nodes, rng):
+    out = ["cinc: 1\nname: deep-attach\nobjects:\n"]
+    for index in range(max(1, nodes // 4)):
+        chain, level = divmod(index, 8)
+        name = f"c{chain}-{level}"
+        t = round(rng.uniform(0, 30), 3)
+        out.append(f"  {name}:\n    position: [{chain % 50}, {level * 0.05}, {chain // 50}]\n    nodes:\n")
+        if level == 0:
+            out.append(f"      - {{id: a, at: {t}, duration: 1, position: [{chain % 50}, 1, {chain // 50}]}}\n")
+            out.append("      - {id: b, duration: 2, rotation: [0, 120, 0], ease: ease-in-out}\n")
+            out.append("      - {id: c, duration: 1, position: [0, 0, 0], ease: ease-out}\n")
+            out.append("      - {id: d, duration: 0.5, scale: 1.2}\n")
+        else:
+            out.append(f"      - {{id: a, at: 0, duration: 0, attach: {{to: c{chain}-{level - 1}}}}}\n")
+            out.append(f"      - {{id: b, at: {t}, duration: 0.5, opacity: 0.5}}\n")
+            out.append("      - {id: c, duration: 0.5, opacity: 1}\n")
+            out.append("      - {id: d, duration: 0.2, scale: 1.1}\n")
+    return "".join(out)
+
+
+def shape_hidden(nodes, rng):
+    out = ["cinc: 1\nname: hidden\nobjects:\n"]
+    for index in range(max(1, nodes // 4)):
+        t = round(rng.uniform(0, 60), 3)
+        out.append(f"  part{index}:\n    opacity: 0\n    nodes:\n")
+        out.append(f"      - {{id: a, at: {t}, duration: 2, position: [{index % 9}, 1, 0], ease: ease-in}}\n")
+        out.append("      - {id: b, duration: 2, rotation: [0, 0, 45]}\n")
+        out.append("      - {id: c, duration: 0.1, opacity: 1}\n")
+        out.append("      - {id: d, duration: 0.1, opacity: 0}\n")
+    return "".join(out)
+
+
+def shape_shards(nodes, rng):
+    out = ["cinc: 1\nname: shards\nobjects:\n"]
+    for index in range(max(1, nodes // 2)):
+        t = round(rng.uniform(0, 30), 3)
+        out.append(f"  part{index}:\n    nodes:\n")
+        out.append(f"      - {{id: a, at: {t}, duration: 0.5, position: [{index % 11}, 1, 0]}}\n")
+        out.append("      - {id: b, duration: 0.5, opacity: 0.5}\n")
+    return "".join(out)
+
+
+def shape_turntable(parts, rng):
+    out = ["cinc: 1\nname: turntable\nmodels:\n  table:\n    markers:\n"]
+    for k in range(parts):
+        radius = 0.1 + 0.36 * k / max(1, parts - 1)
+        angle = 2 * math.pi * rng.random()
+        x, z = round(radius * math.cos(angle), 4), round(radius * math.sin(angle), 4)
+        out.append(f"      m{k}: {{position: [{x}, {round(rng.uniform(0, 0.2), 4)}, {z}]}}\n")
+    out.append("objects:\n  body:\n    model: table\n    nodes:\n"
+               "      - {id: turn, at: 0, duration: 10, spin: {axis: [0, 1, 0], turns: 3}, "
+               "ease: ease-in-out}\n")
+    for k in range(parts):
+        out.append(f"  part{k}:\n    nodes:\n"
+                   f"      - {{id: on, at: 0, duration: 0, attach: {{to: body/m{k}}}}}\n")
+    return "".join(out)
+
+
+SHAPES = {
+    "few-large": None,
+    "many-small": shape_many_small,
+    "chains": shape_chains,
+    "fan-in": shape_fan_in,
+    "deep-attach": shape_deep_attach,
+    "hidden": shape_hidden,
+    "shards": shape_shards,
+    "turntable": shape_turntable,
+}
 
 
 if __name__ == "__main__":

@@ -3,6 +3,13 @@
 `cinc build` on generated scenes, against libyaml alone reading the same file.
 
     bench/measure.py BUILD_DIR [SIZES...]      (default sizes: 1000 10000 100000)
+    bench/measure.py BUILD_DIR --shapes [NODES] [PARTS]
+                                               (default 100000 nodes, 2000 parts)
+
+With --shapes, every shape of bench/generate_scene.py --shape at NODES nodes
+against libyaml, and the turntable of PARTS parts (its positions fitted)
+against the mixed scene of NODES nodes, which needs no fitting: the ratio
+of their CPU times (best and paired).
 
 Each figure is the best of RUNS runs (default 9), as separate processes,
 so peak RSS is the process's own (getrusage of the children, per run). The
@@ -52,12 +59,63 @@ def best_of_alternating(first, second, runs):
     return minima[0], minima[1], paired
 
 
+SHAPES = ["mixed", "few-large", "many-small", "chains", "fan-in", "deep-attach", "hidden", "shards"]
+
+
+def generate(folder, name, count, shape, extra=()):
+    scene = os.path.join(folder, f"{name}.yaml")
+    with open(scene, "w") as stream:
+        subprocess.run([sys.executable, os.path.join(HERE, "generate_scene.py"), str(count),
+                        "--shape", shape, *extra], stdout=stream, check=True)
+    return scene
+
+
+def measure_shapes(build, nodes, parts, runs):
+    cinc = os.path.join(build, "cinc")
+    events = os.path.join(build, "bench", "yaml_events")
+    print(f"| shape ({nodes} nodes) | scene MB | libyaml s | cinc build s | cinc CPU s | cinc MB "
+          "| best / best | paired |")
+    print("|---|---|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "out.sequence.json")
+        mixed = None
+        for shape in SHAPES:
+            # mixed: 100 objects, as the published figures were taken.
+            extra = ("--objects", "100") if shape == "mixed" else ()
+            scene = generate(folder, shape, nodes, shape, extra)
+            if shape == "mixed":
+                mixed = scene
+            megabytes = os.path.getsize(scene) / 1e6
+            (yaml_s, _, _), (build_s, build_mb, build_cpu), paired = best_of_alternating(
+                [events, scene], [cinc, "build", scene, "-o", out], runs)
+            print(f"| {shape} | {megabytes:.1f} | {yaml_s:.3f} | {build_s:.3f} | {build_cpu:.3f} | "
+                  f"{build_mb:.1f} | {build_s / yaml_s:.2f} | {paired:.2f} |")
+        table = generate(folder, "turntable", parts, "turntable")
+        results = ([], [])
+        for _ in range(runs):
+            results[0].append(run_measured([cinc, "build", mixed, "-o", out]))
+            results[1].append(run_measured([cinc, "build", table, "-o", out]))
+        best = [tuple(min(r[k] for r in each) for k in range(3)) for each in results]
+        paired = statistics.median(b[2] / a[2] for a, b in zip(*results))
+        print()
+        print(f"| turntable | parts | cinc build s | cinc CPU s | cinc MB | CPU / mixed {nodes} "
+              "(best) | paired |")
+        print("|---|---|---|---|---|---|---|")
+        print(f"| turntable | {parts} | {best[1][0]:.3f} | {best[1][2]:.3f} | {best[1][1]:.1f} | "
+              f"{best[1][2] / best[0][2]:.2f} | {paired:.2f} |")
+
+
 def main():
     build = os.path.abspath(sys.argv[1])
+    runs = int(os.environ.get("CINC_MEASURE_RUNS", "9"))
+    if len(sys.argv) > 2 and sys.argv[2] == "--shapes":
+        numbers = [int(s) for s in sys.argv[3:]]
+        measure_shapes(build, numbers[0] if numbers else 100000,
+                       numbers[1] if len(numbers) > 1 else 2000, runs)
+        return
     sizes = [int(s) for s in sys.argv[2:]] or [1000, 10000, 100000]
     cinc = os.path.join(build, "cinc")
     events = os.path.join(build, "bench", "yaml_events")
-    runs = int(os.environ.get("CINC_MEASURE_RUNS", "9"))
     print("| nodes | scene MB | libyaml s | libyaml MB | cinc build s | cinc CPU s | cinc build MB "
           "| best / best | paired |")
     print("|---|---|---|---|---|---|---|---|---|")
