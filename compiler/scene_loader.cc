@@ -89,6 +89,19 @@ void ConvertNodeTimes(int64_t ticks_per_second, Node* node) {
   }
 }
 
+// Whether `key` may be a key somewhere in `text`: written, perhaps quoted,
+// then spaces and a colon. Cheap, and no false negatives; a comment that
+// says `templates:` is a false positive, which costs memory, not results.
+bool MayHaveKey(std::string_view text, std::string_view key) {
+  for (size_t at = text.find(key); at != std::string_view::npos; at = text.find(key, at + 1)) {
+    size_t after = at + key.size();
+    if (after < text.size() && (text[after] == '"' || text[after] == '\'')) ++after;
+    while (after < text.size() && (text[after] == ' ' || text[after] == '\t')) ++after;
+    if (after < text.size() && text[after] == ':') return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string DefaultSceneName(const std::string& file) {
@@ -110,7 +123,7 @@ SceneLoader::SceneLoader(std::string_view text, const std::string& file,
       file_(file),
       options_(options),
       diagnostics_(diagnostics),
-      may_have_templates_(text.find("templates") != std::string_view::npos) {}
+      may_have_templates_(MayHaveKey(text, "templates")) {}
 
 Scene SceneLoader::Load() {
   scene_.file = file_;
@@ -159,7 +172,7 @@ void SceneLoader::LoadTopLevel(const YamlEvent& first) {
   }
   for (const Deferred& section : deferred) {
     PathSegment segment(this, section.key);
-    reader_.Replay(section.value);
+    reader_.Replay(section.value, YamlReader::ReplayKind::kDeferred);
     LoadSection(section.field, Next());
   }
 }

@@ -113,6 +113,7 @@ class MappingWalker {
   struct MergeSource {
     YamlNodeHandle node;
     bool is_list_element = false;  // or a template: a mapping, not a list of them
+    bool is_template = false;
   };
   bool StartNextMergeSource();
   bool MarkSeen();
@@ -127,6 +128,12 @@ class MappingWalker {
   std::vector<YamlNodeHandle> merges_of_current_;
   std::vector<YamlNodeHandle> uses_of_current_;  // in list order
   bool use_in_current_ = false;
+  bool in_template_ = false;  // the merged mapping walked now is a template
+  // `use` is a key like the others in the node's own mapping and its `<<`
+  // sources: the first that gives it wins. A template's own `use` always
+  // applies.
+  bool use_taken_ = false;
+  std::vector<size_t> templates_merged_;     // their tape positions: each merged once
   std::vector<MergeSource> pending_merges_;  // the next one at the back
   bool in_merged_mapping_ = false;
   bool counted_as_merging_ = false;  // SceneLoader::merging_walkers_
@@ -249,11 +256,9 @@ class SceneLoader {
   bool LoadFocus(const YamlEvent& first, FocusTarget* focus);
 
   // --- templates (scene_templates.cc) ---
-  // The templates a `use:` value (just read) names that can be merged, in
-  // list order. Unknown names are E_SCENE_NAME (with a suggestion) when
-  // `report_unknown` (a template's own `use:` was checked when templates
-  // were loaded); templates on a cycle are left out (the cycle was
-  // reported).
+  // The templates a `use:` value (just read) names, in list order. Unknown
+  // names are E_SCENE_NAME (with a suggestion) when `report_unknown` (a
+  // template's own `use:` was checked when templates were loaded).
   std::vector<YamlNodeHandle> TemplatesOfUse(const YamlEvent& first, bool report_unknown);
 
   // --- table-driven mappings and lists ---
@@ -318,7 +323,6 @@ class SceneLoader {
   struct Template {
     YamlNodeHandle node;  // its mapping, replayed where it is used
     std::vector<TemplateUse> uses;
-    bool on_cycle = false;
   };
   // `templates: {NAME: {node fields, use}}`: each mapping captured, its own
   // `use:` read, unknown names and cycles reported.

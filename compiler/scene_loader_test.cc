@@ -597,6 +597,41 @@ cameras:
                           "cameras"));
 }
 
+// `use` is a key like the others in a node and its `<<` sources (the node's
+// wins; an unknown name there is reported), while a template's own `use`
+// always applies. A template is merged into a node at most once, so a cycle
+// through a `<<` source ends; problems of a template's own `use` are reported
+// once; `templates:` with nothing is no templates.
+TEST(SceneLoaderTest, UseThroughMergeKeysCyclesAndRepeats) {
+  Loaded loaded = Load(R"(cinc: 1
+x-m: &m {use: loop}
+x-typo: &typo {use: apear}
+templates:
+  loop: {use: other, <<: *m}
+  other: {duration: 1}
+  appear: {opacity: 1, duration: 2}
+  bad: {use: [], ease: linear}
+objects:
+  a:
+    nodes:
+      - {id: one, use: loop, opacity: 1}
+      - {id: two, <<: *typo, duration: 1}
+      - {id: three, use: appear, <<: {use: other}}
+      - {id: four, use: bad, duration: 1}
+      - {id: five, use: bad, duration: 1}
+)");
+  EXPECT_THAT(loaded.diagnostics,
+              ElementsAre("3:21 E_SCENE_NAME /objects/a/nodes/1/use: unknown template 'apear' "
+                          "(did you mean 'appear'?)",
+                          "8:14 E_SCENE_FORMAT /templates/bad/use: 'use' is an empty list"));
+  const std::vector<Node>& nodes = loaded.scene.objects.at(0).nodes;
+  ASSERT_EQ(nodes.size(), 5u);
+  EXPECT_EQ(nodes[0].duration, Seconds(1));  // loop -> other; m's `use: loop` adds nothing
+  EXPECT_EQ(nodes[2].duration, Seconds(2));  // its own `use: appear` over the merged `use: other`
+  EXPECT_EQ(nodes[3].ease.name(), "linear");
+  EXPECT_TRUE(Problems("cinc: 1\ntemplates:\n").empty());
+}
+
 TEST(SceneLoaderTest, BillionLaughsIsALimitAndFast) {
   std::string text =
       "cinc: 1\ndirector:\n  nodes:\n    - cue:\n        kind: vfx\n"

@@ -46,14 +46,21 @@ std::vector<YamlNodeHandle> SceneLoader::TemplatesOfUse(const YamlEvent& first,
       }
       continue;
     }
-    if (!found->second.on_cycle) sources.push_back(found->second.node);
+    sources.push_back(found->second.node);
   }
   return sources;
 }
 
 void SceneLoader::LoadTemplates(const YamlEvent& first) {
   templates_loaded_ = true;
-  if (!ExpectMapping(first)) return;
+  if (IsNullScalar(first) || !ExpectMapping(first)) return;  // `templates:` and nothing
+  // What is reported here is not reported again when a node replays the
+  // template (SceneLoader::IsRepeatedMergedReport).
+  ++merging_walkers_;
+  struct Done {
+    int* count;
+    ~Done() { --*count; }
+  } done{&merging_walkers_};
   MappingWalker walker(this, {});
   while (walker.Next()) {
     PathSegment segment(this, walker.key());
@@ -69,7 +76,7 @@ void SceneLoader::LoadTemplates(const YamlEvent& first) {
       TypeError(value, "a mapping of node fields");
       continue;
     }
-    Template entry{node, {}, false};
+    Template entry{node, {}};
     MappingWalker fields(this, {});
     while (fields.Next()) {
       PathSegment field(this, fields.key());
@@ -87,9 +94,10 @@ void SceneLoader::LoadTemplates(const YamlEvent& first) {
 }
 
 // Unknown names in templates' `use:`, and cycles (each reported once, at the
-// `use:` entry that closes it; its templates are merged nowhere). A
-// depth-first walk with its own stack: a chain of many templates does not
-// deepen the C++ stack.
+// `use:` entry that closes it: an error, though merging them would end,
+// each template being merged at most once into a node). A depth-first walk
+// with its own stack: a chain of many templates does not deepen the C++
+// stack.
 void SceneLoader::CheckTemplateUses() {
   std::vector<std::string_view> known(template_names_.begin(), template_names_.end());
   enum class Mark { kNew, kOnStack, kDone };
@@ -126,10 +134,7 @@ void SceneLoader::CheckTemplateUses() {
         auto first = std::find_if(stack.begin(), stack.end(),
                                   [&](const Step& s) { return *s.name == use.name; });
         std::string chain;
-        for (auto on = first; on != stack.end(); ++on) {
-          chain += *on->name + " -> ";
-          templates_.at(*on->name).on_cycle = true;
-        }
+        for (auto on = first; on != stack.end(); ++on) chain += *on->name + " -> ";
         ReportAt(DiagnosticCode::kSceneFormat, use.origin, "template cycle: " + chain + use.name);
       }
     }

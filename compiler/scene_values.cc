@@ -205,13 +205,29 @@ MappingWalker::~MappingWalker() {
 void MappingWalker::ReadUse() {
   SceneLoader::PathSegment segment(loader_, "use");
   YamlEvent value = loader_->Next();
-  if (use_in_current_ && !in_merged_mapping_) {
-    loader_->Report(DiagnosticCode::kSceneFormat, key_location_, "duplicate key 'use'");
+  if (use_in_current_) {  // a second `use` in one mapping
+    if (!in_merged_mapping_) {
+      loader_->Report(DiagnosticCode::kSceneFormat, key_location_, "duplicate key 'use'");
+    }
     loader_->Skip(value);
     return;
   }
   use_in_current_ = true;
-  for (const YamlNodeHandle& source : loader_->TemplatesOfUse(value, !in_merged_mapping_)) {
+  if (!in_template_) {
+    if (use_taken_) {  // the node's own `use` (or an earlier source's) wins
+      loader_->Skip(value);
+      return;
+    }
+    use_taken_ = true;
+  }
+  for (const YamlNodeHandle& source : loader_->TemplatesOfUse(value, !in_template_)) {
+    // A template merged once already adds nothing a second time (its keys
+    // are taken): skipping it keeps cycles and repeated uses cheap.
+    if (std::find(templates_merged_.begin(), templates_merged_.end(), source.begin) !=
+        templates_merged_.end()) {
+      continue;
+    }
+    templates_merged_.push_back(source.begin);
     uses_of_current_.push_back(source);
   }
 }
@@ -231,13 +247,14 @@ bool MappingWalker::Next() {
     if (event.kind == YamlEventKind::kMappingEnd) {
       // The merge sources of the mapping just walked come next, first one
       // first, then its templates, the last of `use:` first.
-      for (const YamlNodeHandle& source : uses_of_current_)
-        pending_merges_.push_back({source, true});
+      for (const YamlNodeHandle& source : uses_of_current_) {
+        pending_merges_.push_back({source, true, true});
+      }
       uses_of_current_.clear();
       use_in_current_ = false;
       for (auto source = merges_of_current_.rbegin(); source != merges_of_current_.rend();
            ++source) {
-        pending_merges_.push_back({*source, false});
+        pending_merges_.push_back({*source, false, false});
       }
       merges_of_current_.clear();
       if (!StartNextMergeSource()) return false;
@@ -272,8 +289,14 @@ bool MappingWalker::Next() {
     if (!fields_.empty()) {
       auto found = std::find(fields_.begin(), fields_.end(), key_);
       if (found == fields_.end()) {
+        std::string suggestion = DidYouMean(key_, fields_);
+        if (options_.follow_use) {  // `use` is read before the fields
+          std::vector<std::string_view> names(fields_.begin(), fields_.end());
+          names.push_back("use");
+          suggestion = DidYouMean(key_, names);
+        }
         loader_->ReportAtKey(DiagnosticCode::kSceneFormat, key_location_, key_,
-                             "unknown field '" + key_ + "'" + DidYouMean(key_, fields_));
+                             "unknown field '" + key_ + "'" + suggestion);
         loader_->Skip(loader_->Next());
         continue;
       }
@@ -301,6 +324,7 @@ bool MappingWalker::StartNextMergeSource() {
     if (event.kind == YamlEventKind::kEnd) return false;
     if (event.kind == YamlEventKind::kMappingStart) {
       in_merged_mapping_ = true;
+      in_template_ = source.is_template;
       if (!counted_as_merging_) {
         counted_as_merging_ = true;
         ++loader_->merging_walkers_;
@@ -317,7 +341,7 @@ bool MappingWalker::StartNextMergeSource() {
         elements.push_back(element);
       }
       for (auto element = elements.rbegin(); element != elements.rend(); ++element) {
-        pending_merges_.push_back({*element, true});
+        pending_merges_.push_back({*element, true, false});
       }
       continue;
     }

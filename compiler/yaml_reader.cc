@@ -73,6 +73,7 @@ struct Cursor {
   size_t position = 0;
   size_t end = 0;
   SourceLocation origin;  // the alias (or replayed node) that started it
+  bool counts = true;     // its values count toward the expansion budget
 };
 
 }  // namespace
@@ -247,14 +248,16 @@ YamlEvent YamlReader::Next() {
       const SourceLocation outermost = state.cursors.front().origin;
       const TapeEvent event = state.tape[cursor.position++];
       if (cursor.position == cursor.end) state.cursors.pop_back();
+      const bool counts = cursor.counts;
       if (event.kind == TapeKind::kAlias) {
-        state.cursors.push_back({event.first, event.second, event.location});
+        state.cursors.push_back({event.first, event.second, event.location, true});
         continue;
       }
-      if (event.kind == TapeKind::kScalar || IsStart(event.kind)) {
+      if (counts && (event.kind == TapeKind::kScalar || IsStart(event.kind))) {
         if (++state.expanded_values > kMaxExpandedValues) {
           state.Fail(DiagnosticCode::kLimit, outermost,
-                     "the document expands to more than 1000000 values (aliases, merge keys and templates)");
+                     "the document expands to more than 1000000 values (aliases, merge keys and "
+                     "templates)");
           return {};
         }
       }
@@ -278,7 +281,7 @@ YamlEvent YamlReader::Next() {
     RawEvent raw;
     if (!state.FetchRaw(&raw, false)) return {};
     if (raw.kind == TapeKind::kAlias) {
-      state.cursors.push_back({raw.target.begin, raw.target.end, raw.location});
+      state.cursors.push_back({raw.target.begin, raw.target.end, raw.location, true});
       continue;
     }
     if (IsStart(raw.kind)) ++state.depth;
@@ -339,10 +342,10 @@ YamlNodeHandle YamlReader::Capture(bool* at_end) {
   return state.capture_result;
 }
 
-void YamlReader::Replay(const YamlNodeHandle& node) {
+void YamlReader::Replay(const YamlNodeHandle& node, ReplayKind kind) {
   State& state = *state_;
   if (node.empty() || state.failed || state.finished) return;
-  state.cursors.push_back({node.begin, node.end, node.location});
+  state.cursors.push_back({node.begin, node.end, node.location, kind == ReplayKind::kCopy});
 }
 
 void YamlReader::Finish() {

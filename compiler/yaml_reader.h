@@ -8,7 +8,7 @@
 // The reader guards against hostile input and then stops (Next() returns
 // kEnd from then on):
 //   - more than kMaxExpandedValues values (scalars and collections, keys
-//     included) delivered by alias expansion: E_LIMIT;
+//     included) delivered by alias expansion or a copying Replay: E_LIMIT;
 //   - nesting deeper than kMaxDepth collections: E_SCENE_FORMAT, without
 //     letting libyaml parse further;
 //   - a YAML syntax error, invalid UTF-8, a control character, an empty file
@@ -90,7 +90,12 @@ class YamlReader {
   // instead and returns an empty handle with `*at_end` set.
   YamlNodeHandle Capture(bool* at_end);
   // The following Next() calls deliver `node`, then carry on where they were.
-  void Replay(const YamlNodeHandle& node);
+  // A kCopy (a merge source, a template) delivers the document's values once
+  // more: they count toward kMaxExpandedValues like an alias's. A kDeferred
+  // replay delivers a node that was captured instead of read (read later):
+  // only the aliases inside it count.
+  enum class ReplayKind { kCopy, kDeferred };
+  void Replay(const YamlNodeHandle& node, ReplayKind kind = ReplayKind::kCopy);
 
   // Reads past the root node: reports a second document or trailing syntax
   // errors. Call once the root node has been read.

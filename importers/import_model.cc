@@ -1,7 +1,9 @@
 #include "importers/import_model.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <exception>
 #include <filesystem>
@@ -308,13 +310,38 @@ ImportedModel ImportModel(const std::string& path, Diagnostics* diagnostics,
   return Read<ImportedModel>(path, diagnostics, settings).value_or(ImportedModel());
 }
 
+// The first `count` bytes of `path` (fewer at its end, whatever `count`
+// says); "" when it cannot be read.
+std::string ReadPrefix(const std::string& path, size_t count) {
+  std::error_code error;
+  uintmax_t size = fs::file_size(path, error);
+  if (error) return "";
+  count = static_cast<size_t>(std::min<uintmax_t>(count, size));
+  std::ifstream in(path, std::ios::binary);
+  std::string bytes(count, '\0');
+  in.read(bytes.data(), static_cast<std::streamsize>(count));
+  bytes.resize(static_cast<size_t>(std::max<std::streamsize>(in.gcount(), 0)));
+  return bytes;
+}
+
 std::vector<std::string> ModelInputFiles(const std::string& path) {
+  // What the readers read of a file is theirs, in their child process: only
+  // the part that names other files is read here, and the rest not at all.
+  constexpr size_t kSniffBytes = 4096;
+  constexpr size_t kGlbJsonOffset = 20;  // header (12) and the first chunk's (8)
   std::vector<std::string> files = {path};
-  std::string bytes;
-  std::string reason;
-  if (!ReadWholeFile(path, &bytes, &reason)) return files;
+  std::string bytes = ReadPrefix(path, kSniffBytes);
   FileKind kind = Sniff(bytes);
-  if (kind != FileKind::kGlb && kind != FileKind::kGltfJson) return files;
+  std::string reason;
+  if (kind == FileKind::kGltfJson) {
+    if (!ReadWholeFile(path, &bytes, &reason)) return files;
+  } else if (kind == FileKind::kGlb && bytes.size() >= kGlbJsonOffset) {
+    uint32_t json_length = 0;
+    std::memcpy(&json_length, bytes.data() + 12, sizeof json_length);
+    bytes = ReadPrefix(path, kGlbJsonOffset + json_length);
+  } else {
+    return files;
+  }
   for (std::string& external : GltfExternalFiles(bytes, kind == FileKind::kGlb, BaseFolder(path))) {
     files.push_back(std::move(external));
   }

@@ -60,6 +60,11 @@ TEST(ImportModelTest, InputFilesAreTheModelAndTheFilesAGltfReads) {
   EXPECT_EQ(ModelInputFiles(obj), std::vector<std::string>{obj});
   EXPECT_EQ(ModelInputFiles(folder.File("absent.gltf")),
             std::vector<std::string>{folder.File("absent.gltf")});
+  // A GLB whose JSON chunk claims 4 GB is read no further than its end.
+  std::string lying = MakeGlb(R"({"asset": {"version": "2.0"}})");
+  lying[12] = lying[13] = lying[14] = lying[15] = '\xFF';
+  std::string lying_glb = folder.Write("lying.glb", lying);
+  EXPECT_EQ(ModelInputFiles(lying_glb), std::vector<std::string>{lying_glb});
 }
 
 TEST(ImportModelTest, FolderEmptyFileAndUnreadableFile) {

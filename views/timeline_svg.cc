@@ -59,7 +59,15 @@ constexpr double kChartHeightForAxisBelow = 600;  // rows this tall repeat the a
 std::string Escaped(std::string_view text) {
   std::string out;
   out.reserve(text.size());
-  for (char c : text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    // U+FFFE and U+FFFF (EF BF BE, EF BF BF) are no XML characters either.
+    if (c == '\xEF' && i + 2 < text.size() && text[i + 1] == '\xBF' &&
+        (text[i + 2] == '\xBE' || text[i + 2] == '\xBF')) {
+      out += '?';
+      i += 2;
+      continue;
+    }
     switch (c) {
       case '&':
         out += "&amp;";

@@ -154,7 +154,7 @@ TEST(TimelineSvgTest, ChaptersShotsAndEscaping) {
   Node open = MakeNode("director", 0, "open");
   open.relations.push_back({RelationKind::kAt, "", S("0"), S("0"), {}});
   open.shot = Shot{"wide", S("0"), std::nullopt, {}};
-  open.label = LocatedString{"Step 1: <slide> & \"look\"", {}};
+  open.label = LocatedString{"Step 1: <slide> & \"look\"\x01\uFFFF", {}};
   Node push = MakeNode("director", 1, "push");
   push.relations.push_back({RelationKind::kAt, "", S("2"), S("0"), {}});
   push.shot = Shot{"close", S("0.5"), std::nullopt, {}};
@@ -167,7 +167,8 @@ TEST(TimelineSvgTest, ChaptersShotsAndEscaping) {
   const std::string svg = tray.Svg();
   // The first chapter, a moment, runs to the second's start (x 90 to 570);
   // the second has its own span, [2, 3] s.
-  EXPECT_NE(svg.find("<g class=\"chapter\"><title>Step 1: &lt;slide&gt; &amp; &quot;look&quot; "
+  // Characters XML 1.0 has no place for (a control character, U+FFFF) are '?'.
+  EXPECT_NE(svg.find("<g class=\"chapter\"><title>Step 1: &lt;slide&gt; &amp; &quot;look&quot;?? "
                      "(director.open, 0 – 2 s)</title><rect x=\"90\" y=\"54\" width=\"480\""),
             std::string::npos)
       << svg;

@@ -15,7 +15,7 @@ step() { echo "$bare_root_name: [${SECONDS}s] $*" >&2; }
 
 bare_root_cleanup() {
   for mount in dev/shm dev/pts dev sys proc; do
-    if mountpoint -q "$root/$mount"; then umount -l "$root/$mount"; fi
+    if mountpoint -q "$root/$mount"; then umount -l "$root/$mount" || true; fi
   done
   if [ -z "${CINC_FRESH_ROOT_KEEP:-}" ]; then rm -rf --one-file-system "$root"; fi
 }
