@@ -36,6 +36,7 @@ bare_root_create() {
   debootstrap --variant=minbase --include=git,ca-certificates bookworm "$root" "$mirror" \
     >"$root.debootstrap.log" 2>&1 || {
     tail -20 "$root.debootstrap.log" >&2
+    rm -f "$root.debootstrap.log"
     exit 1
   }
   rm -f "$root.debootstrap.log"
