@@ -49,11 +49,11 @@ constexpr double kMostPixelsPerSecond = 240;
 constexpr double kLeastTickSpacing = 70;
 constexpr double kTitleY = 20;
 constexpr double kLegendY = 42;
-constexpr double kChapterTextY = 66;
-constexpr double kShotTop = 74;
+constexpr double kBelowLegend = 52;
+constexpr double kChapterRowHeight = 22;  // chapter labels, 14 px down it
 constexpr double kShotHeight = 16;
-constexpr double kAxisY = 106;
-constexpr double kRowsTop = 112;
+constexpr double kAxisHeight = 16;  // above the rows, their labels at its foot
+constexpr double kRowsBelowAxis = 6;
 constexpr double kChartHeightForAxisBelow = 600;  // rows this tall repeat the axis below
 
 std::string Escaped(std::string_view text) {
@@ -240,6 +240,21 @@ class SvgWriter {
       path_steps_.emplace(critical_path[k], critical_path[k + 1]);
     }
     duration_ = timeline.duration.ToDouble();
+    // What stands above the rows: chapters and shots only when there are some.
+    bool has_chapters = false;
+    bool has_shots = false;
+    for (int number = 0; number < table.size(); ++number) {
+      if (ResolvedTimeAt(timeline, table.place(number)) == nullptr) continue;
+      has_chapters = has_chapters || static_cast<bool>(table.node(number).label);
+      has_shots = has_shots || static_cast<bool>(table.node(number).shot);
+    }
+    double y = kBelowLegend;
+    chapter_text_y_ = y + 14;
+    if (has_chapters) y += kChapterRowHeight;
+    shot_top_ = y;
+    if (has_shots) y += kShotHeight;
+    axis_y_ = y + kAxisHeight;
+    rows_top_ = axis_y_ + kRowsBelowAxis;
     pixels_per_second_ = std::clamp(kChartWidth / std::max(duration_, 1e-9), kLeastPixelsPerSecond,
                                     kMostPixelsPerSecond);
   }
@@ -247,8 +262,8 @@ class SvgWriter {
   std::string Write() {
     MakeRows();
     PlaceNodes();
-    const double rows_bottom = rows_.empty() ? kRowsTop : rows_.back().top + rows_.back().height();
-    const bool axis_below = rows_bottom - kRowsTop >= kChartHeightForAxisBelow;
+    const double rows_bottom = rows_.empty() ? rows_top_ : rows_.back().top + rows_.back().height();
+    const bool axis_below = rows_bottom - rows_top_ >= kChartHeightForAxisBelow;
     width_ = std::ceil(std::max(X(duration_) + kRightMargin, ChartRightmostExtent() + 12));
     width_ = std::max(width_, LegendWidth() + 24);
     const double height = std::ceil(rows_bottom + (axis_below ? 30 : 12));
@@ -265,7 +280,7 @@ class SvgWriter {
     Legend();
     RowBackgrounds();
     Chapters(rows_bottom);
-    Axis(kAxisY, rows_bottom, /*labels_below=*/false);
+    Axis(axis_y_, rows_bottom, /*labels_below=*/false);
     if (axis_below) Axis(rows_bottom + 16, rows_bottom, /*labels_below=*/true);
     Shots();
     Relations();
@@ -317,7 +332,7 @@ class SvgWriter {
       rows_[row].placed.push_back(placed_.size());
       placed_.push_back(std::move(placed));
     }
-    double top = kRowsTop;
+    double top = rows_top_;
     for (Row& r : rows_) {
       std::stable_sort(r.placed.begin(), r.placed.end(),
                        [&](size_t a, size_t b) { return placed_[a].x0 < placed_[b].x0; });
@@ -453,18 +468,18 @@ class SvgWriter {
       out_ += "<g class=\"chapter\"><title>" + Escaped(chapter.label) + " (" +
               Escaped(chapter.title) + ", " + chapter.start.ToString() + " – " +
               Escaped(Seconds(chapter.end)) + ")</title>";
-      out_ += "<rect x=\"" + Px(x0) + "\" y=\"" + Px(kChapterTextY - 12) + "\" width=\"" +
-              Px(width) + "\" height=\"" + Px(rows_bottom - kChapterTextY + 12) + "\" fill=\"" +
+      out_ += "<rect x=\"" + Px(x0) + "\" y=\"" + Px(chapter_text_y_ - 12) + "\" width=\"" +
+              Px(width) + "\" height=\"" + Px(rows_bottom - chapter_text_y_ + 12) + "\" fill=\"" +
               (k % 2 == 0 ? "#fdf3d6" : "#e4eef8") + "\" opacity=\"0.55\"/>";
-      out_ += "<path d=\"M" + Px(x0) + "," + Px(kChapterTextY - 12) + "V" + Px(rows_bottom) +
+      out_ += "<path d=\"M" + Px(x0) + "," + Px(chapter_text_y_ - 12) + "V" + Px(rows_bottom) +
               "\" stroke=\"#b9a66a\" stroke-width=\"1\"/>";
-      // The text may run on over the band, up to the next chapter's start.
+      // The text may run on past the band, up to the next chapter's start.
       size_t next = k + 1;
       while (next < chapters.size() && !(chapter.start < chapters[next].start)) ++next;
       const double room =
           (next < chapters.size() ? X(chapters[next].start.ToDouble()) : width_) - x0 - 8;
-      out_ += "<text x=\"" + Px(x0 + 4) + "\" y=\"" + Px(kChapterTextY) + "\">" +
-              Escaped(Fitted(chapter.label, std::max(room, width - 8))) + "</text></g>\n";
+      out_ += "<text x=\"" + Px(x0 + 4) + "\" y=\"" + Px(chapter_text_y_) + "\">" +
+              Escaped(Fitted(chapter.label, room)) + "</text></g>\n";
     }
     out_ += "</g>\n";
   }
@@ -477,7 +492,7 @@ class SvgWriter {
       const double seconds = static_cast<double>(k) * step;
       const double x = X(seconds);
       if (!labels_below) {
-        out_ += "<path class=\"grid\" d=\"M" + Px(x) + "," + Px(kRowsTop) + "V" + Px(rows_bottom) +
+        out_ += "<path class=\"grid\" d=\"M" + Px(x) + "," + Px(rows_top_) + "V" + Px(rows_bottom) +
                 "\"/>";
       }
       out_ += "<text x=\"" + Px(x) + "\" y=\"" + Px(y) + "\" text-anchor=\"middle\">" +
@@ -487,7 +502,7 @@ class SvgWriter {
       out_ += "<path d=\"M" + Px(chart_left_) + "," + Px(rows_bottom + 2) + "H" + Px(X(duration_)) +
               "\" stroke=\"#999\"/>\n";
     } else {
-      out_ += "<path d=\"M" + Px(chart_left_) + "," + Px(kRowsTop - 1) + "H" + Px(X(duration_)) +
+      out_ += "<path d=\"M" + Px(chart_left_) + "," + Px(rows_top_ - 1) + "H" + Px(X(duration_)) +
               "\" stroke=\"#999\"/>\n";
     }
     out_ += "</g>\n";
@@ -519,9 +534,9 @@ class SvgWriter {
     if (shots.empty()) return;
     out_ += "<g class=\"shots\">\n";
     out_ += "<text class=\"owner\" x=\"" + Px(chart_left_ - 10) + "\" y=\"" +
-            Px(kShotTop + kShotHeight - 4) + "\">shots</text>\n";
-    const double top = kShotTop;
-    const double bottom = kShotTop + kShotHeight;
+            Px(shot_top_ + kShotHeight - 4) + "\">shots</text>\n";
+    const double top = shot_top_;
+    const double bottom = shot_top_ + kShotHeight;
     for (size_t k = 0; k < shots.size(); ++k) {
       const ShotSpan& shot = shots[k];
       const double start = k == 0 ? 0 : shot.start.ToDouble();
@@ -631,6 +646,10 @@ class SvgWriter {
   std::set<std::pair<int, int>> path_steps_;  // (fixing node, fixed node) along the path
   double duration_ = 0;
   double pixels_per_second_ = 0;
+  double chapter_text_y_ = 0;
+  double shot_top_ = 0;
+  double axis_y_ = 0;
+  double rows_top_ = 0;
   double chart_left_ = 0;
   double width_ = 0;
   std::vector<Row> rows_;

@@ -14,11 +14,11 @@
 // previous one's gets none. The critical path (resolver/critical_path.h) is
 // drawn in one highlight colour: its bars outlined, the arrows between them
 // thick. Above the rows: a legend, chapters (nodes with a `label`: a band
-// from S to E, or to the next chapter's start, or the end, when E = S), the
-// shots as a strip (each from its start, the first from 0, to the next
-// shot's start; a blend as a ramp) and a time axis in seconds, repeated
-// below rows taller than 600 px. Only resolved nodes are drawn: call it on a scene
-// without errors. The document is UTF-8 XML, deterministic to the byte.
+// from S to E, or to the next chapter's start, or the end, when E = S; their
+// row only when there are some), the shots as a strip (when there are some) (each from its start,
+// the first from 0, to the next shot's start; a blend as a ramp) and a time axis in seconds,
+// repeated below rows taller than 600 px. Only resolved nodes are drawn: call it on a scene without
+// errors. The document is UTF-8 XML, deterministic to the byte.
 #ifndef CINC_VIEWS_TIMELINE_SVG_H_
 #define CINC_VIEWS_TIMELINE_SVG_H_
 

@@ -1,8 +1,9 @@
 // The timeline SVG of small scenes: the geometry of bars, diamonds, lanes,
 // arrows, the axis, chapters and shots worked out by hand from the layout
 // (a 4 s scene spreads at the most 240 px a second, from x = 90 past the
-// row names; the first row's lane is centred at y = 124, each row 24 px
-// a lane, each lane 18 px).
+// row names; the axis labels sit at y = 68 and the rows start at 74 without
+// chapters or shots, 22 px lower with chapters and 16 more with shots; a
+// row is 6 px and 18 px a lane, its first lane centred 12 px down it).
 #include "views/timeline_svg.h"
 
 #include <gtest/gtest.h>
@@ -71,46 +72,46 @@ TEST(TimelineSvgTest, BarsDiamondsArrowsAndTheCriticalPath) {
   // slide: [0, 1] s is x 90 to 330; its text fits inside. It ends last's
   // chain: tray.slide then tray.back (chained), so both are critical.
   EXPECT_NE(svg.find("<g class=\"node k-move crit\"><title>tray.slide (move)\n0 s – 1 s\n"
-                     "starts its list\nposition [0, 0, 1]</title><rect x=\"90\" y=\"118\" "
+                     "starts its list\nposition [0, 0, 1]</title><rect x=\"90\" y=\"80\" "
                      "width=\"240\" height=\"12\" rx=\"2\"/><text class=\"in\" x=\"93\" "
-                     "y=\"128\">slide</text></g>\n"),
+                     "y=\"90\">slide</text></g>\n"),
             std::string::npos)
       << svg;
   EXPECT_NE(svg.find("<title>tray.back (move)\n2 s – 3 s\nafter the previous node +1 s\n"
-                     "position [0, 0, 0]</title><rect x=\"570\" y=\"118\" width=\"240\""),
+                     "position [0, 0, 0]</title><rect x=\"570\" y=\"80\" width=\"240\""),
             std::string::npos);
   // on: a moment at 1.5 s (x 450) on the second row (centre 124 + 24).
   EXPECT_NE(svg.find("<g class=\"node k-attach\"><title>part.on (attach)\nat 1.5 s\n"
                      "after tray.slide +0.5 s\nattach to tray/slot</title><polygon "
-                     "points=\"450,142 456,148 450,154 444,148\"/><text x=\"459\" "
-                     "y=\"152\">on</text></g>\n"),
+                     "points=\"450,104 456,110 450,116 444,110\"/><text x=\"459\" "
+                     "y=\"114\">on</text></g>\n"),
             std::string::npos)
       << svg;
   // after: from slide's end (330, 124) to the diamond's left tip (444, 148),
   // bent by 0.4 of the 114 px between them.
-  EXPECT_NE(svg.find("<path class=\"rel\" d=\"M330,124C375.6,124 398.4,148 444,148\" "
+  EXPECT_NE(svg.find("<path class=\"rel\" d=\"M330,86C375.6,86 398.4,110 444,110\" "
                      "marker-end=\"url(#arrow)\"><title>part.on after tray.slide +0.5 s"
                      "</title></path>\n"),
             std::string::npos)
       << svg;
   // The chained back: from slide's end (330) to back's start (570), on the
   // path.
-  EXPECT_NE(svg.find("<path class=\"rel chain crit\" d=\"M330,124C426,124 474,124 570,124\" "
+  EXPECT_NE(svg.find("<path class=\"rel chain crit\" d=\"M330,86C426,86 474,86 570,86\" "
                      "marker-end=\"url(#arrow-crit)\"><title>tray.back after the previous "
                      "node, tray.slide +1 s</title></path>\n"),
             std::string::npos)
       << svg;
   // The axis: 0.5 s apart (120 px; 0.2 s would be 48 px, under 70), 0 to 4 s.
-  EXPECT_NE(svg.find("<text x=\"90\" y=\"106\" text-anchor=\"middle\">0 s</text>"),
+  EXPECT_NE(svg.find("<text x=\"90\" y=\"68\" text-anchor=\"middle\">0 s</text>"),
             std::string::npos);
-  EXPECT_NE(svg.find("<text x=\"210\" y=\"106\" text-anchor=\"middle\">0.5 s</text>"),
+  EXPECT_NE(svg.find("<text x=\"210\" y=\"68\" text-anchor=\"middle\">0.5 s</text>"),
             std::string::npos);
-  EXPECT_NE(svg.find("<text x=\"1050\" y=\"106\" text-anchor=\"middle\">4 s</text>"),
+  EXPECT_NE(svg.find("<text x=\"1050\" y=\"68\" text-anchor=\"middle\">4 s</text>"),
             std::string::npos);
   EXPECT_EQ(svg.find(">4.5 s</text>"), std::string::npos);
   // Row names right-aligned before the chart, and the title.
-  EXPECT_NE(svg.find("<text class=\"owner\" x=\"80\" y=\"128\">tray</text>"), std::string::npos);
-  EXPECT_NE(svg.find("<text class=\"owner\" x=\"80\" y=\"152\">part</text>"), std::string::npos);
+  EXPECT_NE(svg.find("<text class=\"owner\" x=\"80\" y=\"90\">tray</text>"), std::string::npos);
+  EXPECT_NE(svg.find("<text class=\"owner\" x=\"80\" y=\"114\">part</text>"), std::string::npos);
   EXPECT_NE(svg.find(">tray: 4 s, 3 nodes</text>"), std::string::npos);
   // The same scene gives the same bytes.
   EXPECT_EQ(svg, tray.Svg());
@@ -127,11 +128,12 @@ TEST(TimelineSvgTest, OverlappingNodesAndTextGoOnLanes) {
   tray.timeline.objects[0].push_back({S("0.5"), S("2.5"), true, 0});
   const std::string svg = tray.Svg();
   EXPECT_NE(svg.find("<title>tray.turn (spin)\n0.5 s – 2.5 s\nafter tray.slide -0.5 s\n"
-                     "spin 360° about [0, 1, 0]</title><rect x=\"210\" y=\"136\""),
+                     "spin 360° about [0, 1, 0]</title><rect x=\"210\" y=\"98\""),
             std::string::npos)
       << svg;
-  EXPECT_NE(svg.find("points=\"450,160 456,166 450,172 444,166\""), std::string::npos) << svg;
+  EXPECT_NE(svg.find("points=\"450,122 456,128 450,134 444,128\""), std::string::npos) << svg;
   // A diamond's text reaches past it: a moment just after it goes below.
+  // (Its label makes a chapter: the rows start 22 px lower.)
   TrayScene crowded;
   Node hint = MakeNode("part", 1, "hint");
   hint.relations.push_back(After("on", "0.01"));
@@ -141,7 +143,7 @@ TEST(TimelineSvgTest, OverlappingNodesAndTextGoOnLanes) {
   const std::string crowded_svg = crowded.Svg();
   EXPECT_NE(crowded_svg.find("<g class=\"node k-cue\"><title>part.hint (cue)\nat 1.51 s\n"
                              "after part.on +0.01 s\nlabel &quot;Look&quot;</title><polygon "
-                             "points=\"452.4,160"),
+                             "points=\"452.4,144"),
             std::string::npos)
       << crowded_svg;
 }
