@@ -11,7 +11,8 @@ others stress one thing each (bench/measure.py --shapes runs them all):
                earlier node; about NODES / 4 / 256 shards
   chains       100 objects, every node after the node written before it (in
                another object): one relation chain NODES long
-  fan-in       100 objects, every node after a list of 50 earlier nodes
+  fan-in       100 objects, every tenth node after a list of 50 earlier
+               nodes, the others with one
   deep-attach  chains of 8 objects, each attached to the one before it
                (a washer on a nut on a bolt on a bracket ...), whose root
                moves and turns: 4 nodes an object
@@ -181,10 +182,12 @@ def shape_fan_in(nodes, rng):
         for k in range(index, nodes, objects):
             if k < 50:
                 start = f"at: {round(rng.uniform(0, 1), 3)}"
-            else:
+            elif k % 10 == 0:
                 # nodes numbered lower: the graph stays acyclic
                 targets = sorted(rng.sample(range(max(0, k - 5000), k), 50))
                 start = "after: [" + ", ".join(names[t] for t in targets) + "]"
+            else:
+                start = f"with: {names[rng.randrange(max(0, k - 5000), k)]}"
             # A moment each: a step of the opacity, no two nodes driving it at once.
             out.append(f"      - {{id: n{k // objects}, {start}, duration: 0, opacity: {k % 2}}}\n")
     return "".join(out)
