@@ -41,7 +41,8 @@ constexpr double kBarHeight = 12;
 constexpr double kRowPadding = 3;
 constexpr double kDiamondHalf = 6;
 constexpr double kTextGap = 3;
-constexpr double kLaneGap = 6;  // the least room between two things on a lane
+constexpr double kLaneGap = 6;    // the least room between two things on a lane
+constexpr size_t kMaxLanes = 64;  // in one row
 constexpr double kRightMargin = 48;
 constexpr double kChartWidth = 1400;  // a scene's duration spreads over about this
 constexpr double kLeastPixelsPerSecond = 2;
@@ -342,8 +343,16 @@ class SvgWriter {
         const double begin = placed.diamond ? placed.x0 - kDiamondHalf : placed.x0;
         size_t lane = 0;
         while (lane < lane_ends.size() && lane_ends[lane] + kLaneGap > begin) ++lane;
-        if (lane == lane_ends.size()) lane_ends.push_back(0);
-        lane_ends[lane] = placed.extent_end;
+        if (lane == kMaxLanes) {
+          // A row of more overlapping nodes than that: each further one on
+          // the lane that frees first (they overlap; the row stays readable
+          // and the layout linear in the nodes).
+          lane = static_cast<size_t>(std::min_element(lane_ends.begin(), lane_ends.end()) -
+                                     lane_ends.begin());
+        } else if (lane == lane_ends.size()) {
+          lane_ends.push_back(0);
+        }
+        lane_ends[lane] = std::max(lane_ends[lane], placed.extent_end);
         placed.lane = static_cast<int>(lane);
       }
       r.lanes = std::max<int>(1, static_cast<int>(lane_ends.size()));
@@ -457,6 +466,11 @@ class SvgWriter {
     std::stable_sort(chapters.begin(), chapters.end(),
                      [](const Chapter& a, const Chapter& b) { return a.start < b.start; });
     if (chapters.empty()) return;
+    // later[k]: the first chapter that starts after chapter k, or the count.
+    std::vector<size_t> later(chapters.size(), chapters.size());
+    for (size_t k = chapters.size() - 1; k-- > 0;) {
+      later[k] = chapters[k].start < chapters[k + 1].start ? k + 1 : later[k + 1];
+    }
     out_ += "<g class=\"chapters\">\n";
     for (size_t k = 0; k < chapters.size(); ++k) {
       Chapter& chapter = chapters[k];
@@ -474,8 +488,7 @@ class SvgWriter {
       out_ += "<path d=\"M" + Px(x0) + "," + Px(chapter_text_y_ - 12) + "V" + Px(rows_bottom) +
               "\" stroke=\"#b9a66a\" stroke-width=\"1\"/>";
       // The text may run on past the band, up to the next chapter's start.
-      size_t next = k + 1;
-      while (next < chapters.size() && !(chapter.start < chapters[next].start)) ++next;
+      const size_t next = later[k];
       const double room =
           (next < chapters.size() ? X(chapters[next].start.ToDouble()) : width_) - x0 - 8;
       out_ += "<text x=\"" + Px(x0 + 4) + "\" y=\"" + Px(chapter_text_y_) + "\">" +

@@ -148,6 +148,33 @@ TEST(TimelineSvgTest, OverlappingNodesAndTextGoOnLanes) {
       << crowded_svg;
 }
 
+TEST(TimelineSvgTest, ARowHasAtMost64Lanes) {
+  Scene scene;
+  scene.name = "crowd";
+  SceneObject& crowd = scene.objects.emplace_back();
+  crowd.name = "crowd";
+  Timeline timeline;
+  timeline.duration = S("1");
+  timeline.objects.resize(1);
+  for (int k = 0; k < 100; ++k) {  // all over [0, 1]
+    crowd.nodes.push_back(MakeNode("crowd", k, "n" + std::to_string(k)));
+    crowd.nodes.back().relations.push_back({RelationKind::kAt, "", S("0"), S("0"), {}});
+    timeline.objects[0].push_back({S("0"), S("1"), true});
+  }
+  timeline.last_ending = 0;
+  NodeTable table(scene);
+  const std::string svg = TimelineSvg(scene, timeline, table, BuildDependencyGraph(table),
+                                      CriticalPathNumbers(table, timeline));
+  // 64 lanes of 18 px and 6 px of padding from y = 74 end at 1232; a row that
+  // tall repeats the axis below it: 30 px more.
+  EXPECT_NE(svg.find("height=\"1262\""), std::string::npos) << svg.substr(0, 300);
+  // The 65th node shares the first lane (it frees first: all end at once):
+  // its bar is centred 12 px down the row, at y = 86.
+  EXPECT_NE(svg.find("<title>crowd.n64 (wait)\n0 s – 1 s\nat 0 s</title><rect x=\"90\" "
+                     "y=\"80\""),
+            std::string::npos);
+}
+
 TEST(TimelineSvgTest, ChaptersShotsAndEscaping) {
   TrayScene tray;
   Scene& scene = tray.scene;
