@@ -685,6 +685,12 @@ bool SceneLoader::ReadJsonValue(const YamlEvent& first, Json* value) {
     MappingWalker walker(this, {});
     while (walker.Next()) {
       PathSegment segment(this, walker.key());
+      // The sequence holds names and texts of at most 256 characters.
+      if (!CheckLength(walker.key(), "data field name", walker.key_location())) {
+        Skip(Next());
+        valid = false;
+        continue;
+      }
       Json element;
       valid = ReadJsonValue(Next(), &element) && valid;
       entries.emplace_back(walker.key(), std::move(element));
@@ -711,6 +717,7 @@ bool SceneLoader::ReadJsonValue(const YamlEvent& first, Json* value) {
       return number.has_value();
     }
     case ScalarType::kString:
+      if (!CheckLength(first.value, "data text", first.location)) return false;
       *value = std::string(first.value);
       return true;
   }
