@@ -139,6 +139,15 @@ def glb_json(path):
 
 
 
+def require_browser():
+    """Node.js, the npm packages and Debian's Chromium, or a failure that says
+    so (the browser tests: tests/preview_test.py, tests/timeline_test.py)."""
+    if NODE is None or not os.path.isdir(os.path.join(ROOT, "node_modules", "playwright-core")):
+        raise RuntimeError("node and the npm packages are needed (scripts/setup installs them)")
+    if not os.path.exists("/usr/bin/chromium"):
+        raise RuntimeError("Debian's chromium is needed (scripts/setup installs it)")
+
+
 def example_scenes():
     """(label, path) of every example scene: examples/FOLDER/NAME.yaml, sorted."""
     examples = os.path.join(ROOT, "examples")

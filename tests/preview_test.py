@@ -39,7 +39,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CINC = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, "build", "cinc")
 del sys.argv[1:]
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gltf_test import CONSTRUCTS, example_scenes  # noqa: E402  (the scene with every construct)
+from gltf_test import CONSTRUCTS, example_scenes, require_browser  # noqa: E402  (the scene with every construct)
 
 NODE = shutil.which("node")
 CHECK = os.path.join(ROOT, "tests", "js", "preview_check.mjs")
@@ -84,10 +84,7 @@ def chapters_of(sequence):
 class PreviewTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        if NODE is None or not os.path.isdir(os.path.join(ROOT, "node_modules", "playwright-core")):
-            raise RuntimeError("node and the npm packages are needed (scripts/setup installs them)")
-        if not os.path.exists("/usr/bin/chromium"):
-            raise RuntimeError("Debian's chromium is needed (scripts/setup installs it)")
+        require_browser()
         cls.folder = tempfile.mkdtemp(prefix="cinc-preview-test-")
         cls.screenshots = os.environ.get("CINC_PREVIEW_SCREENSHOTS") or tempfile.mkdtemp(
             prefix="cinc-preview-screenshots-")

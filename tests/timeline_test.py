@@ -34,7 +34,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CINC = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, "build", "cinc")
 del sys.argv[1:]
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gltf_test import CONSTRUCTS, example_scenes  # noqa: E402
+from gltf_test import CONSTRUCTS, example_scenes, require_browser  # noqa: E402
 
 NODE = shutil.which("node")
 RENDER = os.path.join(ROOT, "tests", "js", "render_svg.mjs")
@@ -61,10 +61,7 @@ def classes(element):
 class TimelineTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        if NODE is None or not os.path.isdir(os.path.join(ROOT, "node_modules", "playwright-core")):
-            raise RuntimeError("node and the npm packages are needed (scripts/setup installs them)")
-        if not os.path.exists("/usr/bin/chromium"):
-            raise RuntimeError("Debian's chromium is needed (scripts/setup installs it)")
+        require_browser()
         cls.folder = tempfile.mkdtemp(prefix="cinc-timeline-test-")
         cls.pictures = os.environ.get("CINC_TIMELINE_PICTURES") or tempfile.mkdtemp(
             prefix="cinc-timeline-pictures-")

@@ -9,27 +9,14 @@
 #include <gtest/gtest.h>
 
 #include "resolver/critical_path.h"
+#include "views/view_test_nodes.h"
 
 namespace cinc {
 namespace {
 
-Node MakeNode(const std::string& owner, int index, const std::string& id) {
-  Node node;
-  node.owner = owner;
-  node.index = index;
-  node.id = id;
-  return node;
-}
-
-ExactTime S(const char* seconds) { return *ExactTime::ParseDecimal(seconds); }
-
-Relation After(const std::string& target, const char* lag = "0") {
-  Relation relation;
-  relation.kind = RelationKind::kAfter;
-  relation.target = target;
-  relation.lag = S(lag);
-  return relation;
-}
+using view_testing::After;
+using view_testing::MakeNode;
+using view_testing::S;
 
 // tray: slide [0, 1] then back [2, 3] (chained, lag 1); part: on, a moment
 // at 1.5 s after tray.slide + 0.5, attached to tray/slot.
