@@ -62,6 +62,9 @@ struct NumberElement {
   NumberRange range;
 };
 
+// A number as people write it in a message: 1000000, not 1e+06.
+std::string BoundText(double bound);
+
 enum class ScalarType { kNull, kBool, kInteger, kFloat, kString };
 // YAML 1.2 core schema resolution; non-plain scalars are strings.
 ScalarType ResolveScalar(const YamlEvent& event);
@@ -302,6 +305,8 @@ class SceneLoader {
   void LoadStartList(const YamlEvent& first, const Node& node, NodeKeys* keys);
   void LoadAttach(const YamlEvent& first, Node* node);
   void LoadSpin(const YamlEvent& first, Node* node);
+  void LoadInsert(const YamlEvent& first, Node* node);
+  void LoadScrew(const YamlEvent& first, Node* node);
   void LoadPath(const YamlEvent& first, Node* node);
   void LoadShot(const YamlEvent& first, Node* node);
   void LoadCues(const YamlEvent& first, Node* node);

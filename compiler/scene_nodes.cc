@@ -53,6 +53,8 @@ enum NodeField {
   kSound,
   kLabel,
   kAction,
+  kInsert,
+  kScrew,
   kNodeFieldCount
 };
 
@@ -91,6 +93,13 @@ template <typename Value>
 bool Keep(std::optional<Value> read, std::optional<Value>* field) {
   *field = std::move(read);
   return field->has_value();
+}
+
+// The same for a field with no "not given" state of its own.
+template <typename Value>
+bool Keep(std::optional<Value> read, Value* field) {
+  if (read) *field = std::move(*read);
+  return read.has_value();
 }
 
 template <typename Field>
@@ -258,6 +267,18 @@ constexpr NodeRule kNodeRules[] = {
        return KeepText(loader.ReadName(value, "action"), loader, value, &input->node->action);
      },
      {Owners::kObjects, false}},
+    {"insert",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       loader.LoadInsert(value, input->node);
+       return true;
+     },
+     {Owners::kObjects, true}},
+    {"screw",
+     [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
+       loader.LoadScrew(value, input->node);
+       return true;
+     },
+     {Owners::kObjects, true}},
 };
 constexpr auto kNodeTable = MakeFieldTable(kNodeRules);
 static_assert(kNodeTable.rules.size() == kNodeFieldCount);
@@ -352,6 +373,76 @@ constexpr FieldRule<Spin> kSpinRules[] = {
      }},
 };
 constexpr auto kSpinTable = MakeFieldTable(kSpinRules);
+
+// How far out a part may start, and how many turns a screw may make.
+constexpr NumberRange kApproachRange{0, kMaxCoordinate, true, false};
+constexpr NumberRange kScrewTurnsRange{0, kMaxDegrees / 360, true, false};
+
+// `into` and `mate` of insert and screw.
+bool ReadInto(SceneLoader& loader, const YamlEvent& value, Attach* attach) {
+  std::optional<std::string> into = loader.ReadString(value, "into");
+  if (into) attach->to = std::move(*into);
+  return into.has_value();
+}
+bool ReadMate(SceneLoader& loader, const YamlEvent& value, Attach* attach) {
+  std::optional<std::string> mate = loader.ReadString(value, "mate");
+  if (mate) attach->mate = std::move(*mate);
+  return mate.has_value();
+}
+
+enum InsertField { kInsertInto, kInsertMate, kInsertFrom };
+constexpr FieldRule<Attach> kInsertRules[] = {
+    {"into", ReadInto},
+    {"mate", ReadMate},
+    {"from",
+     [](SceneLoader& loader, const YamlEvent& value, Attach* attach) {
+       return Keep(loader.ReadNumber(value, "from", kApproachRange), &attach->approach);
+     }},
+};
+constexpr auto kInsertTable = MakeFieldTable(kInsertRules);
+
+// What a screw's fields say before they are combined.
+struct ScrewInput {
+  Attach attach;
+  double turns = 0;
+  double pitch = 0;
+  double length = 0;
+  bool left_hand = false;
+};
+enum ScrewField { kScrewInto, kScrewMate, kScrewTurns, kScrewPitch, kScrewLength, kScrewHand };
+constexpr std::string_view kHands[] = {"right", "left"};
+constexpr FieldRule<ScrewInput> kScrewRules[] = {
+    {"into", [](SceneLoader& loader, const YamlEvent& value,
+                ScrewInput* screw) { return ReadInto(loader, value, &screw->attach); }},
+    {"mate", [](SceneLoader& loader, const YamlEvent& value,
+                ScrewInput* screw) { return ReadMate(loader, value, &screw->attach); }},
+    {"turns",
+     [](SceneLoader& loader, const YamlEvent& value, ScrewInput* screw) {
+       return Keep(loader.ReadNumber(value, "turns", kScrewTurnsRange), &screw->turns);
+     }},
+    {"pitch",
+     [](SceneLoader& loader, const YamlEvent& value, ScrewInput* screw) {
+       return Keep(loader.ReadNumber(value, "pitch", kApproachRange), &screw->pitch);
+     }},
+    {"length",
+     [](SceneLoader& loader, const YamlEvent& value, ScrewInput* screw) {
+       return Keep(loader.ReadNumber(value, "length", kApproachRange), &screw->length);
+     }},
+    {"hand",
+     [](SceneLoader& loader, const YamlEvent& value, ScrewInput* screw) {
+       std::optional<std::string> hand = loader.ReadString(value, "hand");
+       if (!hand) return false;
+       bool known = std::find(std::begin(kHands), std::end(kHands), *hand) != std::end(kHands);
+       if (!known) {
+         loader.Report(
+             DiagnosticCode::kSceneValue, value.location,
+             "unknown hand '" + *hand + "': a thread is right or left" + DidYouMean(*hand, kHands));
+       }
+       screw->left_hand = *hand == "left";
+       return known;
+     }},
+};
+constexpr auto kScrewTable = MakeFieldTable(kScrewRules);
 
 constexpr FieldRule<Shot> kShotRules[] = {
     {"camera",
@@ -603,6 +694,48 @@ void SceneLoader::LoadSpin(const YamlEvent& first, Node* node) {
   if (seen.valid) node->spin = spin;
 }
 
+void SceneLoader::LoadInsert(const YamlEvent& first, Node* node) {
+  if (!ExpectMapping(first)) return;
+  Attach insert;
+  insert.origin = OriginAt(first.location);
+  insert.verb = AttachVerb::kInsert;
+  FieldsSeen seen = ReadFields(kInsertTable, &insert);
+  if (reader_.stopped() || !RequireFields(first, seen, kInsertTable, {kInsertInto, kInsertFrom})) {
+    return;
+  }
+  if (seen.valid) node->attach = std::move(insert);
+}
+
+void SceneLoader::LoadScrew(const YamlEvent& first, Node* node) {
+  if (!ExpectMapping(first)) return;
+  ScrewInput screw;
+  screw.attach.origin = OriginAt(first.location);
+  screw.attach.verb = AttachVerb::kScrew;
+  FieldsSeen seen = ReadFields(kScrewTable, &screw);
+  if (reader_.stopped() || !RequireFields(first, seen, kScrewTable, {kScrewInto, kScrewTurns})) {
+    return;
+  }
+  if (!seen.Has(kScrewPitch) && !seen.Has(kScrewLength)) {
+    Report(DiagnosticCode::kSceneFormat, first.location, "missing field pitch or length");
+    return;
+  }
+  if (ReportCombined(DiagnosticCode::kSceneFormat, seen, kScrewTable, kScrewPitch, kScrewLength)) {
+    return;
+  }
+  if (!seen.valid) return;
+  // The thread's length: the turns times the pitch, or the length given.
+  double approach = seen.Has(kScrewPitch) ? screw.turns * screw.pitch : screw.length;
+  if (approach > kMaxCoordinate) {
+    ReportAtKey(DiagnosticCode::kSceneValue, seen.locations[kScrewPitch], "pitch",
+                "turns x pitch is " + BoundText(approach) + " m, more than " +
+                    BoundText(kMaxCoordinate) + " m");
+    return;
+  }
+  screw.attach.approach = approach;
+  screw.attach.screw_degrees = (screw.left_hand ? 360 : -360) * screw.turns;
+  node->attach = std::move(screw.attach);
+}
+
 void SceneLoader::LoadPath(const YamlEvent& first, Node* node) {
   if (first.kind != YamlEventKind::kSequenceStart) {
     TypeError(first, "a list of points");
@@ -777,6 +910,13 @@ void SceneLoader::CheckNode(const NodeKeys& keys, Node* node) {
   for (NodeField excluded : {kPosition, kRotation, kPath, kLookAt}) {
     conflict(DiagnosticCode::kSceneFormat, kAttach, excluded);
   }
+  for (NodeField verb : {kInsert, kScrew}) {
+    for (NodeField excluded : {kAttach, kPosition, kRotation, kPath, kLookAt}) {
+      conflict(DiagnosticCode::kSceneFormat, verb, excluded);
+    }
+  }
+  conflict(DiagnosticCode::kSceneFormat, kInsert, kScrew);
+  conflict(DiagnosticCode::kSceneFormat, kScrew, kSpin);
   conflict(DiagnosticCode::kSceneFormat, kLookAt, kRotation);
   conflict(DiagnosticCode::kSceneFormat, kLookAt, kSpin);
   if (keys.Has(kPath) && !keys.Has(kPosition)) {

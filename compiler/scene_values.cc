@@ -128,14 +128,6 @@ bool InRange(double value, const NumberRange& range) {
   return above_low && below_high;
 }
 
-// A bound as people write it: 1000000, not 1e+06.
-std::string BoundText(double bound) {
-  if (bound == std::trunc(bound) && std::abs(bound) < 1e15) {
-    return std::to_string(static_cast<long long>(bound));
-  }
-  return FormatDouble(bound);
-}
-
 std::string RangeProblem(const NumberRange& range) {
   if (range.low == 0 && std::isinf(range.high)) {
     return range.low_open ? "must be greater than 0" : "is negative";
@@ -145,6 +137,13 @@ std::string RangeProblem(const NumberRange& range) {
 }
 
 }  // namespace
+
+std::string BoundText(double bound) {
+  if (bound == std::trunc(bound) && std::abs(bound) < 1e15) {
+    return std::to_string(static_cast<long long>(bound));
+  }
+  return FormatDouble(bound);
+}
 
 std::optional<int64_t> IntegerValue(std::string_view text) {
   int base = 10;

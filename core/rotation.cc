@@ -83,6 +83,21 @@ Quat Slerp(const Quat& from, const Quat& to, double u) {
   return glm::normalize(from * QuatFromAxisAngle(vector, angle * u));
 }
 
+Vec3 LevelEulerDelta(const Quat& from, const Quat& to) {
+  Vec3 delta = CanonicalEulerDegrees(to) - CanonicalEulerDegrees(from);
+  // Canonical yaws are in (-180, 180], so one turn at most brings the
+  // difference into (-180, 180].
+  if (delta.y > 180) delta.y -= 360;
+  if (delta.y <= -180) delta.y += 360;
+  return delta;
+}
+
+Quat LevelInterpolate(const Quat& from, const Quat& to, double u) {
+  if (u <= 0) return from;
+  if (u >= 1) return to;
+  return QuatFromEulerDegrees(CanonicalEulerDegrees(from) + LevelEulerDelta(from, to) * u);
+}
+
 double AngleBetween(const Quat& a, const Quat& b) {
   Quat delta = glm::inverse(a) * b;
   double sine = std::sqrt(delta.x * delta.x + delta.y * delta.y + delta.z * delta.z);

@@ -37,6 +37,15 @@ Quat QuatFromAxisAngle(const Vec3& axis, double radians);
 // positive. u = 0 gives `from`, u = 1 gives `to` (up to sign).
 Quat Slerp(const Quat& from, const Quat& to, double u);
 
+// The level-horizon interpolation of camera rotations (docs/cameras.md "A
+// level horizon"): from the canonical triple of `from` by LevelEulerDelta,
+// pitch and roll linearly and yaw the shorter way round, all by u; so a
+// camera whose roll is 0 at both ends keeps roll 0 in between. u <= 0 gives
+// `from` and u >= 1 gives `to` exactly.
+Quat LevelInterpolate(const Quat& from, const Quat& to, double u);
+// canonical(to) - canonical(from) in degrees, its yaw wrapped into (-180, 180].
+Vec3 LevelEulerDelta(const Quat& from, const Quat& to);
+
 // The angle in radians of a^-1 * b: 2 * atan2(|v|, |w|).
 double AngleBetween(const Quat& a, const Quat& b);
 

@@ -166,6 +166,35 @@ TEST(SlerpTest, HalfTurnPicksThePositiveAxis) {
   ExpectSameRotation(QuatFromAxisAngle(Vec3(-1, 2, 0), kPi / 2), quarter, 1e-12);
 }
 
+TEST(LevelInterpolateTest, YawTheShorterWayPitchAndRollLinearly) {
+  // From [-10, 170, 0] to [20, -170, 6]: yaw goes +20 through 180, so at a
+  // quarter the triple is [-10 + 7.5, 175, 1.5].
+  Quat from = QuatFromEulerDegrees(Vec3(-10, 170, 0));
+  Quat to = QuatFromEulerDegrees(Vec3(20, -170, 6));
+  ExpectVectorNear(Vec3(30, 20, 6), LevelEulerDelta(from, to), 1e-9);
+  ExpectSameRotation(QuatFromEulerDegrees(Vec3(-2.5, 175, 1.5)), LevelInterpolate(from, to, 0.25),
+                     1e-12);
+  ExpectSameRotation(QuatFromEulerDegrees(Vec3(5, 180, 3)), LevelInterpolate(from, to, 0.5), 1e-12);
+  // The ends are the quaternions given, bit for bit.
+  EXPECT_EQ(from, LevelInterpolate(from, to, 0));
+  EXPECT_EQ(to, LevelInterpolate(from, to, 1));
+  EXPECT_EQ(to, LevelInterpolate(from, to, 1.5));
+}
+
+TEST(LevelInterpolateTest, ALevelCameraStaysLevelWhereSlerpTiltsIt) {
+  // Looking 40 degrees down, then level and turned 120 degrees: roll stays
+  // 0 all the way. The SLERP between the same two level orientations rolls
+  // mid-way (the tilted horizon a camera operator would never make).
+  Quat from = QuatFromEulerDegrees(Vec3(-40, 0, 0));
+  Quat to = QuatFromEulerDegrees(Vec3(0, 120, 0));
+  for (int k = 1; k < 10; ++k) {
+    double u = k / 10.0;
+    Vec3 level = CanonicalEulerDegrees(LevelInterpolate(from, to, u));
+    ExpectVectorNear(Vec3(-40 + 40 * u, 120 * u, 0), level, 1e-9);
+  }
+  EXPECT_GT(std::abs(CanonicalEulerDegrees(Slerp(from, to, 0.5)).z), 10);
+}
+
 TEST(AngleBetweenTest, AngleOfTheRelativeRotation) {
   Quat a = QuatFromEulerDegrees(Vec3(0, 30, 0));
   Quat b = QuatFromEulerDegrees(Vec3(0, 100, 0));

@@ -59,11 +59,22 @@ struct Transform {  // an offset or an inline marker pose
   Quat rotation{1, 0, 0, 0};
 };
 
+// `attach`, or the assembly verbs that attach while they move in.
+enum class AttachVerb : uint8_t { kAttach, kInsert, kScrew };
+
 struct Attach {
-  std::string to;  // "body/hole-1" or "body"
+  std::string to;  // "body/hole-1" or "body" (`into` of insert and screw)
   std::optional<Transform> offset;
   std::string mate;  // this object's own marker; empty for none
   Origin origin;
+  AttachVerb verb = AttachVerb::kAttach;
+  // insert and screw: the part starts at the mated pose moved this far out
+  // along the marker's +Y (metres), instead of where it was.
+  double approach = 0;
+  // screw: the turn about the marker's Y axis on the way in, degrees;
+  // negative (clockwise seen from +Y, outside the hole) for a right-hand
+  // thread.
+  double screw_degrees = 0;
 };
 
 struct Spin {

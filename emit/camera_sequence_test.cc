@@ -192,6 +192,42 @@ TEST(CameraSequenceTest, BlendBetweenConstantFovsIsExact) {
               1e-9);
 }
 
+// A camera's rotation move is linear in its Euler triple: two exact keys,
+// roll 0 all the way in the played sequence.
+TEST(CameraSequenceTest, ALevelRotationMoveIsExact) {
+  Built built = Build(R"(cinc: 1
+cameras:
+  cam:
+    rotation: [-40, 0, 0]
+    nodes:
+      - {at: 0, duration: 2, rotation: [0, 120, 0], ease: ease_in_out}
+director:
+  nodes:
+    - {at: 0, shot: {camera: cam}}
+)");
+  const TransformTrack* track = nullptr;
+  for (const Track& candidate : built.sequence.tracks) {
+    if (auto* transform = std::get_if<TransformTrack>(&candidate)) track = transform;
+  }
+  ASSERT_NE(track, nullptr);
+  ASSERT_EQ(track->rotation.size(), 2u);
+  auto expect_triple = [](const std::vector<double>& value, const Vec3& expected) {
+    ASSERT_EQ(value.size(), 3u);
+    for (int k = 0; k < 3; ++k) EXPECT_NEAR(value[k], expected[k], 1e-12);
+  };
+  expect_triple(track->rotation[0].value, Vec3(-40, 0, 0));
+  EXPECT_EQ(track->rotation[0].interp, Interpolation::kLinear);
+  EXPECT_TRUE(track->rotation[0].ease.has_value());
+  EXPECT_EQ(track->rotation[1].t, 2);
+  expect_triple(track->rotation[1].value, Vec3(0, 120, 0));
+  for (double t : {0.3, 1.0, 1.6}) {
+    double u = t / 2 * (t / 2) * (3 - 2 * (t / 2));  // smoothstep
+    Quat played = *TransformOf(EvaluateSequence(built.sequence, t), "cam").quaternion;
+    EXPECT_LE(AngleDegrees(played, QuatFromEulerDegrees(Vec3(-40 + 40 * u, 120 * u, 0))), 1e-9)
+        << "t = " << t;
+  }
+}
+
 TEST(CameraSequenceTest, PathFollowsTheCatmullRomSpline) {
   Built built = Build(R"(cinc: 1
 cameras:

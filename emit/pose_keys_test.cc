@@ -220,3 +220,71 @@ TEST(PoseKeysTest, TransformTrackUsesThePoseKeysOnlyWhenNeeded) {
 
 }  // namespace
 }  // namespace cinc
+
+namespace cinc {
+namespace {
+
+// A screw (4 turns of a 5 mm right-hand thread) over [1, 3] into a hole of
+// a body that never moves; `mate` sits on the screw's axis or off it.
+TestScene ScrewScene(const Quat& hole_rotation, const Vec3& mate) {
+  TestScene test;
+  Model body_model;
+  body_model.name = "body-model";
+  body_model.markers = {MakeMarker("hole", Vec3(0.05, 0.01, 0), hole_rotation)};
+  Model screw_model;
+  screw_model.name = "screw-model";
+  screw_model.markers = {MakeMarker("tip", mate)};
+  test.scene.models = {body_model, screw_model};
+  size_t body = test.AddObject("body");
+  size_t screw = test.AddObject("screw");
+  test.scene.objects[body].model = "body-model";
+  test.scene.objects[body].position = Vec3(0.2, 0, 0);
+  test.scene.objects[body].rotation = QuatFromEulerDegrees(Vec3(0, 30, 0));
+  test.scene.objects[screw].model = "screw-model";
+  Attach screw_in = AttachTo("body/hole", "tip");
+  screw_in.verb = AttachVerb::kScrew;
+  screw_in.approach = 4 * 0.005;
+  screw_in.screw_degrees = -360 * 4;
+  test.AddObjectNode(screw, "drive", "1", "3").attach = screw_in;
+  return test;
+}
+
+bool AnyHermite(const Keys& keys) {
+  return std::any_of(keys.begin(), keys.end(),
+                     [](const Key& key) { return key.interp == Interpolation::kHermite; });
+}
+
+TEST(PoseKeysTest, AScrewIntoAnUprightHoleIsExact) {
+  // The hole's +Y is the world's (the body only turns about Y): the turn is
+  // one Euler component (yaw 30 -> 30 - 1440) and the advance a straight line.
+  TestScene test = ScrewScene(Quat(1, 0, 0, 0), Vec3(0, -0.02, 0));
+  Rig rig = BuildRig(test.scene, test.timeline, nullptr);
+  OwnerRef screw = OwnerRef::Object(1);
+  PoseKeys keys = EmitPoseKeys(rig, screw, FitSettings{});
+  EXPECT_FALSE(AnyHermite(keys.position));
+  EXPECT_FALSE(AnyHermite(keys.rotation));
+  ASSERT_EQ(keys.rotation.size(), 3u);  // held before S, the linear turn, held after
+  EXPECT_NEAR(keys.rotation[1].value[1], 30, 1e-9);
+  EXPECT_NEAR(keys.rotation[2].value[1], 30 - 1440, 1e-9);
+  ReplayError error = Replay(rig, screw, keys, 4000);
+  EXPECT_LE(error.position, 1e-12);
+  EXPECT_LE(error.rotation, 1e-9);
+}
+
+TEST(PoseKeysTest, AScrewWhoseMateIsOffItsAxisIsBakedWithinTolerance) {
+  // The helix of an off-axis mate, in a tilted hole: no exact form, so
+  // hermite keys within the tolerance.
+  TestScene test =
+      ScrewScene(QuatFromAxisAngle(Vec3(1, 0, 0), Radians(35)), Vec3(0.004, -0.02, 0.002));
+  Rig rig = BuildRig(test.scene, test.timeline, nullptr);
+  OwnerRef screw = OwnerRef::Object(1);
+  PoseKeys keys = EmitPoseKeys(rig, screw, FitSettings{});
+  EXPECT_TRUE(AnyHermite(keys.position));
+  Tolerance tolerance;
+  ReplayError error = Replay(rig, screw, keys, 4000);
+  EXPECT_LE(error.position, tolerance.position);
+  EXPECT_LE(error.rotation, tolerance.rotation);
+}
+
+}  // namespace
+}  // namespace cinc

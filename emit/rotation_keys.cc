@@ -42,12 +42,23 @@ struct Motion {
       : segment(&motion_segment),
         start_seconds(motion_segment.start.ToDouble()),
         duration_seconds(motion_segment.duration.ToDouble()),
-        angle_degrees(Degrees(AngleBetween(motion_segment.from, motion_segment.to))) {}
+        angle_degrees(TurnBound(motion_segment)) {}
+
+  // What the move turns at most: the SLERP's angle, or for a level move the
+  // sum of its Euler components' changes.
+  static double TurnBound(const Segment<Quat>& segment) {
+    double angle = Degrees(AngleBetween(segment.from, segment.to));
+    if (!segment.level) return angle;
+    Vec3 delta = LevelEulerDelta(segment.from, segment.to);
+    return std::max(angle, std::abs(delta.x) + std::abs(delta.y) + std::abs(delta.z));
+  }
 
   double EasedAt(double t) const {
     return ApplyEase(segment->ease, (t - start_seconds) / duration_seconds);
   }
-  Quat RotationAt(double eased) const { return Interpolate(segment->from, segment->to, eased); }
+  Quat RotationAt(double eased) const {
+    return InterpolateRotation(*segment, segment->from, segment->to, eased);
+  }
 
   // The continuous triple at eased progress `to`, carried from `from` where
   // the triple is `euler`, in steps that turn at most 45 degrees (SLERP turns
@@ -65,15 +76,24 @@ struct Motion {
 };
 
 // True when Euler-linear interpolation from `euler_start` to `euler_end`
-// over the eased progress [eased_start, eased_end] is the SLERP itself.
-bool IsExactOneComponentMove(const Motion& motion, double eased_start, double eased_end,
-                             const Vec3& euler_start, Vec3* euler_end) {
+// over the eased progress [eased_start, eased_end] is the motion itself: a
+// SLERP that changes one component, or a level move from the triple it
+// starts from (then `*euler_end` becomes the start plus its share of the
+// level move's change).
+bool IsExactLinearMove(const Motion& motion, double eased_start, double eased_end,
+                       const Vec3& euler_start, Vec3* euler_end) {
   if (eased_start == eased_end) return false;
-  return IsOneComponentMove(euler_start, euler_end, [&](int check) {
+  auto sample = [&](int check) {
     double fraction = static_cast<double>(check) / (kOneComponentChecks + 1);
     return RotationSample{fraction,
                           motion.RotationAt(eased_start + (eased_end - eased_start) * fraction)};
-  });
+  };
+  if (!motion.segment->level) return IsOneComponentMove(euler_start, euler_end, sample);
+  Vec3 candidate = euler_start + LevelEulerDelta(motion.segment->from, motion.segment->to) *
+                                     (eased_end - eased_start);
+  if (!IsLinearEulerMove(euler_start, &candidate, sample)) return false;
+  *euler_end = candidate;
+  return true;
 }
 
 // Hermite keys for the motion over [start, end], from euler_start to euler_end.
@@ -121,23 +141,48 @@ Vec3 NearestEulerTriple(const Quat& rotation, const Vec3& reference) {
   return best;
 }
 
-bool IsOneComponentMove(const Vec3& euler_start, Vec3* euler_end,
-                        const std::function<RotationSample(int check)>& sample) {
-  Vec3 candidate = *euler_end;
+namespace {
+
+// Components of `*euler_end` within kExactCheckDegrees of the start's are
+// made equal to them; returns how many components change.
+int SnapUnchangedComponents(const Vec3& euler_start, Vec3* euler_end) {
   int changed = 0;
   for (int component = 0; component < 3; ++component) {
-    if (std::abs(candidate[component] - euler_start[component]) > kExactCheckDegrees) {
+    if (std::abs((*euler_end)[component] - euler_start[component]) > kExactCheckDegrees) {
       ++changed;
     } else {
-      candidate[component] = euler_start[component];
+      (*euler_end)[component] = euler_start[component];
     }
   }
-  if (changed > 1) return false;
+  return changed;
+}
+
+bool PlaysTheExactRotation(const Vec3& euler_start, const Vec3& candidate,
+                           const std::function<RotationSample(int check)>& sample) {
   for (int check = 1; check <= kOneComponentChecks; ++check) {
     RotationSample expected = sample(check);
     Quat played = QuatFromEulerDegrees(euler_start + (candidate - euler_start) * expected.fraction);
     if (Degrees(AngleBetween(expected.exact, played)) > kExactCheckDegrees) return false;
   }
+  return true;
+}
+
+}  // namespace
+
+bool IsOneComponentMove(const Vec3& euler_start, Vec3* euler_end,
+                        const std::function<RotationSample(int check)>& sample) {
+  Vec3 candidate = *euler_end;
+  if (SnapUnchangedComponents(euler_start, &candidate) > 1) return false;
+  if (!PlaysTheExactRotation(euler_start, candidate, sample)) return false;
+  *euler_end = candidate;
+  return true;
+}
+
+bool IsLinearEulerMove(const Vec3& euler_start, Vec3* euler_end,
+                       const std::function<RotationSample(int check)>& sample) {
+  Vec3 candidate = *euler_end;
+  SnapUnchangedComponents(euler_start, &candidate);
+  if (!PlaysTheExactRotation(euler_start, candidate, sample)) return false;
   *euler_end = candidate;
   return true;
 }
@@ -168,7 +213,7 @@ Keys RotationKeysFromPieces(const std::vector<Piece<Quat>>& pieces, const FitSet
     double eased_end = std::clamp(SegmentProgress(segment, end), 0.0, 1.0);
     Vec3 euler_start = euler;
     Vec3 euler_end = motion.Track(eased_start, euler_start, eased_end);
-    if (IsExactOneComponentMove(motion, eased_start, eased_end, euler_start, &euler_end)) {
+    if (IsExactLinearMove(motion, eased_start, eased_end, euler_start, &euler_end)) {
       // Affine in the (clamped) eased progress, like the SLERP it equals.
       auto value_at = [&](double eased) {
         double clamped = std::clamp(eased, 0.0, 1.0);

@@ -6,8 +6,10 @@
 // Triple), carried along the exact motion in steps of at most 45 degrees.
 // A hold is a step key. A SLERP whose continuous start and end triples
 // differ in one component only is exact as a linear key with the segment's
-// ease (Euler interpolation of one component is that SLERP); it is checked
-// against the exact rotation at interior points before it is trusted. Any
+// ease (Euler interpolation of one component is that SLERP), and so is a
+// camera's level-horizon move (linear in its Euler triple by definition)
+// from a triple of its canonical form; either is checked against the exact
+// rotation at interior points before it is trusted. Any
 // other motion is baked: hermite keys with tangents from the derivative of
 // the continuous triple (numerical, one-sided at the motion's ends), at the
 // fewest key times whose played rotation (per component hermite, then
@@ -47,6 +49,12 @@ inline constexpr int kOneComponentChecks = 7;
 // `sample(1..7)`: the one rule by which a rotation move is written exactly.
 bool IsOneComponentMove(const Vec3& euler_start, Vec3* euler_end,
                         const std::function<RotationSample(int check)>& sample);
+// The same without the one-component rule: the linear interpolation from
+// `euler_start` to `*euler_end` (components within 1e-9 degrees snapped)
+// plays the exact rotation at every check. A camera's level-horizon move is
+// written exactly by it.
+bool IsLinearEulerMove(const Vec3& euler_start, Vec3* euler_end,
+                       const std::function<RotationSample(int check)>& sample);
 
 Keys RotationKeysFromPieces(const std::vector<Piece<Quat>>& pieces, const FitSettings& settings);
 

@@ -236,7 +236,11 @@ class AttachedValueFiller {
       if (positions_only) rotation = nullptr;  // filled by the second pass
       if (position != nullptr && rotation_node == node_index && span >= 0) {
         RigidPose world = WorldBefore(channels, span, p, r, t, !positions_only);
-        if (node.attach) {
+        if (node.attach && node.attach->verb != AttachVerb::kAttach) {
+          FillApproach(*node.attach,
+                       MateInverse(owner_ref, channels, *node.attach, position->end()), position,
+                       rotation);
+        } else if (node.attach) {
           // Nothing jumps at S: L_from = F(S)^-1 * W(S).
           RigidPose frame = FrameTransformAt(*rig_, channels.frames->spans[span].frame, t);
           RigidPose local_from = Compose(Inverse(frame), world);
@@ -303,6 +307,25 @@ class AttachedValueFiller {
                                              world.position, t);
     }
     return world;
+  }
+
+  // insert and screw: L(u) = T(0, D (1 - u), 0) * Ry(theta u) * L_mate in
+  // the marker's frame. The segments' spins say Ry(theta u): about the
+  // frame's Y for the position (lerp(t_mate + D y, t_mate, u) turned, which
+  // leaves the along-Y part alone), and about R_mate^-1 y on the right of
+  // R_mate for the rotation (R_mate Rot(R_mate^-1 y, a) = Ry(a) R_mate).
+  // An insert's own `spin`, if any, is kept.
+  static void FillApproach(const Attach& attach, const RigidPose& mated, Segment<Vec3>* position,
+                           Segment<Quat>* rotation) {
+    const Vec3 up(0, 1, 0);
+    position->from = mated.position + up * attach.approach;
+    position->to = mated.position;
+    double turn = Radians(attach.screw_degrees);
+    if (turn != 0) position->spin = {up, turn};
+    if (rotation == nullptr) return;
+    rotation->from = mated.rotation;
+    rotation->to = mated.rotation;
+    if (turn != 0) rotation->spin = {glm::normalize(glm::conjugate(mated.rotation) * up), turn};
   }
 
   // L_to = [R_a, s o t_a]^-1 for `mate: a` (s: the owner's scale at E,

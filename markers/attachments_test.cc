@@ -366,3 +366,112 @@ TEST(AttachmentsTest, SelfAttachmentIsACycle) {
 
 }  // namespace
 }  // namespace cinc
+
+namespace cinc {
+namespace {
+
+Attach Inserting(const std::string& into, const std::string& mate, double from) {
+  Attach attach = AttachTo(into, mate);
+  attach.verb = AttachVerb::kInsert;
+  attach.approach = from;
+  return attach;
+}
+
+// A screw as the loader writes it: D = turns x pitch, -360 turns degrees
+// for a right-hand thread.
+Attach Screwing(const std::string& into, const std::string& mate, double turns, double pitch,
+                bool left_hand) {
+  Attach attach = AttachTo(into, mate);
+  attach.verb = AttachVerb::kScrew;
+  attach.approach = turns * pitch;
+  attach.screw_degrees = (left_hand ? 360 : -360) * turns;
+  return attach;
+}
+
+TEST(AssemblyVerbsTest, AnInsertGoesStraightDownTheTurnedHolesAxis) {
+  // The hole at t_m = (0.1, 0.05, 0) turned Rz90, so its +Y is the world's
+  // -X; the part's mate at (0, -0.02, 0), so L_mate = [I, (0, 0.02, 0)].
+  // Over [1, 3] with u = (t - 1) / 2 the world position is
+  // t_m + Rz90 (0, 0.02 + 0.04 (1 - u), 0) = (0.1 - 0.02 - 0.04 (1 - u), 0.05, 0),
+  // turned Rz90 all the way; before S the part is where it was.
+  TestScene test;
+  AddModel(&test, "body-model", {MakeMarker("hole", Vec3(0.1, 0.05, 0), kRoll90)});
+  AddModel(&test, "pin-model", {MakeMarker("tip", Vec3(0, -0.02, 0))});
+  size_t body = test.AddObject("body");
+  size_t pin = test.AddObject("pin");
+  test.scene.objects[body].model = "body-model";
+  test.scene.objects[pin].model = "pin-model";
+  test.scene.objects[pin].position = Vec3(0.3, 0.4, 0);
+  test.AddObjectNode(pin, "in", "1", "3").attach = Inserting("body/hole", "tip", 0.04);
+  Diagnostics diagnostics;
+  Rig rig = BuildRig(test.scene, test.timeline, &diagnostics);
+  ASSERT_TRUE(diagnostics.items().empty());
+  OwnerRef part = OwnerRef::Object(pin);
+  ExpectNear(Vec3(0.3, 0.4, 0), WorldPoseAt(rig, part, Time("0.5")).position, 1e-15);
+  const struct {
+    const char* time;
+    Vec3 position;
+  } expected[] = {{"1", Vec3(0.04, 0.05, 0)},
+                  {"2", Vec3(0.06, 0.05, 0)},
+                  {"3", Vec3(0.08, 0.05, 0)},
+                  {"4", Vec3(0.08, 0.05, 0)}};
+  for (const auto& at : expected) {
+    RigidPose pose = WorldPoseAt(rig, part, Time(at.time));
+    ExpectNear(at.position, pose.position, 1e-15);
+    ExpectSameRotation(kRoll90, pose.rotation, 1e-12);
+  }
+  EXPECT_EQ("body/hole", EvaluateState(test.scene, rig, Time("4")).objects[pin].frame);
+}
+
+// L(u) = T(0, D (1 - u), 0) Ry(a u) L_mate in the hole's frame, composed
+// with 4x4 matrices apart from the rig's own code.
+glm::dmat4 ScrewMatrix(const Vec3& hole, double travel, double degrees, const Vec3& mate,
+                       double u) {
+  return Matrix(hole, Quat(1, 0, 0, 0)) * Matrix(Vec3(0, travel * (1 - u), 0), Quat(1, 0, 0, 0)) *
+         Matrix(Vec3(0), QuatFromAxisAngle(Vec3(0, 1, 0), Radians(degrees * u))) *
+         Matrix(-mate, Quat(1, 0, 0, 0));
+}
+
+void ExpectScrewPath(bool left_hand) {
+  // An upright hole at (0, 0.01, 0); the screw's mate off its axis at
+  // (0.01, -0.02, 0), so the position turns with the thread (a helix).
+  // 2 turns of a 5 mm pitch over [0, 2]: D = 0.01, u = t / 2.
+  TestScene test;
+  AddModel(&test, "body-model", {MakeMarker("hole", Vec3(0, 0.01, 0))});
+  AddModel(&test, "screw-model", {MakeMarker("tip", Vec3(0.01, -0.02, 0))});
+  size_t body = test.AddObject("body");
+  size_t screw = test.AddObject("screw");
+  test.scene.objects[body].model = "body-model";
+  test.scene.objects[screw].model = "screw-model";
+  test.AddObjectNode(screw, "drive", "0", "2").attach =
+      Screwing("body/hole", "tip", 2, 0.005, left_hand);
+  Rig rig = BuildRig(test.scene, test.timeline, nullptr);
+  OwnerRef part = OwnerRef::Object(screw);
+  const double degrees = left_hand ? 720 : -720;
+  for (const char* time : {"0", "0.25", "0.5", "0.8", "1", "1.5", "2", "2.5"}) {
+    double u = std::min(std::stod(time) / 2, 1.0);
+    glm::dmat4 expected = ScrewMatrix(Vec3(0, 0.01, 0), 0.01, degrees, Vec3(0.01, -0.02, 0), u);
+    RigidPose pose = WorldPoseAt(rig, part, Time(time));
+    ExpectNear(Origin(expected), pose.position, 1e-15);
+    ExpectSameRotation(glm::quat_cast(glm::dmat3(expected)), pose.rotation, 1e-12);
+  }
+  // By hand at t = 0.25 (u = 1/8, a quarter turn): Ry(-90) (-0.01, 0.02, 0)
+  // = (0, 0.02, -0.01) for a right hand, Ry(+90) gives (0, 0.02, +0.01);
+  // plus the hole and 7/8 of D: y = 0.01 + 0.00875 + 0.02.
+  RigidPose quarter = WorldPoseAt(rig, part, Time("0.25"));
+  ExpectNear(Vec3(0, 0.03875, left_hand ? 0.01 : -0.01), quarter.position, 1e-15);
+  ExpectSameRotation(QuatFromAxisAngle(Vec3(0, 1, 0), Radians(left_hand ? 90 : -90)),
+                     quarter.rotation, 1e-12);
+  // Seen from +Y a right-hand thread turns clockwise: +X goes to +Z first.
+  Vec3 x_axis = quarter.rotation * Vec3(1, 0, 0);
+  ExpectNear(left_hand ? Vec3(0, 0, -1) : Vec3(0, 0, 1), x_axis, 1e-12);
+  // At the end the mate marker sits on the hole.
+  RigidPose landed = WorldPoseAt(rig, part, Time("2"));
+  ExpectNear(Vec3(0, 0.01, 0), landed.position + landed.rotation * Vec3(0.01, -0.02, 0), 1e-15);
+}
+
+TEST(AssemblyVerbsTest, ARightHandScrewTurnsClockwiseAsItAdvances) { ExpectScrewPath(false); }
+TEST(AssemblyVerbsTest, ALeftHandScrewTurnsTheOtherWay) { ExpectScrewPath(true); }
+
+}  // namespace
+}  // namespace cinc

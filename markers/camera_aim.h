@@ -7,7 +7,8 @@
 //   1e-9 the yaw of `previous` (its canonical triple) is kept; where d = 0,
 //   `previous` itself.
 // - A look-at rotation segment's world rotation at t is
-//   slerp(R(S), R_look(t), u) with R(S) = F(S) * from (F the frame; identity
+//   LevelInterpolate(R(S), R_look(t), u) (core/rotation.h: yaw, pitch and
+//   roll apart, so the horizon stays level) with R(S) = F(S) * from (F the frame; identity
 //   in the world) and d = aim point - camera world position at t; the owner's
 //   local rotation is F(t)^-1 times it. After E it keeps tracking (u = 1)
 //   while the segment is in charge. markers/pose.h evaluates it inside every

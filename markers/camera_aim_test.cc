@@ -73,7 +73,7 @@ LookScene MakeLookScene() {
   return setup;
 }
 
-TEST(LookAtStateTest, SlerpsTowardTheLiveDirectionThenTracks) {
+TEST(LookAtStateTest, TurnsTowardTheLiveDirectionThenTracks) {
   LookScene setup = MakeLookScene();
   Rig rig = BuildRig(setup.test.scene, setup.test.timeline, nullptr);
   // t = 0.5: target at (0.5, 0, 0), d = (0.5, 0, -5), R_look yaw = atan2(-0.5, 5);
@@ -88,6 +88,49 @@ TEST(LookAtStateTest, SlerpsTowardTheLiveDirectionThenTracks) {
   // And holds once the target stops (t = 2 and after).
   RigidPose end = WorldPoseAt(rig, OwnerRef::Camera(0), Time("2"));
   ExpectNear(Forward(end.rotation), glm::normalize(Vec3(2, 0, -5)), 1e-12);
+}
+
+// Roll stays 0 through a look-at that turns and tilts the camera at once,
+// and yaw and pitch go linearly from the start's to R_look's.
+TEST(LookAtStateTest, TheHorizonStaysLevel) {
+  TestScene test;
+  size_t target = test.AddObject("target");
+  test.scene.objects[target].position = Vec3(-1, 1, -1);
+  size_t camera = test.AddCamera("cam");
+  test.scene.cameras[camera].rotation = QuatFromEulerDegrees(Vec3(-40, -60, 0));
+  Node& aim = test.AddCameraNode(camera, "aim", "0", "2");
+  aim.look_at = LocatedString{"target", {}};
+  Rig rig = BuildRig(test.scene, test.timeline, nullptr);
+  // d = (-1, 1, -1) from the origin: yaw atan2(1, 1) = 45, pitch
+  // atan2(1, sqrt 2); from [-40, -60, 0] by u = t / 2.
+  const double look_pitch = Degrees(std::atan2(1.0, std::sqrt(2.0)));
+  for (const char* time : {"0.25", "0.5", "1", "1.5", "1.75", "2", "3"}) {
+    double u = std::min(std::stod(time) / 2, 1.0);
+    Vec3 euler =
+        CanonicalEulerDegrees(WorldPoseAt(rig, OwnerRef::Camera(camera), Time(time)).rotation);
+    ExpectNear(euler, Vec3(-40 + (look_pitch + 40) * u, -60 + 105 * u, 0), 1e-9);
+  }
+}
+
+// A camera's rotation node keeps the horizon level the same way; an
+// object's is a SLERP, which rolls mid-way between the same two rotations.
+TEST(LookAtStateTest, ACameraRotationNodeKeepsTheHorizonAndAnObjectSlerps) {
+  TestScene test;
+  size_t camera = test.AddCamera("cam");
+  size_t object = test.AddObject("part");
+  const Quat from = QuatFromEulerDegrees(Vec3(-40, 0, 0));
+  const Quat to = QuatFromEulerDegrees(Vec3(0, 120, 0));
+  test.scene.cameras[camera].rotation = from;
+  test.scene.objects[object].rotation = from;
+  test.AddCameraNode(camera, "turn", "0", "2").rotation = to;
+  test.AddObjectNode(object, "turn", "0", "2").rotation = to;
+  Rig rig = BuildRig(test.scene, test.timeline, nullptr);
+  Vec3 camera_half =
+      CanonicalEulerDegrees(WorldPoseAt(rig, OwnerRef::Camera(camera), Time("1")).rotation);
+  ExpectNear(camera_half, Vec3(-20, 60, 0), 1e-9);
+  Quat object_half = WorldPoseAt(rig, OwnerRef::Object(object), Time("1")).rotation;
+  EXPECT_LT(AngleBetween(object_half, Slerp(from, to, 0.5)), 1e-12);
+  EXPECT_GT(std::abs(CanonicalEulerDegrees(object_half).z), 10);
 }
 
 TEST(LookAtStateTest, AMarkerIsScaledByItsOwner) {

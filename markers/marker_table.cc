@@ -55,7 +55,10 @@ class AttachChecker {
       }
       if (!node.attach) continue;
       const Attach& attach = *node.attach;
-      CheckPoint(name + "attaches to ", attach.to, attach.origin);
+      const char* verb = attach.verb == AttachVerb::kInsert  ? "inserts into "
+                         : attach.verb == AttachVerb::kScrew ? "screws into "
+                                                             : "attaches to ";
+      CheckPoint(name + verb, attach.to, attach.origin);
       if (!attach.mate.empty()) {
         CheckMarker(name + "mates ", attach.origin, owner_number, attach.mate);
       }

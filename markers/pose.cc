@@ -71,7 +71,7 @@ RigidPose FrameTransform(const Rig& rig, const Frame& frame, const ExactTime& t,
 }
 
 // The world rotation of a look-at segment at t for a camera at `position`:
-// slerp(F(S) * from, R_look(t), u). Past a depth of one aim per aimed owner the
+// LevelInterpolate(F(S) * from, R_look(t), u). Past a depth of one aim per aimed owner the
 // aims form a loop (a camera looking at something it carries): the segment
 // then holds R(S).
 template <typename Time>
@@ -85,7 +85,8 @@ Quat AimedRotation(const Rig& rig, const Segment<Quat>& segment, const Frame* fr
     from = glm::normalize(FrameTransform(rig, *frame, segment.start, depth + 1).rotation * from);
   }
   Vec3 target = AimPoint(rig, *segment.aim, select, t, depth + 1);
-  return Interpolate(from, LookRotation(target - position, from), ProgressOf(segment, t));
+  return InterpolateRotation(segment, from, LookRotation(target - position, from),
+                             ProgressOf(segment, t));
 }
 
 template <typename Time>

@@ -62,7 +62,8 @@ Vec3 AimPointAt(const Rig& rig, const Aim& aim, const ExactTime& t);
 Vec3 AimPointWithin(const Rig& rig, const Aim& aim, const ExactTime& select, double t);
 
 // The world rotation a look-at segment of `owner` gives at t (whether or
-// not it is in charge then): slerp(R(S), R_look(t), u), markers/camera_aim.h.
+// not it is in charge then): LevelInterpolate(R(S), R_look(t), u),
+// markers/camera_aim.h.
 Quat LookAtSegmentRotation(const Rig& rig, OwnerRef owner, const Segment<Quat>& segment,
                            const ExactTime& t);
 // The same for a camera at world `position` whose look-at `from` is local to

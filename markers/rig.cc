@@ -230,6 +230,7 @@ CameraRig BuildCameraRig(const SceneObject& camera, const std::vector<NodeTime>*
   for (Segment<Quat>& segment : rig.rotation.segments) {
     const Node& node = camera.nodes[static_cast<size_t>(segment.node_index)];
     if (node.look_at) segment.aim = ResolveAim(node.look_at->value, names, markers);
+    segment.level = true;
   }
   rig.fov = BuildTrack<double>(
       camera, times, camera.fov, [](const Node& node) { return node.fov; }, "fov", 2, &overlaps);
@@ -355,6 +356,10 @@ Vec3 PathPoint(const Vec3& from, const std::vector<Vec3>& waypoints, const Vec3&
 
 Quat Spun(const Quat& value, const SpinTurn& spin, double u) {
   return glm::normalize(value * QuatFromAxisAngle(spin.axis, spin.radians * u));
+}
+
+Vec3 Orbited(const Vec3& value, const SpinTurn& spin, double u) {
+  return QuatFromAxisAngle(spin.axis, spin.radians * u) * value;
 }
 
 Rig BuildRig(const Scene& scene, const Timeline& timeline, const MarkerTable& markers,

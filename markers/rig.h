@@ -7,7 +7,8 @@
 // (`active_until`), or forever for the last one. Its `from` value is the
 // channel's value at S evaluated over only the earlier segments; its `to` is
 // the node's target. With u = ease((t - S) / d) clamped to [0, 1] (u = 1 when
-// d = 0) the value is lerp (SLERP for rotations) from `from` to `to`.
+// d = 0) the value is lerp (SLERP for rotations; for cameras' rotations the
+// level-horizon interpolation) from `from` to `to`.
 // BuildRig reports W_TIMING_OVERLAP when a segment is taken over before its
 // end (next S < this E). Nodes whose timing is unresolved are skipped.
 // Position and rotation are local to the owner's frame (FrameTrack: world,
@@ -36,7 +37,9 @@ namespace cinc {
 
 struct MarkerTable;  // markers/marker_table.h
 
-// The extra turn of a `spin` node about the owner's own local axis.
+// The extra turn of a `spin` node about the owner's own local axis; on a
+// position segment (a screw's), the turn of the position about the frame's
+// axis.
 struct SpinTurn {
   Vec3 axis{0, 1, 0};  // unit
   double radians = 0;  // 0: no spin
@@ -75,7 +78,10 @@ struct Segment {
   // Focus segments with an aim only: no distance to come from (depth of
   // field was off), so the value is the live distance from S on.
   bool aim_from_live = false;
-  SpinTurn spin;  // rotation segments only
+  SpinTurn spin;  // rotation segments; position segments of a screw
+  // Rotation segments of cameras: LevelInterpolate (core/rotation.h) instead
+  // of SLERP, so a level camera keeps a level horizon.
+  bool level = false;
   // Rotation segments of `look_at` and focus segments of `focus: {on}`:
   // the value is computed from the live aim point (markers/camera_aim.h),
   // `to` is unused. Empty for every other segment.
@@ -177,8 +183,18 @@ double SegmentProgress(const Segment<Value>& segment, const ExactTime& t) {
   return EasedProgress(segment.start, segment.duration, segment.ease, t);
 }
 
+// A rotation segment's move from `from` to `to` at eased progress u: SLERP,
+// or for a camera's segment the level-horizon interpolation.
+inline Quat InterpolateRotation(const Segment<Quat>& segment, const Quat& from, const Quat& to,
+                                double u) {
+  return segment.level ? LevelInterpolate(from, to, u) : Interpolate(from, to, u);
+}
+
 // The rotation `value` turned further by the spin's share at eased progress u.
 Quat Spun(const Quat& value, const SpinTurn& spin, double u);
+// The position `value` turned by the spin's share at eased progress u about
+// the spin's axis through the frame's origin (a screw's helix).
+Vec3 Orbited(const Vec3& value, const SpinTurn& spin, double u);
 
 // The segment's own value at eased progress u (with its spin, if any).
 // The uniform Catmull-Rom spline through from, waypoints..., to at eased
@@ -191,11 +207,17 @@ Value SegmentValueAtProgress(const Segment<Value>& segment, double u) {
     if (!segment.waypoints.empty())
       return PathPoint(segment.from, segment.waypoints, segment.to, u);
   }
-  Value value = Interpolate(segment.from, segment.to, u);
   if constexpr (std::is_same_v<Value, Quat>) {
+    Quat value = InterpolateRotation(segment, segment.from, segment.to, u);
     if (segment.spin.radians != 0) value = Spun(value, segment.spin, u);
+    return value;
+  } else if constexpr (std::is_same_v<Value, Vec3>) {
+    Vec3 value = Interpolate(segment.from, segment.to, u);
+    if (segment.spin.radians != 0) value = Orbited(value, segment.spin, u);
+    return value;
+  } else {
+    return Interpolate(segment.from, segment.to, u);
   }
-  return value;
 }
 
 // The segment's own value at t (whether or not it is still in charge at t).

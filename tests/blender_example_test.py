@@ -319,10 +319,10 @@ class GoldenPosesTest(Assertions):
         self.assertEqual(times["body.turn"], [TURN_START, TURN_END])
         self.assertEqual(times["cover.off"], [COVER_OFF, COVER_OFF_END])
         self.assertEqual(times["cover.refit"], [COVER_REFIT, COVER_REFIT_END])
-        self.assertEqual(times["screw1.drive"], [1.6, 2.4])
+        self.assertEqual(times["screw1.drive"], [1.3, 2.4])
         self.assertEqual(times["screw3.drive"], [4.3, 5.1])
         self.assertEqual(times["washer.on"], [3.5, 4.1])
-        self.assertEqual(times["screw4.drive"], [9.7, 10.5])
+        self.assertEqual(times["screw4.drive"], [9.4, 10.5])
 
     def test_screws_sit_in_the_top_holes(self):
         state = self.check("3", {
@@ -340,14 +340,16 @@ class GoldenPosesTest(Assertions):
                            1e-12, "hole_2 in the world")
 
     def test_screw_turns_in_on_a_straight_line(self):
-        # Half way through screw1.drive (ease_in_out: u = 1/2): the midpoint of
-        # its start and its end in the fixed hole frame; the rotation is half
-        # the way from the world's to the hole's (yaw 30 -> 0 in the frame of
-        # yaw -30) and a turn and a half of the spin: yaw -30 + 15 + 540.
-        start = (0.04, 0.25, 0.081)
+        # Half way through screw1.drive, [1.3, 2.4] with ease_in_out (u = 1/2
+        # at 1.85 s): the screw verb's L(u) = T(0, 0.19 (1 - u), 0) Ry(-1080 u)
+        # L_mate in the frame of hole_1, whose +Y is the world's (the body only
+        # turns about Y, and not yet): 95 mm above where it ends, turned a
+        # turn and a half clockwise (seen from above) from the hole's yaw -30.
         end, _ = screw_in(2.4, "hole_1")
-        self.check("2", {"screw1": ((scale(add(start, end), 0.5), q_y(-30 + 15 + 540)),
-                                    "body/hole_1")})
+        self.check("1.85", {"screw1": ((add(end, (0, 0.095, 0)), q_y(-30 - 540)),
+                                       "body/hole_1")})
+        # It appears at the start of the drive 190 mm out, on the axis.
+        self.check("1.3", {"screw1": ((add(end, (0, 0.19, 0)), q_y(-30)), "body/hole_1")})
 
     def test_washer_on_screw_on_body(self):
         state = self.check("5.2", {

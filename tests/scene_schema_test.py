@@ -73,6 +73,15 @@ def pointer(path):
 
 GOOD = {
     "minimal": "cinc: 1\n",
+    "assembly-verbs": """
+cinc: 1
+objects:
+  screw:
+    nodes:
+      - {id: in, duration: 1, insert: {into: body/hole, mate: tip, from: 0.05}, opacity: 1}
+      - {id: drive, duration: 2, screw: {into: body/hole, turns: 4, pitch: 0.0007, hand: left}}
+      - {id: out, duration: 2, screw: {into: body/hole, turns: 4, length: 0.003}, ease: ease_in_out}
+""",
     "templates": """
 cinc: 1
 objects:
@@ -322,6 +331,25 @@ BAD = {
     "bad-reference-in-list": (node("{after: [ok, 'b x']}"), "pattern", N0 + "/after/1"),
     "empty-reference-list": (node("{with: []}"), "minItems", N0 + "/with"),
     "bad-attach-target": (node("{duration: 1, attach: {to: /hole}}"), "pattern", N0 + "/attach/to"),
+    # insert and screw
+    "insert-without-from": (node("{duration: 1, insert: {into: b/hole}}"), "required", N0 + "/insert"),
+    "insert-from-zero": (node("{duration: 1, insert: {into: b/hole, from: 0}}"), "exclusiveMinimum", N0 + "/insert/from"),
+    "insert-with-position": (node("{duration: 1, insert: {into: b/hole, from: 0.1}, position: [0, 0, 0]}"),
+                             "not", N0 + "/position"),
+    "screw-pitch-and-length": (node("{duration: 1, screw: {into: b/hole, turns: 2, pitch: 0.01, length: 0.02}}"),
+                               "oneOf", N0 + "/screw"),
+    "screw-without-pitch": (node("{duration: 1, screw: {into: b/hole, turns: 2}}"), "oneOf", N0 + "/screw"),
+    "screw-turns-zero": (node("{duration: 1, screw: {into: b/hole, turns: 0, pitch: 0.01}}"),
+                         "exclusiveMinimum", N0 + "/screw/turns"),
+    "screw-bad-hand": (node("{duration: 1, screw: {into: b/hole, turns: 2, pitch: 0.01, hand: lefty}}"),
+                       "enum", N0 + "/screw/hand"),
+    "screw-with-spin": (node("{duration: 1, screw: {into: b/hole, turns: 2, pitch: 0.01}, spin: {turns: 1}}"),
+                        "not", N0 + "/spin"),
+    "insert-and-screw": (node("{duration: 1, insert: {into: b/hole, from: 0.1}, screw: {into: b/hole, turns: 1, pitch: 0.01}}"),
+                         "not", N0 + "/screw"),
+    "insert-without-duration": (node("{insert: {into: b/hole, from: 0.1}}"), "dependentRequired", N0),
+    "camera-insert": ("cinc: 1\ncameras:\n  c:\n    nodes: [{duration: 1, insert: {into: b, from: 0.1}}]\n",
+                      "additionalProperties", "/cameras/c/nodes/0"),
     # objects, models, cameras
     "unknown-node-field": (node("{duration: 1, opacity: 1, colour: red}"), "additionalProperties", N0),
     "unknown-object-field": ("cinc: 1\nobjects:\n  a: {visible: true}\n", "additionalProperties", "/objects/a"),
