@@ -13,6 +13,7 @@
 #include "core/atomic_file.h"
 #include "core/json_writer.h"
 #include "core/number_format.h"
+#include "emit/reverse_sequence.h"
 #include "emit/shards.h"
 #include "importers/import_model.h"
 #include "importers/model.h"
@@ -132,6 +133,7 @@ BuildSettings BuildSettingsOf(const CommandOptions& options) {
   settings.output =
       options.output.empty() ? DefaultOutputPath(options.scene, settings.format) : options.output;
   settings.verify = options.verify;
+  settings.reverse = options.reverse;
   settings.leave_memory_to_exit = !options.free_memory;
   return settings;
 }
@@ -308,6 +310,8 @@ int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& erro
     std::optional<Sequence> sequence = LoadSequenceFile(options.scene, &diagnostics);
     if (sequence) warn_if_clamped(sequence->duration);
     if (!Report(&diagnostics, options, errors) || !sequence) return kExitInputError;
+    // The disassembly as a player plays it.
+    if (options.reverse) *sequence = ReversedSequence(*sequence);
     if (!every) {
       out << WriteJson(EvaluateSequenceToJson(*sequence, time->ToDouble()));
       return kExitSuccess;
@@ -325,8 +329,15 @@ int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& erro
   const ExactTime& duration = compilation.timeline.duration;
   auto state_at = [&](const ExactTime& t) {
     ExactTime clamped = std::clamp(t, ExactTime(), duration);
-    return StateToJson(compilation.scene,
-                       EvaluateState(compilation.scene, compilation.rig, clamped));
+    if (!options.reverse && !compilation.scene.reverse) {
+      return StateToJson(compilation.scene,
+                         EvaluateState(compilation.scene, compilation.rig, clamped));
+    }
+    // The disassembly's state at t is the forward state at D - t, exactly.
+    Json state = StateToJson(compilation.scene,
+                             EvaluateState(compilation.scene, compilation.rig, duration - clamped));
+    state["time"] = clamped.ToDouble();
+    return state;
   };
   if (!every) {
     out << WriteJson(state_at(*time));
@@ -360,8 +371,9 @@ int RunVerify(const CommandOptions& options, std::ostream& out, std::ostream& er
     }
   }
   if (!diagnostics.HasErrors()) {
-    if (std::optional<VerifyReport> report = VerifySequenceFiles(
-            compilation, shards, files, VerifySettings().samples_per_second, &diagnostics)) {
+    if (std::optional<VerifyReport> report =
+            VerifySequenceFiles(compilation, shards, files, VerifySettings().samples_per_second,
+                                options.reverse || compilation.scene.reverse, &diagnostics)) {
       PrintVerifyReport(*report, options, out);
     }
   }

@@ -55,6 +55,8 @@ int main(int argc, char** argv) {
   build->add_option("--depfile", options.depfile, "Write a Makefile depfile");
   build->add_flag("--verify", options.verify,
                   "Replay the sequence against the scene before writing it");
+  build->add_flag("--reverse", options.reverse,
+                  "Write the disassembly: the scene played backwards");
   build->add_flag("--watch", options.watch,
                   "Build again whenever the scene or a model changes, until Ctrl-C");
   add_common(build);
@@ -104,6 +106,8 @@ int main(int argc, char** argv) {
   eval->add_option("--time", options.time, "Seconds, an exact decimal")->required();
   eval->add_option("--every", options.every,
                    "Also every this many seconds after --time, to the end: a JSON array");
+  eval->add_flag("--reverse", options.reverse,
+                 "The state of the disassembly: at t, the scene's state at its duration - t");
   add_common(eval);
   add_scene_options(eval);
 
@@ -117,6 +121,8 @@ int main(int argc, char** argv) {
   verify->add_option("sequence", options.sequence, "The sequence file (its first shard)")
       ->required();
   verify->add_flag("--json", options.json, "Print JSON instead of a table");
+  verify->add_flag("--reverse", options.reverse,
+                   "The sequence is the disassembly (built with --reverse)");
   add_common(verify);
   add_scene_options(verify);
 

@@ -11,6 +11,7 @@
 
 #include "compiler/scene_loader.h"
 #include "emit/emit_sequence.h"
+#include "emit/reverse_sequence.h"
 #include "emit/shards.h"
 #include "gltf/gltf_document.h"
 #include "importers/import_model.h"
@@ -106,13 +107,14 @@ Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& 
 std::optional<VerifyReport> VerifySequenceFiles(const Compilation& compilation,
                                                 const std::vector<Sequence>& shards,
                                                 const std::vector<std::string>& files,
-                                                int samples_per_second, Diagnostics* diagnostics) {
+                                                int samples_per_second, bool reversed,
+                                                Diagnostics* diagnostics) {
   diagnostics->set_file(files.front());
   MergedShards merged = MergeShards(shards, files, diagnostics);
   diagnostics->set_file(compilation.scene.file);
   if (!merged.ok) return std::nullopt;
   return VerifySequence(compilation.scene, compilation.timeline, compilation.rig, merged.sequence,
-                        {compilation.scene.tolerance, samples_per_second}, diagnostics);
+                        {compilation.scene.tolerance, samples_per_second, reversed}, diagnostics);
 }
 
 namespace {
@@ -184,7 +186,14 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
   // Known even when the build fails: what `--watch` watches.
   result.inputs = InputsOf(compilation.scene);
   if (!compilation.ready) return result;
+  // --reverse, or `reverse: true` in the scene.
+  const bool reverse = settings.reverse || compilation.scene.reverse;
   if (settings.format != OutputFormat::kSequence) {
+    if (reverse) {
+      diagnostics->Report(DiagnosticCode::kUsage, {}, "",
+                          "--reverse writes sequences only, not yet glTF or the preview");
+      return result;
+    }
     BuildGltf(compilation, settings, diagnostics, &result);
     if (settings.leave_memory_to_exit) LeaveToExit(std::move(compilation));
     return result;
@@ -192,6 +201,7 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
   Sequence sequence = EmitSequence(compilation.scene, compilation.timeline, compilation.rig,
                                    settings.emit, diagnostics);
   if (diagnostics->HasErrors()) return result;
+  if (reverse) sequence = ReversedSequence(sequence);
   if (!CheckFirstShardFits(compilation.scene, sequence, diagnostics)) return result;
   result.sequence_name = sequence.name;
   // More than 256 tracks become shards (emit/shards.h). Every shard is
@@ -220,8 +230,8 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
     }
     if (!internal.HasErrors()) {
       Diagnostics merging(diagnostics->file());
-      result.verify_report = VerifySequenceFiles(compilation, written, paths,
-                                                 settings.verify_samples_per_second, &merging);
+      result.verify_report = VerifySequenceFiles(
+          compilation, written, paths, settings.verify_samples_per_second, reverse, &merging);
       for (const Diagnostic& problem : merging.items()) {
         if (result.verify_report) {
           diagnostics->Add(problem);

@@ -58,6 +58,8 @@ struct BuildSettings {
   EmitSettings emit;
   std::string output;   // the first file; shards go beside it
   bool verify = false;  // replay the written bytes before returning them
+  // Write the disassembly (emit/reverse_sequence.h); sequences only.
+  bool reverse = false;
   int verify_samples_per_second = VerifySettings().samples_per_second;
   // False for a check: everything is built and validated, no bytes are made
   // (`files` then holds the paths with empty bytes).
@@ -91,7 +93,8 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
 std::optional<VerifyReport> VerifySequenceFiles(const Compilation& compilation,
                                                 const std::vector<Sequence>& shards,
                                                 const std::vector<std::string>& files,
-                                                int samples_per_second, Diagnostics* diagnostics);
+                                                int samples_per_second, bool reversed,
+                                                Diagnostics* diagnostics);
 
 }  // namespace cinc
 

@@ -18,9 +18,9 @@ namespace cinc {
 namespace scene_loading {
 namespace {
 
-constexpr std::string_view kTopFields[] = {"cinc",    "name",      "time",     "snap",
-                                           "loop",    "tolerance", "models",   "objects",
-                                           "cameras", "director",  "templates"};
+constexpr std::string_view kTopFields[] = {"cinc",    "name",      "time",      "snap",
+                                           "loop",    "tolerance", "models",    "objects",
+                                           "cameras", "director",  "templates", "reverse"};
 enum TopField {
   kCinc,
   kName,
@@ -32,7 +32,8 @@ enum TopField {
   kObjects,
   kCameras,
   kDirector,
-  kTemplates
+  kTemplates,
+  kReverse
 };
 
 constexpr std::string_view kObjectFields[] = {"model", "position", "rotation", "scale", "opacity",
@@ -201,6 +202,9 @@ void SceneLoader::LoadSection(int field, const YamlEvent& value) {
       if (std::optional<int64_t> snap = ReadInteger(value, "snap", 1, 100000)) {
         scene_.snap = *snap;
       }
+      break;
+    case kReverse:
+      if (std::optional<bool> reverse = ReadBool(value)) scene_.reverse = *reverse;
       break;
     case kLoop:
       if (std::optional<bool> loop = ReadBool(value)) scene_.loop = *loop;

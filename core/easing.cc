@@ -19,6 +19,10 @@ double BezierSlope(double p1, double p2, double s) {
 
 }  // namespace
 
+std::array<double, 4> MirroredBezier(const std::array<double, 4>& control) {
+  return {1 - control[2], 1 - control[3], 1 - control[0], 1 - control[1]};
+}
+
 Ease Ease::CubicBezier(double x1, double y1, double x2, double y2) {
   Ease ease;
   ease.kind = Kind::kCubicBezier;

@@ -39,6 +39,11 @@ struct Ease {
   static std::optional<Ease> FromName(std::string_view name);
 };
 
+// The curve played backwards, 1 - ease(1 - u): (1 - x2, 1 - y2, 1 - x1,
+// 1 - y1). ease-in and ease-out swap; symmetric curves (smoothstep,
+// ease-in-out) map to themselves.
+std::array<double, 4> MirroredBezier(const std::array<double, 4>& control);
+
 // Eased progress for u (clamped to [0, 1]).
 double ApplyEase(const Ease& ease, double u);
 

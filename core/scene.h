@@ -202,6 +202,9 @@ struct Scene {
   int64_t ticks_per_second = 0;  // 0: times are seconds
   int64_t snap = 0;              // 0: no snapping
   bool loop = false;
+  // `reverse: true`: build, eval, verify and preview make the disassembly,
+  // as with --reverse.
+  bool reverse = false;
   Tolerance tolerance;
   std::vector<Model> models;
   std::vector<SceneObject> objects;  // file order

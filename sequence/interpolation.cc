@@ -12,13 +12,6 @@ double ComponentOr(const std::optional<std::vector<double>>& values, size_t comp
   return values && component < values->size() ? (*values)[component] : fallback;
 }
 
-// The incoming Hermite tangent of `next`: its in_tangent, else its
-// out_tangent (the sequence format's rule), else 0.
-double HermiteInTangent(const Key& next, size_t component) {
-  if (next.in_tangent) return ComponentOr(next.in_tangent, component, 0);
-  return ComponentOr(next.out_tangent, component, 0);
-}
-
 // The index i of the segment with keys[i].t <= t < keys[i + 1].t, for
 // keys.front().t < t < keys.back().t. The search starts where t would be if
 // the keys were evenly spaced (they usually nearly are) and gallops from
@@ -48,6 +41,11 @@ size_t SegmentIndex(const Keys& keys, double t) {
 }
 
 }  // namespace
+
+double HermiteInTangent(const Key& next, size_t component) {
+  if (next.in_tangent) return ComponentOr(next.in_tangent, component, 0);
+  return ComponentOr(next.out_tangent, component, 0);
+}
 
 double BezierSegment(double p0, double p1, double p2, double p3, double u) {
   double inverse = 1 - u;

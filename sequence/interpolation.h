@@ -33,6 +33,10 @@ using ChannelSample = std::array<double, 3>;
 ChannelSample SampleChannel(const Keys& keys, double t);
 double SampleScalarChannel(const Keys& keys, double t);
 
+// The incoming Hermite tangent of `next` (component `component`): its
+// in_tangent, else its out_tangent (the sequence format's rule), else 0.
+double HermiteInTangent(const Key& next, size_t component);
+
 // Cubic bezier through p0 .. p3 at parameter u.
 double BezierSegment(double p0, double p1, double p2, double p3, double u);
 // The tangent at key i: (v[i+1] - v[i-1]) / (t[i+1] - t[i-1]); at the ends the

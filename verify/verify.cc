@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <functional>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 
 #include "emit/shards.h"
@@ -104,10 +105,35 @@ class ExactClock {
     return At(t);
   }
 
+  // For the disassembly, played at tau: the exact instant, and the double
+  // time to evaluate it at. The boundaries' keys were mirrored to M_i =
+  // max(D - B_i, 0) (as emit/reverse_sequence.h writes them): tau = M_i
+  // stands for B_i, and a tau between M_i and M_(i-1) for the scene's time
+  // between B_(i-1) and B_i, D - tau kept inside them, so that rounding
+  // never moves a jump across a sample (just after M_i, where a mirrored
+  // jump's held value starts, is the left limit at B_i).
+  std::pair<Instant, double> AtMirrored(double tau, double duration) const {
+    if (mirrored_.empty()) {
+      mirrored_.reserve(doubles_.size());
+      for (double time : doubles_) mirrored_.push_back(std::max(duration - time, 0.0));
+    }
+    // mirrored_ is non-increasing: i = the first index with M_i <= tau.
+    size_t i = static_cast<size_t>(
+        std::partition_point(mirrored_.begin(), mirrored_.end(),
+                             [tau](double mirrored) { return mirrored > tau; }) -
+        mirrored_.begin());
+    if (i < mirrored_.size() && mirrored_[i] == tau) return {{times_[i], true}, doubles_[i]};
+    if (i == 0) return {{times_[0], true}, doubles_[0]};  // tau past D: the start
+    double t = std::max(duration - tau, doubles_[i - 1]);
+    if (i < doubles_.size()) t = std::min(t, doubles_[i]);
+    return {{times_[i - 1], false}, t};
+  }
+
  private:
   std::vector<ExactTime> times_;
-  std::vector<double> doubles_;        // times_[i].ToDouble(), non-decreasing
-  mutable std::vector<float> floats_;  // their float32s, made on first use
+  std::vector<double> doubles_;           // times_[i].ToDouble(), non-decreasing
+  mutable std::vector<float> floats_;     // their float32s, made on first use
+  mutable std::vector<double> mirrored_;  // max(D - doubles_[i], 0), made on first use
 };
 
 template <typename Value>
@@ -180,23 +206,34 @@ std::string OwnerLabel(const SceneObject& owner) {
   return std::string(owner.is_camera ? "camera '" : "object '") + owner.name + "'";
 }
 
+// How a player's times map to the scene's: the same doubles, float32s (a
+// glTF player), or mirrored (the disassembly).
+enum class PlayerTimes { kDouble, kFloat32, kMirrored };
+
 OwnerVerification VerifyOwner(const Rig& rig, OwnerRef owner, const ObjectRig* object,
                               const std::function<PlayedPose(double)>& play,
                               const std::vector<double>& key_times, const ExactTime& duration,
-                              const ExactClock& clock, int rate, bool float_times) {
+                              const ExactClock& clock, int rate, PlayerTimes player_times) {
   OwnerVerification result;
   result.played = true;
   ErrorAccumulator position;
   ErrorAccumulator rotation;
   ErrorAccumulator scale;
   for (double t : SampleTimes(duration, rate, key_times)) {
-    Instant instant = float_times ? clock.AtFloat(t) : clock.At(t);
-    RigidPose exact = ExactPose(rig, owner, instant, t);
+    // t is the player's time; `at` the scene's, where the exact state is.
+    Instant instant;
+    double at = t;
+    if (player_times == PlayerTimes::kMirrored) {
+      std::tie(instant, at) = clock.AtMirrored(t, duration.ToDouble());
+    } else {
+      instant = player_times == PlayerTimes::kFloat32 ? clock.AtFloat(t) : clock.At(t);
+    }
+    RigidPose exact = ExactPose(rig, owner, instant, at);
     PlayedPose played = play(t);
     position.Add(glm::length(exact.position - played.position), t);
     rotation.Add(Degrees(AngleBetween(exact.rotation, played.rotation)), t);
-    if (object != nullptr && ChannelValue(object->opacity, instant, t) > 0) {
-      Vec3 exact_scale = ChannelValue(object->scale, instant, t);
+    if (object != nullptr && ChannelValue(object->opacity, instant, at) > 0) {
+      Vec3 exact_scale = ChannelValue(object->scale, instant, at);
       Vec3 difference = glm::abs(exact_scale - played.scale);
       scale.Add(std::max({difference.x, difference.y, difference.z}), t);
     }
@@ -282,6 +319,7 @@ VerifyReport VerifySequence(const Scene& scene, const Timeline& timeline, const 
                               " keys in the sequence");
     } else {
       std::vector<double> key_times;
+      const bool reversed = settings.reversed;
       for (const Keys* keys : {played.position, played.rotation, played.scale}) {
         if (keys == nullptr) continue;
         for (const Key& key : *keys) key_times.push_back(key.t);
@@ -294,7 +332,7 @@ VerifyReport VerifySequence(const Scene& scene, const Timeline& timeline, const 
         return pose;
       };
       result = VerifyOwner(rig, ref, object, play, key_times, timeline.duration, clock, rate,
-                           /*float_times=*/false);
+                           reversed ? PlayerTimes::kMirrored : PlayerTimes::kDouble);
       ReportOverTolerance(owner, result, settings.tolerance, diagnostics);
     }
     result.name = owner.name;
@@ -338,7 +376,7 @@ VerifyReport VerifyGltf(const Scene& scene, const Timeline& timeline, const Rig&
     };
     OwnerVerification result =
         VerifyOwner(rig, ref, is_object ? &rig.objects[index] : nullptr, play, key_times,
-                    timeline.duration, clock, rate, /*float_times=*/true);
+                    timeline.duration, clock, rate, PlayerTimes::kFloat32);
     ReportOverTolerance(owner, result, settings.tolerance, diagnostics);
     result.name = owner.name;
     result.is_camera = owner.is_camera;

@@ -1,0 +1,352 @@
+#include "emit/reverse_sequence.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/easing.h"
+#include "sequence/interpolation.h"
+
+namespace cinc {
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+double Mirrored(double t, double duration) { return std::max(duration - t, 0.0); }
+
+std::vector<double> Negated(std::vector<double> values) {
+  for (double& value : values) value = -value;
+  return values;
+}
+
+// The incoming Hermite tangents of `key`, every component (the format's rule).
+std::vector<double> InTangents(const Key& key) {
+  std::vector<double> tangents(key.value.size());
+  for (size_t component = 0; component < tangents.size(); ++component) {
+    tangents[component] = HermiteInTangent(key, component);
+  }
+  return tangents;
+}
+
+std::vector<double> OutTangents(const Key& key) {
+  return key.out_tangent ? *key.out_tangent : std::vector<double>(key.value.size(), 0.0);
+}
+
+// Appends keys in strictly increasing time. A key that would not come after
+// the last one either replaces it, when the last one only carries a step's
+// held value (a later key starts there anyway), or comes one double later.
+class MirrorBuilder {
+ public:
+  void Append(Key key, bool held_value_only = false) {
+    if (!keys_.empty() && !(key.t > keys_.back().t)) {
+      if (last_is_held_value_) {
+        key.t = keys_.back().t;
+        keys_.back() = std::move(key);
+        last_is_held_value_ = held_value_only;
+        return;
+      }
+      key.t = std::nextafter(keys_.back().t, kInfinity);
+    }
+    keys_.push_back(std::move(key));
+    last_is_held_value_ = held_value_only;
+  }
+  Key& last() { return keys_.back(); }
+  Keys Take() { return std::move(keys_); }
+
+ private:
+  Keys keys_;
+  bool last_is_held_value_ = false;
+};
+
+}  // namespace
+
+Keys MirroredKeys(const Keys& keys, double duration) {
+  MirrorBuilder builder;
+  const size_t count = keys.size();
+  // Catmull-Rom tangents of a smooth segment, from the forward neighbours.
+  auto smooth_tangents = [&](size_t index) {
+    std::vector<double> tangents(keys[index].value.size());
+    for (size_t c = 0; c < tangents.size(); ++c) tangents[c] = CatmullRomTangent(keys, index, c);
+    return tangents;
+  };
+  for (size_t j = 0; j < count; ++j) {
+    const size_t index = count - 1 - j;
+    const Key& source = keys[index];  // the key that comes at D - t
+    Key key;
+    key.t = Mirrored(source.t, duration);
+    key.value = source.value;
+    key.interp = Interpolation::kStep;
+    // Arriving here: the forward segment that left `source`, run backwards.
+    // A smooth one becomes Hermite with its forward tangents, so that the
+    // held values a reversed step adds do not change its neighbours.
+    if (j > 0 && source.interp == Interpolation::kHermite) {
+      key.in_tangent = Negated(OutTangents(source));
+    } else if (j > 0 && source.interp == Interpolation::kSmooth) {
+      key.in_tangent = Negated(smooth_tangents(index));
+    } else if (j > 0 && source.interp == Interpolation::kBezier) {
+      key.in_tangent = source.out_tangent;
+    }
+    if (j + 1 == count) {  // the forward list's first key: a hold from here on
+      builder.Append(std::move(key));
+      continue;
+    }
+    // Leaving here: the forward segment from `leaving` into `source`.
+    const Key& leaving = keys[index - 1];
+    key.interp = leaving.interp;
+    if (leaving.ease) key.ease = MirroredBezier(*leaving.ease);
+    if (leaving.interp == Interpolation::kHermite || leaving.interp == Interpolation::kSmooth) {
+      key.interp = Interpolation::kHermite;
+      key.out_tangent = Negated(leaving.interp == Interpolation::kSmooth ? smooth_tangents(index)
+                                                                         : InTangents(source));
+      if (key.in_tangent == key.out_tangent) key.in_tangent.reset();  // the format's default
+    } else if (leaving.interp == Interpolation::kBezier) {
+      key.out_tangent = source.in_tangent;
+    }
+    builder.Append(std::move(key));
+    if (leaving.interp == Interpolation::kStep && leaving.value != source.value) {
+      // Forward: `leaving`'s value held, then the jump to `source`'s at its
+      // time. Backwards: `source`'s value at that instant, then the held one.
+      Key held;
+      held.t = std::nextafter(Mirrored(source.t, duration), kInfinity);
+      held.value = leaving.value;
+      held.interp = Interpolation::kStep;
+      builder.Append(std::move(held), /*held_value_only=*/true);
+    }
+  }
+  return builder.Take();
+}
+
+namespace {
+
+std::vector<CameraShot> MirroredShots(const std::vector<CameraShot>& shots, double duration) {
+  std::vector<CameraShot> mirrored;
+  if (shots.empty()) return mirrored;
+  CameraShot first;
+  first.camera = shots.back().camera;
+  mirrored.push_back(std::move(first));
+  for (size_t k = shots.size() - 1; k > 0; --k) {
+    const CameraShot& shot = shots[k];
+    CameraShot back;
+    back.camera = shots[k - 1].camera;
+    double blend = shot.blend.value_or(0);
+    back.start = Mirrored(shot.start + blend, duration);
+    if (shot.blend) back.blend = shot.blend;
+    if (shot.blend_ease) back.blend_ease = MirroredBezier(*shot.blend_ease);
+    mirrored.push_back(std::move(back));
+  }
+  // Starts never go backwards, even where a forward blend ran past the next
+  // shot's start.
+  for (size_t k = 1; k < mirrored.size(); ++k) {
+    mirrored[k].start = std::max(mirrored[k].start, mirrored[k - 1].start);
+  }
+  return mirrored;
+}
+
+CameraTrack MirroredCamera(const CameraTrack& camera, double duration) {
+  CameraTrack mirrored;
+  mirrored.shots = MirroredShots(camera.shots, duration);
+  mirrored.fov = MirroredKeys(camera.fov, duration);
+  mirrored.focus_distance = MirroredKeys(camera.focus_distance, duration);
+  mirrored.aperture = MirroredKeys(camera.aperture, duration);
+  if (camera.shake) {
+    mirrored.shake = *camera.shake;
+    mirrored.shake->amplitude = MirroredKeys(camera.shake->amplitude, duration);
+  }
+  return mirrored;
+}
+
+// An opacity cue's fields (docs/emission.md "Cues").
+struct Fade {
+  double from = 0;
+  double to = 0;
+  double duration = 0;
+  Ease ease;
+  Json ease_written;  // as the cue wrote it
+};
+
+std::optional<Fade> FadeOf(const SequenceCue& cue) {
+  if (cue.kind != "vfx" || cue.name != "opacity" || !cue.target || !cue.data ||
+      !cue.data->is_object()) {
+    return std::nullopt;
+  }
+  const Json& data = *cue.data;
+  auto number = [&](const char* key) -> std::optional<double> {
+    auto found = data.find(key);
+    if (found == data.end() || !found->is_number()) return std::nullopt;
+    return found->get<double>();
+  };
+  std::optional<double> from = number("from");
+  std::optional<double> to = number("to");
+  std::optional<double> duration = number("duration");
+  auto ease = data.find("ease");
+  if (!from || !to || !duration || ease == data.end()) return std::nullopt;
+  Fade fade{*from, *to, *duration, Ease::Linear(), *ease};
+  if (ease->is_string()) {
+    std::optional<Ease> named = Ease::FromName(ease->get<std::string>());
+    if (!named) return std::nullopt;
+    fade.ease = *named;
+  } else if (ease->is_array() && ease->size() == 4) {
+    for (const Json& control : *ease) {
+      if (!control.is_number()) return std::nullopt;
+    }
+    fade.ease = Ease::CubicBezier((*ease)[0].get<double>(), (*ease)[1].get<double>(),
+                                  (*ease)[2].get<double>(), (*ease)[3].get<double>());
+  } else {
+    return std::nullopt;
+  }
+  return fade;
+}
+
+// The ease of the fade run backwards, written as cinc writes eases: a name
+// where the mirror has one, else the four numbers.
+Json MirroredEaseDescription(const Fade& fade) {
+  if (fade.ease_written.is_string()) {
+    const std::string name = fade.ease_written.get<std::string>();
+    if (name == "linear" || name == "ease_in_out" || name == "ease-in-out") return name;
+    if (name == "ease-in") return "ease-out";
+    if (name == "ease-out") return "ease-in";
+  }
+  std::array<double, 4> mirrored = MirroredBezier(fade.ease.control);
+  return Json::array({mirrored[0], mirrored[1], mirrored[2], mirrored[3]});
+}
+
+double FadeValue(const Fade& fade, double into) {
+  if (fade.ease.kind == Ease::Kind::kStep) return into < fade.duration ? fade.from : fade.to;
+  if (!(fade.duration > 0)) return fade.to;
+  double u = std::clamp(ApplyEase(fade.ease, into / fade.duration), 0.0, 1.0);
+  return fade.from + (fade.to - fade.from) * u;
+}
+
+SequenceCue FadeCue(double t, const std::string& target, double from, double to, double duration,
+                    Json ease) {
+  SequenceCue cue;
+  cue.t = t;
+  cue.kind = "vfx";
+  cue.name = "opacity";
+  cue.target = target;
+  Json data = Json::object();
+  data["from"] = from;
+  data["to"] = to;
+  data["duration"] = duration;
+  data["ease"] = std::move(ease);
+  cue.data = std::move(data);
+  return cue;
+}
+
+// One cue backwards; `next_fade_start` is the start of the next opacity
+// cue of the same target (infinity when none).
+SequenceCue MirroredCue(const SequenceCue& cue, double next_fade_start, double duration) {
+  if (std::optional<Fade> fade = FadeOf(cue)) {
+    // Its end: E, the take-over by the next fade, or the sequence's end.
+    double end = std::min({cue.t + fade->duration, next_fade_start, duration});
+    double lasted = std::max(end - cue.t, 0.0);
+    double end_value = FadeValue(*fade, lasted);
+    double back_start = Mirrored(end, duration);
+    if (fade->ease.kind == Ease::Kind::kStep) {  // a jump at its end: backwards, at its start
+      return FadeCue(back_start, *cue.target, end_value, fade->from, 0, "linear");
+    }
+    if (lasted < fade->duration) {  // cut short by a take-over: linear between its ends
+      return FadeCue(back_start, *cue.target, end_value, fade->from, lasted, "linear");
+    }
+    return FadeCue(back_start, *cue.target, fade->to, fade->from, fade->duration,
+                   MirroredEaseDescription(*fade));
+  }
+  SequenceCue mirrored = cue;
+  mirrored.t = Mirrored(cue.t, duration);
+  if (cue.kind == "marker" && cue.data && cue.data->is_object()) {
+    auto end = cue.data->find("end");
+    if (end != cue.data->end() && end->is_number()) {  // a chapter [t, end]
+      mirrored.t = Mirrored(end->get<double>(), duration);
+      (*mirrored.data)["end"] = Mirrored(cue.t, duration);
+    }
+  }
+  return mirrored;
+}
+
+CuesTrack MirroredCues(const CuesTrack& cues, double duration) {
+  const std::vector<SequenceCue>& forward = cues.cues;
+  // Each fade's take-over: the next opacity cue of its target.
+  std::vector<double> next_fade(forward.size(), kInfinity);
+  std::map<std::string, size_t> last_fade;  // target -> index of its latest fade so far
+  std::map<std::string, double> final_value;
+  for (size_t i = 0; i < forward.size(); ++i) {
+    if (!FadeOf(forward[i])) continue;
+    const std::string& target = *forward[i].target;
+    auto previous = last_fade.find(target);
+    if (previous != last_fade.end()) next_fade[previous->second] = forward[i].t;
+    last_fade[target] = i;
+  }
+  for (const auto& [target, index] : last_fade) {
+    const SequenceCue& cue = forward[index];
+    Fade fade = *FadeOf(cue);
+    final_value[target] = FadeValue(fade, std::max(duration - cue.t, 0.0));
+  }
+  CuesTrack mirrored;
+  // Each object starts where it ended, in the order its fades first appear.
+  std::vector<std::string> order;
+  for (const SequenceCue& cue : forward) {
+    if (FadeOf(cue) && std::find(order.begin(), order.end(), *cue.target) == order.end()) {
+      order.push_back(*cue.target);
+    }
+  }
+  for (const std::string& target : order) {
+    double value = final_value[target];
+    mirrored.cues.push_back(FadeCue(0, target, value, value, 0, "linear"));
+  }
+  const size_t initial = mirrored.cues.size();
+  for (size_t i = forward.size(); i-- > 0;) {
+    mirrored.cues.push_back(MirroredCue(forward[i], next_fade[i], duration));
+  }
+  std::stable_sort(mirrored.cues.begin() + static_cast<std::ptrdiff_t>(initial),
+                   mirrored.cues.end(),
+                   [](const SequenceCue& a, const SequenceCue& b) { return a.t < b.t; });
+  return mirrored;
+}
+
+AudioTrack MirroredAudio(const AudioTrack& audio, double duration) {
+  AudioTrack mirrored;
+  for (size_t i = audio.clips.size(); i-- > 0;) {
+    AudioClip clip = audio.clips[i];
+    clip.start = Mirrored(clip.start + clip.duration.value_or(0), duration);
+    mirrored.clips.push_back(std::move(clip));
+  }
+  std::stable_sort(mirrored.clips.begin(), mirrored.clips.end(),
+                   [](const AudioClip& a, const AudioClip& b) { return a.start < b.start; });
+  return mirrored;
+}
+
+}  // namespace
+
+Sequence ReversedSequence(const Sequence& forward) {
+  Sequence reversed;
+  reversed.version = forward.version;
+  reversed.name = forward.name;
+  reversed.duration = forward.duration;
+  reversed.loop = forward.loop;
+  const double duration = forward.duration;
+  for (const Track& track : forward.tracks) {
+    if (const auto* transform = std::get_if<TransformTrack>(&track)) {
+      reversed.tracks.push_back(TransformTrack{
+          transform->target, MirroredKeys(transform->position, duration),
+          MirroredKeys(transform->rotation, duration), MirroredKeys(transform->scale, duration)});
+    } else if (const auto* camera = std::get_if<CameraTrack>(&track)) {
+      reversed.tracks.push_back(MirroredCamera(*camera, duration));
+    } else if (const auto* cues = std::get_if<CuesTrack>(&track)) {
+      reversed.tracks.push_back(MirroredCues(*cues, duration));
+    } else if (const auto* audio = std::get_if<AudioTrack>(&track)) {
+      reversed.tracks.push_back(MirroredAudio(*audio, duration));
+    } else if (const auto* time = std::get_if<TimeTrack>(&track)) {
+      reversed.tracks.push_back(TimeTrack{MirroredKeys(time->scale, duration)});
+    }
+  }
+  return reversed;
+}
+
+}  // namespace cinc
