@@ -7,23 +7,18 @@
 
 #include "emit/ease_split.h"
 #include "emit/test_support.h"
+#include "sequence/test_keys.h"
 
 namespace cinc {
 namespace {
+
+using testing::MakeKey;
 
 using testing::MakeSegment;
 using testing::MakeTrack;
 using testing::Named;
 using testing::PlayKeys;
 using testing::Time;
-
-Key ExpectedKey(double t, std::vector<double> value, Interpolation interp) {
-  Key key;
-  key.t = t;
-  key.value = std::move(value);
-  key.interp = interp;
-  return key;
-}
 
 void ExpectKeysEqual(const Keys& actual, const Keys& expected) {
   ASSERT_EQ(actual.size(), expected.size());
@@ -40,7 +35,7 @@ void ExpectKeysEqual(const Keys& actual, const Keys& expected) {
 
 TEST(ChannelKeys, NoSegmentsIsOneHoldAtZero) {
   Keys keys = KeysFromPieces(BuildPieces(MakeTrack(Vec3(1, 2, 3), {})));
-  ExpectKeysEqual(keys, {ExpectedKey(0, {1, 2, 3}, Interpolation::kStep)});
+  ExpectKeysEqual(keys, {MakeKey(0, {1, 2, 3}, Interpolation::kStep)});
 }
 
 TEST(ChannelKeys, HoldThenLinearMove) {
@@ -49,10 +44,10 @@ TEST(ChannelKeys, HoldThenLinearMove) {
   //   t=1 [0,0,0] linear (the move leaves here; no ease: linear)
   //   t=3 [2,0,0] step   (the target, held)
   auto track = MakeTrack(Vec3(0), {MakeSegment("1", "2", Vec3(0), Vec3(2, 0, 0))});
-  ExpectKeysEqual(KeysFromPieces(BuildPieces(track)),
-                  {ExpectedKey(0, {0, 0, 0}, Interpolation::kStep),
-                   ExpectedKey(1, {0, 0, 0}, Interpolation::kLinear),
-                   ExpectedKey(3, {2, 0, 0}, Interpolation::kStep)});
+  ExpectKeysEqual(
+      KeysFromPieces(BuildPieces(track)),
+      {MakeKey(0, {0, 0, 0}, Interpolation::kStep), MakeKey(1, {0, 0, 0}, Interpolation::kLinear),
+       MakeKey(3, {2, 0, 0}, Interpolation::kStep)});
 }
 
 TEST(ChannelKeys, EasedMoveCarriesItsCurve) {
@@ -83,9 +78,8 @@ TEST(ChannelKeys, ZeroDurationJumpAfterAMoveIsTheNextafterPair) {
   double before_three = std::nextafter(3.0, -std::numeric_limits<double>::infinity());
   ExpectKeysEqual(
       KeysFromPieces(BuildPieces(track)),
-      {ExpectedKey(0, {0}, Interpolation::kStep), ExpectedKey(1, {0}, Interpolation::kLinear),
-       ExpectedKey(before_three, {2}, Interpolation::kStep),
-       ExpectedKey(3, {5}, Interpolation::kStep)});
+      {MakeKey(0, {0}, Interpolation::kStep), MakeKey(1, {0}, Interpolation::kLinear),
+       MakeKey(before_three, {2}, Interpolation::kStep), MakeKey(3, {5}, Interpolation::kStep)});
 }
 
 TEST(ChannelKeys, ZeroDurationJumpAfterAHoldNeedsNoExtraKey) {
@@ -93,33 +87,33 @@ TEST(ChannelKeys, ZeroDurationJumpAfterAHoldNeedsNoExtraKey) {
   // alone is the exact jump; a t- key of the same value would be a
   // consecutive equal hold, merged away.
   auto track = MakeTrack(0.0, {MakeSegment("2", "0", 0.0, 5.0)});
-  ExpectKeysEqual(KeysFromPieces(BuildPieces(track)), {ExpectedKey(0, {0}, Interpolation::kStep),
-                                                       ExpectedKey(2, {5}, Interpolation::kStep)});
+  ExpectKeysEqual(KeysFromPieces(BuildPieces(track)),
+                  {MakeKey(0, {0}, Interpolation::kStep), MakeKey(2, {5}, Interpolation::kStep)});
 }
 
 TEST(ChannelKeys, JumpAtZeroReplacesTheInitialValue) {
   auto track = MakeTrack(0.0, {MakeSegment("0", "0", 0.0, 5.0)});
-  ExpectKeysEqual(KeysFromPieces(BuildPieces(track)), {ExpectedKey(0, {5}, Interpolation::kStep)});
+  ExpectKeysEqual(KeysFromPieces(BuildPieces(track)), {MakeKey(0, {5}, Interpolation::kStep)});
 }
 
 TEST(ChannelKeys, StepEaseHoldsThenJumpsAtTheEnd) {
   auto track = MakeTrack(0.0, {MakeSegment("1", "2", 0.0, 4.0, Named("step"))});
-  ExpectKeysEqual(KeysFromPieces(BuildPieces(track)), {ExpectedKey(0, {0}, Interpolation::kStep),
-                                                       ExpectedKey(3, {4}, Interpolation::kStep)});
+  ExpectKeysEqual(KeysFromPieces(BuildPieces(track)),
+                  {MakeKey(0, {0}, Interpolation::kStep), MakeKey(3, {4}, Interpolation::kStep)});
 }
 
 TEST(ChannelKeys, ConsecutiveMovesShareTheirBoundaryKey) {
   auto track = MakeTrack(0.0, {MakeSegment("0", "1", 0.0, 1.0), MakeSegment("1", "1", 1.0, 3.0)});
-  ExpectKeysEqual(KeysFromPieces(BuildPieces(track)), {ExpectedKey(0, {0}, Interpolation::kLinear),
-                                                       ExpectedKey(1, {1}, Interpolation::kLinear),
-                                                       ExpectedKey(2, {3}, Interpolation::kStep)});
+  ExpectKeysEqual(KeysFromPieces(BuildPieces(track)),
+                  {MakeKey(0, {0}, Interpolation::kLinear), MakeKey(1, {1}, Interpolation::kLinear),
+                   MakeKey(2, {3}, Interpolation::kStep)});
 }
 
 TEST(ChannelKeys, MoveToTheSameValueIsAHold) {
   auto track = MakeTrack(1.0, {MakeSegment("1", "1", 1.0, 1.0), MakeSegment("3", "1", 1.0, 2.0)});
-  ExpectKeysEqual(KeysFromPieces(BuildPieces(track)), {ExpectedKey(0, {1}, Interpolation::kStep),
-                                                       ExpectedKey(3, {1}, Interpolation::kLinear),
-                                                       ExpectedKey(4, {2}, Interpolation::kStep)});
+  ExpectKeysEqual(KeysFromPieces(BuildPieces(track)),
+                  {MakeKey(0, {1}, Interpolation::kStep), MakeKey(3, {1}, Interpolation::kLinear),
+                   MakeKey(4, {2}, Interpolation::kStep)});
 }
 
 TEST(ChannelKeys, TakeOverCutsAnEaseInOutIntoAnExactBezier) {
@@ -172,9 +166,9 @@ TEST(ChannelKeys, TakeOverOfAnAsymmetricEaseMatchesEverywhere) {
 
 TEST(ChannelKeys, TakeOverAtTheSameStartAddsNothing) {
   auto track = MakeTrack(0.0, {MakeSegment("1", "1", 0.0, 9.0), MakeSegment("1", "1", 0.0, 2.0)});
-  ExpectKeysEqual(KeysFromPieces(BuildPieces(track)), {ExpectedKey(0, {0}, Interpolation::kStep),
-                                                       ExpectedKey(1, {0}, Interpolation::kLinear),
-                                                       ExpectedKey(2, {2}, Interpolation::kStep)});
+  ExpectKeysEqual(KeysFromPieces(BuildPieces(track)),
+                  {MakeKey(0, {0}, Interpolation::kStep), MakeKey(1, {0}, Interpolation::kLinear),
+                   MakeKey(2, {2}, Interpolation::kStep)});
 }
 
 TEST(ChannelKeys, OvershootingEaseIsClampedLikeTheState) {

@@ -25,18 +25,8 @@ const std::vector<NodeTime>* TimesAt(const std::vector<std::vector<NodeTime>>& l
 
 SequenceCue OpacityCue(const ExactTime& t, const std::string& target, double from, double to,
                        const ExactTime& duration, const Ease& ease) {
-  SequenceCue cue;
-  cue.t = t.ToDouble();
-  cue.kind = "vfx";
-  cue.name = "opacity";
-  cue.target = target;
-  Json data = Json::object();
-  data["from"] = from;
-  data["to"] = to;
-  data["duration"] = duration.ToDouble();
-  data["ease"] = EaseDescription(ease);
-  cue.data = std::move(data);
-  return cue;
+  return cinc::OpacityCue(t.ToDouble(), target, from, to, duration.ToDouble(),
+                          EaseDescription(ease));
 }
 
 class CueCollector {
@@ -137,6 +127,22 @@ class CueCollector {
 };
 
 }  // namespace
+
+SequenceCue OpacityCue(double t, const std::string& target, double from, double to, double duration,
+                       Json ease) {
+  SequenceCue cue;
+  cue.t = t;
+  cue.kind = "vfx";
+  cue.name = "opacity";
+  cue.target = target;
+  Json data = Json::object();
+  data["from"] = from;
+  data["to"] = to;
+  data["duration"] = duration;
+  data["ease"] = std::move(ease);
+  cue.data = std::move(data);
+  return cue;
+}
 
 Json EaseDescription(const Ease& ease) {
   if (!ease.name().empty()) return std::string(ease.name());

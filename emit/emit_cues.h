@@ -35,6 +35,10 @@ std::vector<AudioClip> CollectAudioClips(const Scene& scene, const Timeline& tim
 // The `ease` of an opacity cue: the name, or [x1, y1, x2, y2] for a written array.
 Json EaseDescription(const Ease& ease);
 
+// The vfx `opacity` cue at t: data {from, to, duration, ease}.
+SequenceCue OpacityCue(double t, const std::string& target, double from, double to, double duration,
+                       Json ease);
+
 }  // namespace cinc
 
 #endif  // CINC_EMIT_EMIT_CUES_H_

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/easing.h"
+#include "emit/emit_cues.h"
 #include "sequence/interpolation.h"
 
 namespace cinc {
@@ -224,22 +225,6 @@ double FadeValue(const Fade& fade, double into) {
   return fade.from + (fade.to - fade.from) * u;
 }
 
-SequenceCue FadeCue(double t, const std::string& target, double from, double to, double duration,
-                    Json ease) {
-  SequenceCue cue;
-  cue.t = t;
-  cue.kind = "vfx";
-  cue.name = "opacity";
-  cue.target = target;
-  Json data = Json::object();
-  data["from"] = from;
-  data["to"] = to;
-  data["duration"] = duration;
-  data["ease"] = std::move(ease);
-  cue.data = std::move(data);
-  return cue;
-}
-
 // One cue backwards; `next_fade_start` is the start of the next opacity
 // cue of the same target (infinity when none).
 SequenceCue MirroredCue(const SequenceCue& cue, double next_fade_start, double duration) {
@@ -250,13 +235,13 @@ SequenceCue MirroredCue(const SequenceCue& cue, double next_fade_start, double d
     double end_value = FadeValue(*fade, lasted);
     double back_start = Mirrored(end, duration);
     if (fade->ease.kind == Ease::Kind::kStep) {  // a jump at its end: backwards, at its start
-      return FadeCue(back_start, *cue.target, end_value, fade->from, 0, "linear");
+      return OpacityCue(back_start, *cue.target, end_value, fade->from, 0, "linear");
     }
     if (lasted < fade->duration) {  // cut short by a take-over: linear between its ends
-      return FadeCue(back_start, *cue.target, end_value, fade->from, lasted, "linear");
+      return OpacityCue(back_start, *cue.target, end_value, fade->from, lasted, "linear");
     }
-    return FadeCue(back_start, *cue.target, fade->to, fade->from, fade->duration,
-                   MirroredEaseDescription(*fade));
+    return OpacityCue(back_start, *cue.target, fade->to, fade->from, fade->duration,
+                      MirroredEaseDescription(*fade));
   }
   SequenceCue mirrored = cue;
   mirrored.t = Mirrored(cue.t, duration);
@@ -298,7 +283,7 @@ CuesTrack MirroredCues(const CuesTrack& cues, double duration) {
   }
   for (const std::string& target : order) {
     double value = final_value[target];
-    mirrored.cues.push_back(FadeCue(0, target, value, value, 0, "linear"));
+    mirrored.cues.push_back(OpacityCue(0, target, value, value, 0, "linear"));
   }
   const size_t initial = mirrored.cues.size();
   for (size_t i = forward.size(); i-- > 0;) {

@@ -8,17 +8,12 @@
 #include <cmath>
 
 #include "sequence/interpolation.h"
+#include "sequence/test_keys.h"
 
 namespace cinc {
 namespace {
 
-Key MakeKey(double t, std::vector<double> value, Interpolation interp) {
-  Key key;
-  key.t = t;
-  key.value = std::move(value);
-  key.interp = interp;
-  return key;
-}
+using testing::MakeKey;
 
 // Every shape of segment: an eased linear move, a step hold, a Hermite arc
 // with a missing in_tangent, a bezier, a smooth stretch and a jump pair.

@@ -6,18 +6,13 @@
 #include <cmath>
 #include <functional>
 
+#include "sequence/test_keys.h"
 #include "sequence/validator.h"
 
 namespace cinc {
 namespace {
 
-Key MakeKey(double t, std::vector<double> value, Interpolation interp) {
-  Key key;
-  key.t = t;
-  key.value = std::move(value);
-  key.interp = interp;
-  return key;
-}
+using testing::MakeKey;
 
 TEST(SequenceJson, KeyFieldsInSpecOrderAndScalarsAsNumbers) {
   Key key = MakeKey(0.5, {60}, Interpolation::kHermite);
