@@ -83,8 +83,11 @@ Quat Slerp(const Quat& from, const Quat& to, double u) {
   return glm::normalize(from * QuatFromAxisAngle(vector, angle * u));
 }
 
-Vec3 LevelEulerDelta(const Quat& from, const Quat& to) {
-  Vec3 delta = CanonicalEulerDegrees(to) - CanonicalEulerDegrees(from);
+namespace {
+
+// The level move between two canonical triples: yaw brought into (-180, 180].
+Vec3 LevelDelta(const Vec3& from_euler, const Vec3& to_euler) {
+  Vec3 delta = to_euler - from_euler;
   // Canonical yaws are in (-180, 180], so one turn at most brings the
   // difference into (-180, 180].
   if (delta.y > 180) delta.y -= 360;
@@ -92,10 +95,18 @@ Vec3 LevelEulerDelta(const Quat& from, const Quat& to) {
   return delta;
 }
 
+}  // namespace
+
+Vec3 LevelEulerDelta(const Quat& from, const Quat& to) {
+  return LevelDelta(CanonicalEulerDegrees(from), CanonicalEulerDegrees(to));
+}
+
 Quat LevelInterpolate(const Quat& from, const Quat& to, double u) {
   if (u <= 0) return from;
   if (u >= 1) return to;
-  return QuatFromEulerDegrees(CanonicalEulerDegrees(from) + LevelEulerDelta(from, to) * u);
+  // Each triple once: this is evaluated at every sample of a camera move.
+  Vec3 from_euler = CanonicalEulerDegrees(from);
+  return QuatFromEulerDegrees(from_euler + LevelDelta(from_euler, CanonicalEulerDegrees(to)) * u);
 }
 
 double AngleBetween(const Quat& a, const Quat& b) {

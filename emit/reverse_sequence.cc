@@ -225,10 +225,11 @@ double FadeValue(const Fade& fade, double into) {
   return fade.from + (fade.to - fade.from) * u;
 }
 
-// One cue backwards; `next_fade_start` is the start of the next opacity
-// cue of the same target (infinity when none).
-SequenceCue MirroredCue(const SequenceCue& cue, double next_fade_start, double duration) {
-  if (std::optional<Fade> fade = FadeOf(cue)) {
+// One cue backwards; `fade` is FadeOf(cue), `next_fade_start` the start of
+// the next opacity cue of the same target (infinity when none).
+SequenceCue MirroredCue(const SequenceCue& cue, const std::optional<Fade>& fade,
+                        double next_fade_start, double duration) {
+  if (fade) {
     // Its end: E, the take-over by the next fade, or the sequence's end.
     double end = std::min({cue.t + fade->duration, next_fade_start, duration});
     double lasted = std::max(end - cue.t, 0.0);
@@ -257,37 +258,33 @@ SequenceCue MirroredCue(const SequenceCue& cue, double next_fade_start, double d
 
 CuesTrack MirroredCues(const CuesTrack& cues, double duration) {
   const std::vector<SequenceCue>& forward = cues.cues;
+  std::vector<std::optional<Fade>> fades(forward.size());
   // Each fade's take-over: the next opacity cue of its target.
   std::vector<double> next_fade(forward.size(), kInfinity);
   std::map<std::string, size_t> last_fade;  // target -> index of its latest fade so far
-  std::map<std::string, double> final_value;
+  std::vector<std::string> order;           // targets in the order their fades first appear
   for (size_t i = 0; i < forward.size(); ++i) {
-    if (!FadeOf(forward[i])) continue;
+    fades[i] = FadeOf(forward[i]);
+    if (!fades[i]) continue;
     const std::string& target = *forward[i].target;
-    auto previous = last_fade.find(target);
-    if (previous != last_fade.end()) next_fade[previous->second] = forward[i].t;
-    last_fade[target] = i;
-  }
-  for (const auto& [target, index] : last_fade) {
-    const SequenceCue& cue = forward[index];
-    Fade fade = *FadeOf(cue);
-    final_value[target] = FadeValue(fade, std::max(duration - cue.t, 0.0));
-  }
-  CuesTrack mirrored;
-  // Each object starts where it ended, in the order its fades first appear.
-  std::vector<std::string> order;
-  for (const SequenceCue& cue : forward) {
-    if (FadeOf(cue) && std::find(order.begin(), order.end(), *cue.target) == order.end()) {
-      order.push_back(*cue.target);
+    auto [previous, first] = last_fade.try_emplace(target, i);
+    if (first) {
+      order.push_back(target);
+    } else {
+      next_fade[previous->second] = forward[i].t;
+      previous->second = i;
     }
   }
+  CuesTrack mirrored;
+  // Each object starts where it ended: its last fade's value at D.
   for (const std::string& target : order) {
-    double value = final_value[target];
+    size_t index = last_fade[target];
+    double value = FadeValue(*fades[index], std::max(duration - forward[index].t, 0.0));
     mirrored.cues.push_back(OpacityCue(0, target, value, value, 0, "linear"));
   }
   const size_t initial = mirrored.cues.size();
   for (size_t i = forward.size(); i-- > 0;) {
-    mirrored.cues.push_back(MirroredCue(forward[i], next_fade[i], duration));
+    mirrored.cues.push_back(MirroredCue(forward[i], fades[i], next_fade[i], duration));
   }
   std::stable_sort(mirrored.cues.begin() + static_cast<std::ptrdiff_t>(initial),
                    mirrored.cues.end(),
