@@ -32,7 +32,7 @@ struct CommandOptions {
   bool werror = false;
   bool json = false;           // markers, verify: --json
   bool verify = false;         // build: --verify
-  bool reverse = false;        // build, eval, verify: --reverse (the disassembly)
+  bool reverse = false;        // build, preview, eval, verify: --reverse (the disassembly)
   bool watch = false;          // build, preview: --watch (compiler/watch.h)
   bool critical_path = false;  // resolve: --critical-path (resolver/critical_path.h)
   std::string sequence;        // verify: the sequence file (its first shard)

@@ -67,6 +67,8 @@ int main(int argc, char** argv) {
   preview->add_option("scene", options.scene, "The scene file")->required();
   preview->add_option("-o,--output", options.output, "The page to write (.html)");
   preview->add_option("--depfile", options.depfile, "Write a Makefile depfile");
+  preview->add_flag("--reverse", options.reverse,
+                    "Play the disassembly: the scene played backwards");
   preview->add_flag("--watch", options.watch,
                     "Write the page again whenever the scene or a model changes, until Ctrl-C");
   add_common(preview);

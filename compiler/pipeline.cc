@@ -136,19 +136,24 @@ std::vector<std::optional<ModelContent>> ReadContents(const Scene& scene,
   return contents;
 }
 
-void BuildGltf(const Compilation& compilation, const BuildSettings& settings,
+// `reverse`: the disassembly (--reverse, or `reverse: true` in the scene).
+void BuildGltf(const Compilation& compilation, const BuildSettings& settings, bool reverse,
                Diagnostics* diagnostics, BuildResult* result) {
   const Scene& scene = compilation.scene;
   std::vector<std::optional<ModelContent>> contents = ReadContents(scene, diagnostics);
   if (diagnostics->HasErrors()) return;
-  GltfDocument document = BuildGltfDocument(scene, compilation.rig, contents, FitSettingsFor(scene),
-                                            settings.emit.HidesWithScale(), diagnostics);
+  GltfExportSettings gltf;
+  gltf.fit = FitSettingsFor(scene);
+  gltf.hide_with_scale = settings.emit.HidesWithScale();
+  gltf.reverse = reverse;
+  gltf.duration = compilation.timeline.duration;
+  GltfDocument document = BuildGltfDocument(scene, compilation.rig, contents, gltf, diagnostics);
   if (diagnostics->HasErrors()) return;
   result->sequence_name = scene.name;
   if (settings.verify) {
     result->verify_report =
         VerifyGltf(scene, compilation.timeline, compilation.rig, document.motions,
-                   {scene.tolerance, settings.verify_samples_per_second}, diagnostics);
+                   {scene.tolerance, settings.verify_samples_per_second, reverse}, diagnostics);
   }
   std::string bytes;
   if (settings.format == OutputFormat::kPreview) {
@@ -157,6 +162,7 @@ void BuildGltf(const Compilation& compilation, const BuildSettings& settings,
     // validated as a build would.
     Sequence sequence =
         EmitSequence(scene, compilation.timeline, compilation.rig, settings.emit, diagnostics);
+    if (reverse) sequence = ReversedSequence(sequence);
     if (diagnostics->HasErrors() || !CheckFirstShardFits(scene, sequence, diagnostics)) return;
     // Validated as a build writes it (in shards past 256 tracks); the page
     // takes it whole.
@@ -189,12 +195,7 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
   // --reverse, or `reverse: true` in the scene.
   const bool reverse = settings.reverse || compilation.scene.reverse;
   if (settings.format != OutputFormat::kSequence) {
-    if (reverse) {
-      diagnostics->Report(DiagnosticCode::kUsage, {}, "",
-                          "--reverse writes sequences only, not yet glTF or the preview");
-      return result;
-    }
-    BuildGltf(compilation, settings, diagnostics, &result);
+    BuildGltf(compilation, settings, reverse, diagnostics, &result);
     if (settings.leave_memory_to_exit) LeaveToExit(std::move(compilation));
     return result;
   }

@@ -58,7 +58,7 @@ struct BuildSettings {
   EmitSettings emit;
   std::string output;   // the first file; shards go beside it
   bool verify = false;  // replay the written bytes before returning them
-  // Write the disassembly (emit/reverse_sequence.h); sequences only.
+  // Write the disassembly (emit/reverse_sequence.h, gltf/gltf_reverse.h).
   bool reverse = false;
   int verify_samples_per_second = VerifySettings().samples_per_second;
   // False for a check: everything is built and validated, no bytes are made

@@ -267,4 +267,14 @@ double ExactTime::Progress(const ExactTime& time, const ExactTime& start,
   return static_cast<double>(static_cast<long double>(top) / static_cast<long double>(bottom));
 }
 
+double DecimalDifference(double a, double b) {
+  std::optional<ExactTime> exact_a = ExactTime::ParseDecimal(FormatDouble(a));
+  std::optional<ExactTime> exact_b = ExactTime::ParseDecimal(FormatDouble(b));
+  if (exact_a && exact_b) {
+    ExactTime difference = *exact_a - *exact_b;
+    if (difference.IsValid()) return difference.ToDouble();
+  }
+  return a - b;
+}
+
 }  // namespace cinc

@@ -71,6 +71,13 @@ class ExactTime {
   int64_t denominator_ = 1;
 };
 
+// a − b for times held as doubles (read from a file, or an exact time's
+// double): the double nearest to the difference of the decimals they print
+// as (FormatDouble), so that 3.8 − 3.2 is the double of 0.6 where double
+// arithmetic gives 0.5999999999999996; the double difference when either
+// decimal does not fit an ExactTime.
+double DecimalDifference(double a, double b);
+
 }  // namespace cinc
 
 #endif  // CINC_CORE_EXACT_TIME_H_

@@ -86,5 +86,18 @@ TEST(ExactTimeTest, OverflowGivesAnInvalidTime) {
   EXPECT_FALSE((ExactTime::Invalid() + ExactTime()).IsValid());
 }
 
+// 3.8 - 3.2 in doubles is 0.5999999999999996; as the decimals they print
+// as, 0.6. A third prints as 0.3333333333333333: 1 minus that decimal is
+// 0.6666666666666667. 1e300 fits no exact time: the double difference.
+TEST(ExactTimeTest, DecimalDifferenceIsTheDifferenceOfThePrintedDecimals) {
+  EXPECT_NE(3.8 - 3.2, 0.6);
+  EXPECT_EQ(DecimalDifference(3.8, 3.2), 0.6);
+  EXPECT_EQ(DecimalDifference(4.5, 4.2), 0.3);
+  EXPECT_EQ(DecimalDifference(1, 1.0 / 3), 0.6666666666666667);
+  EXPECT_EQ(DecimalDifference(11, 9.4), 1.6);
+  EXPECT_EQ(DecimalDifference(1e300, 1), 1e300);
+  EXPECT_EQ(DecimalDifference(2, 3), -1.0);
+}
+
 }  // namespace
 }  // namespace cinc

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/easing.h"
+#include "core/exact_time.h"
 #include "emit/emit_cues.h"
 #include "sequence/interpolation.h"
 
@@ -19,8 +20,6 @@ namespace cinc {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-double Mirrored(double t, double duration) { return std::max(duration - t, 0.0); }
 
 std::vector<double> Negated(std::vector<double> values) {
   for (double& value : values) value = -value;
@@ -68,6 +67,10 @@ class MirrorBuilder {
 
 }  // namespace
 
+double MirroredTime(double t, double duration) {
+  return std::max(DecimalDifference(duration, t), 0.0);
+}
+
 Keys MirroredKeys(const Keys& keys, double duration) {
   MirrorBuilder builder;
   const size_t count = keys.size();
@@ -81,7 +84,7 @@ Keys MirroredKeys(const Keys& keys, double duration) {
     const size_t index = count - 1 - j;
     const Key& source = keys[index];  // the key that comes at D - t
     Key key;
-    key.t = Mirrored(source.t, duration);
+    key.t = MirroredTime(source.t, duration);
     key.value = source.value;
     key.interp = Interpolation::kStep;
     // Arriving here: the forward segment that left `source`, run backwards.
@@ -115,7 +118,7 @@ Keys MirroredKeys(const Keys& keys, double duration) {
       // Forward: `leaving`'s value held, then the jump to `source`'s at its
       // time. Backwards: `source`'s value at that instant, then the held one.
       Key held;
-      held.t = std::nextafter(Mirrored(source.t, duration), kInfinity);
+      held.t = std::nextafter(MirroredTime(source.t, duration), kInfinity);
       held.value = leaving.value;
       held.interp = Interpolation::kStep;
       builder.Append(std::move(held), /*held_value_only=*/true);
@@ -137,7 +140,10 @@ std::vector<CameraShot> MirroredShots(const std::vector<CameraShot>& shots, doub
     CameraShot back;
     back.camera = shots[k - 1].camera;
     double blend = shot.blend.value_or(0);
-    back.start = Mirrored(shot.start + blend, duration);
+    back.start = MirroredTime(shot.start + blend, duration);
+    // A cut at S shows the new camera at S: backwards, the old one from
+    // just after D - S.
+    if (!(blend > 0)) back.start = std::min(std::nextafter(back.start, kInfinity), duration);
     if (shot.blend) back.blend = shot.blend;
     if (shot.blend_ease) back.blend_ease = MirroredBezier(*shot.blend_ease);
     mirrored.push_back(std::move(back));
@@ -234,9 +240,12 @@ SequenceCue MirroredCue(const SequenceCue& cue, const std::optional<Fade>& fade,
     double end = std::min({cue.t + fade->duration, next_fade_start, duration});
     double lasted = std::max(end - cue.t, 0.0);
     double end_value = FadeValue(*fade, lasted);
-    double back_start = Mirrored(end, duration);
-    if (fade->ease.kind == Ease::Kind::kStep) {  // a jump at its end: backwards, at its start
-      return OpacityCue(back_start, *cue.target, end_value, fade->from, 0, "linear");
+    double back_start = MirroredTime(end, duration);
+    // A jump at E shows its new value at E: backwards, the old one from just
+    // after D - E.
+    double jump_at = std::min(std::nextafter(back_start, kInfinity), duration);
+    if (fade->ease.kind == Ease::Kind::kStep || !(lasted > 0)) {
+      return OpacityCue(jump_at, *cue.target, end_value, fade->from, 0, "linear");
     }
     if (lasted < fade->duration) {  // cut short by a take-over: linear between its ends
       return OpacityCue(back_start, *cue.target, end_value, fade->from, lasted, "linear");
@@ -245,12 +254,12 @@ SequenceCue MirroredCue(const SequenceCue& cue, const std::optional<Fade>& fade,
                       MirroredEaseDescription(*fade));
   }
   SequenceCue mirrored = cue;
-  mirrored.t = Mirrored(cue.t, duration);
+  mirrored.t = MirroredTime(cue.t, duration);
   if (cue.kind == "marker" && cue.data && cue.data->is_object()) {
     auto end = cue.data->find("end");
     if (end != cue.data->end() && end->is_number()) {  // a chapter [t, end]
-      mirrored.t = Mirrored(end->get<double>(), duration);
-      (*mirrored.data)["end"] = Mirrored(cue.t, duration);
+      mirrored.t = MirroredTime(end->get<double>(), duration);
+      (*mirrored.data)["end"] = MirroredTime(cue.t, duration);
     }
   }
   return mirrored;
@@ -279,7 +288,7 @@ CuesTrack MirroredCues(const CuesTrack& cues, double duration) {
   // Each object starts where it ended: its last fade's value at D.
   for (const std::string& target : order) {
     size_t index = last_fade[target];
-    double value = FadeValue(*fades[index], std::max(duration - forward[index].t, 0.0));
+    double value = FadeValue(*fades[index], MirroredTime(forward[index].t, duration));
     mirrored.cues.push_back(OpacityCue(0, target, value, value, 0, "linear"));
   }
   const size_t initial = mirrored.cues.size();
@@ -296,7 +305,7 @@ AudioTrack MirroredAudio(const AudioTrack& audio, double duration) {
   AudioTrack mirrored;
   for (size_t i = audio.clips.size(); i-- > 0;) {
     AudioClip clip = audio.clips[i];
-    clip.start = Mirrored(clip.start + clip.duration.value_or(0), duration);
+    clip.start = MirroredTime(clip.start + clip.duration.value_or(0), duration);
     mirrored.clips.push_back(std::move(clip));
   }
   std::stable_sort(mirrored.clips.begin(), mirrored.clips.end(),

@@ -2,7 +2,7 @@
 //
 // Contract: ReversedSequence(forward) plays at τ what `forward` plays at
 // D − τ (D its duration), for every channel, shot and cue cinc writes:
-// - Keys (MirroredKeys): a key at t comes at D − t; each segment keeps its
+// - Keys (MirroredKeys): a key at t comes at D − t (MirroredTime); each segment keeps its
 //   interpolation and runs the other way: an ease (x1, y1, x2, y2) becomes
 //   (1 − x2, 1 − y2, 1 − x1, 1 − y1), Hermite tangents are negated and swap
 //   ends, bezier offsets swap ends. The curve is the same curve, so exact
@@ -12,15 +12,18 @@
 //   double later. The last key starts a hold.
 // - Shots: the last shot's camera from 0; the switch from shot k − 1 to k
 //   over [S, S + b] becomes a shot of k − 1's camera at D − S − b with the
-//   same blend and the mirrored blend ease (a cut: at D − S).
+//   same blend and the mirrored blend ease (a cut: one double after D − S,
+//   since forwards the new camera already shows at S).
 // - Cues fire at D − t, in the mirrored order (later cues of one instant
 //   first). A chapter (a `marker` cue whose data has `end`) spans
 //   [D − end, D − t]. An opacity fade (vfx `opacity`, data {from, to,
 //   duration, ease}) runs from its end value back to its start value over
 //   [D − E, D − S], E its end or the next fade's start of the same target,
 //   whichever is first (a fade cut short by a take-over goes back linearly
-//   between the values at its ends). Each object's reversed opacity starts
-//   at its forward value at D (a cue at 0).
+//   between the values at its ends); a jump (a fade of no duration, or a
+//   step ease's end) comes one double after D − E, since forwards the new
+//   value already shows at E. Each object's reversed opacity starts at its
+//   forward value at D (a cue at 0).
 // - An audio clip [S, S + d) starts at D − S − d and plays forwards (d = 0:
 //   to the sound's end, whose length cinc does not know: it starts at D − S).
 // Duration, name and loop are kept.
@@ -30,6 +33,11 @@
 #include "sequence/sequence.h"
 
 namespace cinc {
+
+// Where a time t of the forward sequence comes in the disassembly: D − t,
+// the difference of the decimals they print as (core/exact_time.h
+// DecimalDifference: 3.8 − 3.2 is 0.6), at least 0.
+double MirroredTime(double t, double duration);
 
 Keys MirroredKeys(const Keys& keys, double duration);
 

@@ -158,12 +158,13 @@ TEST(ReversedSequenceTest, ShotsCuesChaptersAndClipsByHand) {
   EXPECT_EQ(backward.duration, 10);
   const auto& shots = std::get<CameraTrack>(backward.tracks[0]).shots;
   ASSERT_EQ(shots.size(), 3u);
-  // top from 0; the cut at 6 back to close at 4; the blend [2, 3.5] from
+  // top from 0; the cut at 6 back to close just after 4 (at 4 itself the
+  // forward state at 6, top, shows); the blend [2, 3.5] from
   // wide to close back as a blend to wide over [6.5, 8] with ease-out.
   EXPECT_EQ(shots[0].camera, "top");
   EXPECT_EQ(shots[0].start, 0);
   EXPECT_EQ(shots[1].camera, "close");
-  EXPECT_EQ(shots[1].start, 4);
+  EXPECT_EQ(shots[1].start, std::nextafter(4.0, 5.0));
   EXPECT_FALSE(shots[1].blend);
   EXPECT_EQ(shots[2].camera, "wide");
   EXPECT_EQ(shots[2].start, 6.5);
@@ -182,8 +183,8 @@ TEST(ReversedSequenceTest, ShotsCuesChaptersAndClipsByHand) {
   expect_fade(back_cues[0], 0, 0.25, 0.25, 0, "linear");
   // The last fade [8, 10], still running at the end: back from 0.25 to 0 over [0, 2].
   expect_fade(back_cues[1], 0, 0.25, 0, 2, "linear");
-  // The step [7, 9) cut at 8 held 1: back, a jump to 1 at 2.
-  expect_fade(back_cues[2], 2, 1, 1, 0, "linear");
+  // The step [7, 9) cut at 8 held 1: back, a jump to 1 just after 2.
+  expect_fade(back_cues[2], std::nextafter(2.0, 3.0), 1, 1, 0, "linear");
   // The chapter [1, 3] becomes [7, 9]; the fade-in [1, 3] a fade-out over
   // [7, 9] with ease-out; the script cue at 9. Later cues of one instant first.
   expect_fade(back_cues[3], 7, 1, 0, 2, "ease-out");

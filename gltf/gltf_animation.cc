@@ -7,6 +7,7 @@
 #include "emit/channel_pieces.h"
 #include "emit/hermite_fit.h"
 #include "emit/pose_pieces.h"
+#include "emit/reverse_sequence.h"
 #include "emit/visibility.h"
 #include "markers/pose.h"
 
@@ -261,6 +262,67 @@ bool Same(const Value<N>& a, const Value<N>& b) {
   return true;
 }
 
+// The disassembly.
+
+// Where a forward boundary at t comes in the reversed time
+// (gltf_animation.h): one float32 later where the value jumps there.
+double MirroredBoundary(double t, double duration, bool jumps) {
+  if (t <= 0) return GltfMirroredTime(0, duration);
+  double mirrored = t >= duration ? 0.0 : GltfMirroredTime(t, duration);
+  return jumps ? std::nextafter(static_cast<float>(mirrored), HUGE_VALF) : mirrored;
+}
+
+// The parts played backwards: forward part k over [s, e] comes over
+// [MirroredBoundary(e), MirroredBoundary(s)] running from its end value to
+// its start value (tangents negated and swapped ends, SLERP knots in the
+// other order, the exact value at duration − τ); before them the forward
+// channel's last value, after them its first.
+template <int N>
+std::vector<Part<N>> MirroredParts(const std::vector<Part<N>>& forward, double duration) {
+  // boundary[k]: where forward part k starts.
+  std::vector<double> boundary(forward.size());
+  for (size_t k = 0; k < forward.size(); ++k) {
+    bool jumps = k > 0 && !Same(forward[k - 1].to, forward[k].from);
+    boundary[k] = MirroredBoundary(forward[k].start, duration, jumps);
+  }
+  std::vector<Part<N>> mirrored;
+  const Part<N>& last = forward.back();
+  if (boundary.back() > 0) {
+    Part<N> hold;
+    hold.end = boundary.back();
+    hold.from = hold.to = last.from;
+    mirrored.push_back(hold);
+  }
+  for (size_t k = forward.size() - 1; k-- > 0;) {
+    const Part<N>& part = forward[k];
+    Part<N> back;
+    back.kind = part.kind;
+    back.start = boundary[k + 1];
+    back.end = boundary[k];
+    back.from = part.to;
+    back.to = part.from;
+    back.start_tangent = -part.end_tangent;
+    back.end_tangent = -part.start_tangent;
+    for (auto knot = part.interior.rbegin(); knot != part.interior.rend(); ++knot) {
+      back.interior.push_back({duration - knot->first, knot->second});
+    }
+    if (part.exact) {
+      back.exact = [exact = part.exact, duration](double t) { return exact(duration - t); };
+    }
+    mirrored.push_back(std::move(back));
+  }
+  if (!mirrored.empty() && mirrored.back().kind == Part<N>::Kind::kHold &&
+      Same(mirrored.back().to, forward.front().from)) {
+    mirrored.back().end.reset();  // the hold goes on
+  } else {
+    Part<N> after;  // the forward value at the first part's start, from then on
+    after.start = boundary.front();
+    after.from = after.to = forward.front().from;
+    mirrored.push_back(after);
+  }
+  return mirrored;
+}
+
 template <int N>
 GltfInterpolation InterpolationOf(const std::vector<Part<N>>& parts) {
   bool all_holds = true;
@@ -439,26 +501,44 @@ double GltfStoredTime(double t) {
   return stored;
 }
 
-GltfOwnerMotion AnimateOwner(const Rig& rig, OwnerRef owner, const FitSettings& settings,
-                             bool hide_with_scale) {
+double GltfMirroredTime(double t, double duration) {
+  double mirrored = MirroredTime(t, duration);
+  float stored = static_cast<float>(mirrored);
+  if (static_cast<double>(stored) < mirrored) stored = std::nextafter(stored, HUGE_VALF);
+  return stored;
+}
+
+GltfOwnerMotion AnimateOwner(const Rig& rig, OwnerRef owner, const GltfExportSettings& settings) {
   GltfOwnerMotion motion;
   PosePieces pieces(rig, owner);
+  std::vector<Part<3>> position = PositionParts(rig, owner, pieces);
+  std::vector<Part<4>> rotation = RotationParts(rig, owner, pieces);
   RigidPose initial = WorldPoseAt(rig, owner, ExactTime());
   motion.initial.translation = initial.position;
   motion.initial.rotation = initial.rotation;
-  motion.animation.translation =
-      Encode(PositionParts(rig, owner, pieces), FitQuantity::kPosition, settings);
-  motion.animation.rotation =
-      Encode(RotationParts(rig, owner, pieces), FitQuantity::kQuaternion, settings);
+  const double duration = settings.duration.ToDouble();
+  if (settings.reverse) {
+    position = MirroredParts(position, duration);
+    rotation = MirroredParts(rotation, duration);
+    motion.initial.translation = Vec3(position[0].from.x, position[0].from.y, position[0].from.z);
+    motion.initial.rotation = QuatOf(rotation[0].from);
+  }
+  motion.animation.translation = Encode(position, FitQuantity::kPosition, settings.fit);
+  motion.animation.rotation = Encode(rotation, FitQuantity::kQuaternion, settings.fit);
   if (!owner.is_camera) {
     const ObjectRig& object = rig.objects[static_cast<size_t>(owner.index)];
     std::vector<Piece<Vec3>> scale = BuildPieces(object.scale);
-    if (hide_with_scale) {
+    if (settings.hide_with_scale) {
       std::vector<HiddenInterval> hidden = HiddenIntervals(BuildPieces(object.opacity));
       if (!hidden.empty()) scale = HideOver(scale, hidden);
     }
+    std::vector<Part<3>> parts = ScaleParts(scale);
     motion.initial.scale = scale.front().ValueAt(ExactTime());
-    motion.animation.scale = Encode(ScaleParts(scale), FitQuantity::kPosition, settings);
+    if (settings.reverse) {
+      parts = MirroredParts(parts, duration);
+      motion.initial.scale = Vec3(parts[0].from.x, parts[0].from.y, parts[0].from.z);
+    }
+    motion.animation.scale = Encode(parts, FitQuantity::kPosition, settings.fit);
   }
   return motion;
 }

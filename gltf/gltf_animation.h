@@ -25,12 +25,22 @@
 // the float32 before that and the new one at it. A
 // channel that never changes is not written (the node's own TRS holds it).
 // Quaternions keep one hemisphere from key to key.
+//
+// With `reverse`, the disassembly over the scene's duration D: the same
+// pieces played backwards, each fitted or written exactly again in the
+// reversed time τ (the state at τ is the forward state at D − τ), so the
+// keys are checked as they will be played. A boundary B of the pieces comes
+// at GltfMirroredTime(B, D), showing the forward state at B; where the value
+// jumps at B, the value from before B follows one float32 later (a jump at
+// B = D: at 0 and one float32 after). The node's TRS is the pose at the
+// end, where the reversed motion starts.
 #ifndef CINC_GLTF_GLTF_ANIMATION_H_
 #define CINC_GLTF_GLTF_ANIMATION_H_
 
 #include <optional>
 #include <vector>
 
+#include "core/exact_time.h"
 #include "core/rotation.h"
 #include "emit/fit_settings.h"
 #include "markers/rig.h"
@@ -75,9 +85,20 @@ struct GltfOwnerMotion {
 // t (a jump lands at or before its time, never after).
 double GltfStoredTime(double t);
 
-// `hide_with_scale`: objects are scaled to 0 while their opacity is 0.
-GltfOwnerMotion AnimateOwner(const Rig& rig, OwnerRef owner, const FitSettings& settings,
-                             bool hide_with_scale);
+// The disassembly's float32 for a boundary at forward time t in a scene of
+// `duration` seconds: the smallest float32 not before duration − t
+// (emit/reverse_sequence.h MirroredTime), so that a player asked for
+// duration − t shows the forward state at t.
+double GltfMirroredTime(double t, double duration);
+
+struct GltfExportSettings {
+  FitSettings fit;
+  bool hide_with_scale = false;  // objects scaled to 0 while their opacity is 0
+  bool reverse = false;          // the disassembly, over `duration`
+  ExactTime duration;            // the scene's (the timeline's)
+};
+
+GltfOwnerMotion AnimateOwner(const Rig& rig, OwnerRef owner, const GltfExportSettings& settings);
 
 }  // namespace cinc
 

@@ -19,9 +19,10 @@ GltfOwnerMotion Animate(const TestScene& test, size_t object, bool hide = true) 
   Diagnostics diagnostics;
   Rig rig = BuildRig(test.scene, test.timeline, &diagnostics);
   EXPECT_TRUE(diagnostics.items().empty());
-  FitSettings settings;
-  settings.tolerance = test.scene.tolerance;
-  return AnimateOwner(rig, OwnerRef::Object(object), settings, hide);
+  GltfExportSettings settings;
+  settings.fit.tolerance = test.scene.tolerance;
+  settings.hide_with_scale = hide;
+  return AnimateOwner(rig, OwnerRef::Object(object), settings);
 }
 
 // A still object has no channels; its node's TRS holds the pose.

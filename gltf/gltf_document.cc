@@ -367,7 +367,7 @@ Json PoseTrs(Json node, const GltfNodePose& pose, bool has_scale) {
 
 // Every owner's motion, objects then cameras, computed on two threads.
 std::vector<GltfOwnerMotion> AnimateOwners(const Scene& scene, const Rig& rig,
-                                           const FitSettings& fit, bool hide_with_scale) {
+                                           const GltfExportSettings& settings) {
   size_t objects = scene.objects.size();
   size_t total = objects + scene.cameras.size();
   std::vector<GltfOwnerMotion> motions(total);
@@ -376,7 +376,7 @@ std::vector<GltfOwnerMotion> AnimateOwners(const Scene& scene, const Rig& rig,
     for (size_t index = next++; index < total; index = next++) {
       OwnerRef owner =
           index < objects ? OwnerRef::Object(index) : OwnerRef::Camera(index - objects);
-      motions[index] = AnimateOwner(rig, owner, fit, hide_with_scale);
+      motions[index] = AnimateOwner(rig, owner, settings);
     }
   };
   RunOnTwoThreads(work, work, total >= kOwnersWorthAThread);
@@ -387,8 +387,7 @@ std::vector<GltfOwnerMotion> AnimateOwners(const Scene& scene, const Rig& rig,
 
 GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
                                const std::vector<std::optional<ModelContent>>& contents,
-                               const FitSettings& fit, bool hide_with_scale,
-                               Diagnostics* diagnostics) {
+                               const GltfExportSettings& settings, Diagnostics* diagnostics) {
   GltfDocument document;
   Json& json = document.json;
   json = Json::object();
@@ -404,7 +403,7 @@ GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
   for (const SceneObject& object : scene.objects) builder.names().Reserve(object.name);
   for (const SceneObject& camera : scene.cameras) builder.names().Reserve(camera.name);
 
-  document.motions = AnimateOwners(scene, rig, fit, hide_with_scale);
+  document.motions = AnimateOwners(scene, rig, settings);
   std::map<std::string, size_t> model_index;
   for (size_t index = 0; index < scene.models.size(); ++index) {
     model_index.emplace(scene.models[index].name, index);
@@ -432,7 +431,9 @@ GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
   for (size_t index = 0; index < scene.cameras.size(); ++index) {
     const SceneObject& camera = scene.cameras[index];
     Json perspective = Json::object();
-    perspective["yfov"] = camera.fov * std::numbers::pi / 180;
+    // The fov the camera starts with (the disassembly: the one it ends with).
+    double fov = settings.reverse ? ValueAt(rig.cameras[index].fov, settings.duration) : camera.fov;
+    perspective["yfov"] = fov * std::numbers::pi / 180;
     perspective["znear"] = kCameraNear;
     json["cameras"].push_back(
         Json{{"name", camera.name}, {"type", "perspective"}, {"perspective", perspective}});

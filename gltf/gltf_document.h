@@ -16,6 +16,9 @@
 // - one animation named after the scene with a translation, rotation and
 //   scale channel per moving node (gltf/gltf_animation.h); none when nothing
 //   moves;
+// - with `reverse`, the disassembly: every owner's motion played backwards
+//   over the scene's duration D (gltf/gltf_animation.h), each camera's
+//   `yfov` its fov at D;
 // - accessors each in their own buffer view, 4-byte aligned; POSITION and
 //   animation inputs with min and max; indices as 16-bit integers when the
 //   vertices allow, else 32-bit.
@@ -53,8 +56,7 @@ struct GltfDocument {
 // `contents` is parallel to scene.models (nullopt: no source, or unreadable).
 GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
                                const std::vector<std::optional<ModelContent>>& contents,
-                               const FitSettings& fit, bool hide_with_scale,
-                               Diagnostics* diagnostics);
+                               const GltfExportSettings& settings, Diagnostics* diagnostics);
 
 std::string WriteGlb(const GltfDocument& document);
 std::string WriteGltf(const GltfDocument& document);

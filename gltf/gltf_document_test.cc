@@ -40,7 +40,7 @@ struct Built {
   Diagnostics diagnostics;
 };
 
-Built Build() {
+Built Build(bool reverse = false) {
   TestScene test;
   test.scene.name = "demo";
   test.scene.models.push_back({"part", "part.glb", {}, {}, {}});
@@ -53,11 +53,15 @@ Built Build() {
   test.AddObjectNode(second, "move", "0", "1").position = Vec3(1, 0, 0);
   size_t camera = test.AddCamera("main");
   test.scene.cameras[camera].fov = 45;
+  test.AddCameraNode(camera, "zoom", "0", "1").fov = 30;
   Built built;
   Rig rig = BuildRig(test.scene, test.timeline, &built.diagnostics);
   std::vector<std::optional<ModelContent>> contents = {Triangle()};
-  FitSettings fit;
-  built.document = BuildGltfDocument(test.scene, rig, contents, fit, true, &built.diagnostics);
+  GltfExportSettings settings;
+  settings.hide_with_scale = true;
+  settings.reverse = reverse;
+  settings.duration = test.timeline.duration;
+  built.document = BuildGltfDocument(test.scene, rig, contents, settings, &built.diagnostics);
   return built;
 }
 
@@ -93,6 +97,26 @@ TEST(GltfDocumentTest, CamerasArePerspectiveWithTheVerticalFovInRadians) {
   EXPECT_EQ(camera["perspective"]["znear"], 0.01);
   EXPECT_FALSE(camera["perspective"].contains("zfar"));
   EXPECT_FALSE(camera["perspective"].contains("aspectRatio"));
+}
+
+// The disassembly starts where the scene ends: the moving object's node at
+// (1, 0, 0), the camera's yfov its fov at the end, 30 degrees.
+TEST(GltfDocumentTest, TheDisassemblyStartsWithTheEndPose) {
+  Built built = Build(true);
+  EXPECT_TRUE(built.diagnostics.items().empty());
+  const Json& json = built.document.json;
+  const Json& second = json["nodes"][json["scenes"][0]["nodes"][1].get<size_t>()];
+  EXPECT_EQ(second["name"], "second");
+  EXPECT_EQ(second["translation"], Json::array({1, 0, 0}));
+  EXPECT_DOUBLE_EQ(json["cameras"][0]["perspective"]["yfov"].get<double>(),
+                   30 * std::numbers::pi / 180);
+  // Forwards: at the origin, 45 degrees.
+  Built forward = Build();
+  const Json& first_pose =
+      forward.document.json["nodes"][forward.document.json["scenes"][0]["nodes"][1].get<size_t>()];
+  EXPECT_EQ(first_pose["translation"], Json::array({0, 0, 0}));
+  EXPECT_DOUBLE_EQ(forward.document.json["cameras"][0]["perspective"]["yfov"].get<double>(),
+                   45 * std::numbers::pi / 180);
 }
 
 TEST(GltfDocumentTest, OneAnimationNamedAfterTheSceneForWhatMoves) {

@@ -5,7 +5,8 @@
 
 For every example scene and for generated scenes with every construct
 (attachments and chains, spins about tilted axes, look-at, paths, hidden
-intervals and fades, jumps, 300 objects):
+intervals and fades, jumps, 300 objects), and for the disassembly
+(`--reverse`) of the examples and the constructs:
 - `cinc build --format glb --verify` passes, and the Khronos glTF-Validator
   (npm gltf-validator) reports no error and no warning on the GLB and on the
   `.gltf` form;
@@ -179,11 +180,12 @@ class GltfExportTest(unittest.TestCase):
             stream.write(text)
         return path
 
-    def check_scene(self, label, scene, tolerance=(1e-4, 0.01)):
-        glb = os.path.join(self.folder, label.replace("/", "_") + ".glb")
+    def check_scene(self, label, scene, tolerance=(1e-4, 0.01), reverse=False):
+        glb = os.path.join(self.folder, label.replace("/", "_") + ("-reversed" if reverse else "") + ".glb")
         gltf = glb[:-4] + ".gltf"
         sequence = glb[:-4] + ".sequence.json"
-        common = ["--allow-outside", ROOT]
+        # The disassembly: built and evaluated with --reverse alike.
+        common = ["--allow-outside", ROOT] + (["--reverse"] if reverse else [])
         status, out, err = run(CINC, "build", scene, "-o", glb, "--verify", *common)
         self.assertEqual(status, 0, f"{label}: {err}\n{out}")
         status, _, err = run(CINC, "build", scene, "-o", gltf, *common)
@@ -231,7 +233,7 @@ class GltfExportTest(unittest.TestCase):
                             self.assertAlmostEqual(a, b, delta=position_tolerance,
                                                    msg=f"{label}: {name} scale at {t} s")
         self.report.append(
-            f"{label}: glTF {count_keys(glb_json(glb))} keys, sequence {sequence_keys(sequence)} "
+            f"{label}{' reversed' if reverse else ''}: glTF {count_keys(glb_json(glb))} keys, sequence {sequence_keys(sequence)} "
             f"keys; worst {worst_position:.2e} m, {worst_rotation:.2e} degrees over "
             f"{len(states)} samples")
 
@@ -242,6 +244,14 @@ class GltfExportTest(unittest.TestCase):
 
     def test_every_construct(self):
         self.check_scene("constructs", self.scene_file("constructs", CONSTRUCTS))
+
+    def test_disassemblies(self):
+        """Every example and the constructs played backwards (--reverse):
+        three.js against `cinc eval --reverse`."""
+        scenes = list(example_scenes()) + [("constructs", self.scene_file("constructs", CONSTRUCTS))]
+        for label, path in scenes:
+            with self.subTest(example=label):
+                self.check_scene(label, path, reverse=True)
 
     def test_models_read_through_assimp_keep_their_meshes_and_colours(self):
         # An OBJ cube with a diffuse colour, written by hand: 8 vertices, 6 quads.

@@ -3,7 +3,8 @@
 
     preview_test.py CINC
 
-For every example scene and the CONSTRUCTS scene of tests/gltf_test.py:
+For every example scene and the CONSTRUCTS scene of tests/gltf_test.py,
+and for the disassembly (`--reverse`) of the constructs and the tutorial:
 - `cinc preview` writes the page; tests/js/preview_check.mjs opens it from
   file:// in headless Chromium (playwright-core), every request that is not
   file:, data: or blob: refused and counted as a failure, console errors
@@ -99,10 +100,11 @@ class PreviewTest(unittest.TestCase):
             print("  " + line, file=sys.stderr)
         print(f"  screenshots in {cls.screenshots}", file=sys.stderr)
 
-    def check_scene(self, label, scene):
-        stem = label.replace("/", "_").replace(".yaml", "")
+    def check_scene(self, label, scene, reverse=False):
+        stem = label.replace("/", "_").replace(".yaml", "") + ("-reversed" if reverse else "")
         base = os.path.join(self.folder, stem)
-        common = ["--allow-outside", ROOT]
+        # The disassembly: the page, the sequence and the exact state with --reverse alike.
+        common = ["--allow-outside", ROOT] + (["--reverse"] if reverse else [])
         page = base + ".preview.html"
         status, out, err = run(CINC, "preview", scene, "-o", page, *common)
         self.assertEqual(status, 0, f"{label}: cinc preview: {err}\n{out}")
@@ -246,6 +248,16 @@ class PreviewTest(unittest.TestCase):
         with open(path, "w") as stream:
             stream.write(CONSTRUCTS)
         self.check_scene("constructs", path)
+
+    def test_disassemblies(self):
+        """`cinc preview --reverse`: the constructs, and the tutorial (models
+        to see in the screenshots), played backwards."""
+        path = os.path.join(self.folder, "constructs.yaml")
+        with open(path, "w") as stream:
+            stream.write(CONSTRUCTS)
+        self.check_scene("constructs", path, reverse=True)
+        tutorial = os.path.join(ROOT, "examples", "tutorial", "tutorial.yaml")
+        self.check_scene("tutorial/tutorial.yaml", tutorial, reverse=True)
 
 
 if __name__ == "__main__":

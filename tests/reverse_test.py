@@ -14,10 +14,14 @@ animation shows at D − τ.
 - the reversed sequence, played by `cinc eval` (the project's evaluator,
   which knows nothing of reversing), shows at τ what the forward sequence
   shows at D − τ, to 1e-9, at instants between key times;
-- `reverse: true` in the scene is the flag (the same bytes, states, verify);
-- `--reverse` with a glTF output is E_USAGE, exit 1, nothing written;
+- `reverse: true` in the scene is the flag (the same bytes, states, verify;
+  for the sequence, the glTF, the GLB and the preview page);
+- `cinc build --reverse --verify` of a GLB replays the reversed glTF
+  against the mirrored exact state;
 - chapters come back mirrored: a `marker` cue of [S, E] at D − E, ending at
-  D − S, in the mirrored order; and the shots' cameras in reverse order.
+  D − S, in the mirrored order; and the shots' cameras in reverse order;
+- an example with `reverse: true` is checked as the forward scene it
+  reverses, and writes what that scene writes with --reverse.
 Prints the keys of every example forward and reversed.
 """
 import json
@@ -37,6 +41,10 @@ CLOSE = 1e-9
 
 
 def run(*args, check=True):
+    # Forward copies of examples that are disassemblies read their models
+    # from the examples' folders.
+    if args[0] in ("build", "preview", "eval", "verify"):
+        args = (*args, "--allow-outside", ROOT)
     result = subprocess.run([CINC, *args], capture_output=True, text=True)
     if check and result.returncode != 0:
         raise AssertionError(f"cinc {' '.join(args)}: exit {result.returncode}\n{result.stderr}")
@@ -62,7 +70,23 @@ class ReverseTest(unittest.TestCase):
         constructs = os.path.join(cls.folder, "constructs.yaml")
         with open(constructs, "w", encoding="utf-8") as out:
             out.write(CONSTRUCTS)
-        cls.scenes = list(example_scenes()) + [("constructs", constructs)]
+        # An example that is a disassembly (`reverse: true`) is checked as
+        # the forward scene it reverses: a copy without the field, its model
+        # sources made absolute.
+        cls.scenes = []
+        cls.disassemblies = []
+        for label, path in list(example_scenes()) + [("constructs", constructs)]:
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
+            if "\nreverse: true\n" not in text:
+                cls.scenes.append((label, path))
+                continue
+            models = os.path.join(os.path.dirname(path), "models") + "/"
+            forward = os.path.join(cls.folder, label.replace("/", "_"))
+            with open(forward, "w", encoding="utf-8") as out:
+                out.write(text.replace("\nreverse: true\n", "\n").replace("source: models/", "source: " + models))
+            cls.scenes.append((label + " (forward)", forward))
+            cls.disassemblies.append((label, path, forward))
 
     def assert_close(self, actual, expected, what):
         if isinstance(expected, dict):
@@ -172,15 +196,40 @@ class ReverseTest(unittest.TestCase):
         self.assertEqual(eval_json(flagged, "--time", "0.7"), eval_json(scene, "--time", "0.7", "--reverse"))
         self.assertIn("verified", run("verify", flagged, by_field).stdout)
 
-    def test_glTF_and_the_preview_are_refused_for_now(self):
-        label, scene = self.scenes[0]
-        for output in ("x.glb", "x.gltf"):
-            result = run("build", scene, "--reverse", "-o", os.path.join(self.folder, output), check=False)
-            self.assertEqual(result.returncode, 1)
-            self.assertEqual(result.stderr.strip(),
-                             f"{scene}: error: --reverse writes sequences only, not yet glTF or the "
-                             "preview [E_USAGE]")
-            self.assertFalse(os.path.exists(os.path.join(self.folder, output)))
+    def test_the_examples_disassemblies_are_their_assemblies_reversed(self):
+        self.assertTrue(self.disassemblies, "no example has reverse: true")
+        for label, scene, forward in self.disassemblies:
+            with self.subTest(scene=label):
+                for extension in (".json", ".glb"):
+                    own = os.path.join(self.folder, "own" + extension)
+                    by_flag = os.path.join(self.folder, "flag" + extension)
+                    run("build", scene, "--verify", "-o", own)
+                    run("build", forward, "--reverse", "-o", by_flag)
+                    with open(own, "rb") as a, open(by_flag, "rb") as b:
+                        self.assertEqual(a.read(), b.read(), extension)
+
+    def test_the_glTF_disassembly_verifies_and_reverse_true_is_the_flag(self):
+        """The reversed GLB replays the mirrored exact state (three.js plays it
+        in tests/gltf_test.py); the scene's `reverse: true` writes the same
+        bytes as the flag, glTF, GLB and page."""
+        for label, scene in self.scenes:
+            with self.subTest(scene=label):
+                out = os.path.join(self.folder, label.replace("/", "_") + "-reversed.glb")
+                result = run("build", scene, "--reverse", "--verify", "-o", out)
+                self.assertIn("verified: every owner within the tolerance", result.stdout)
+        label, scene = [entry for entry in self.scenes if entry[0] == "constructs"][0]
+        with open(scene, encoding="utf-8") as file:
+            text = file.read()
+        flagged = os.path.join(self.folder, "flagged-gltf.yaml")
+        with open(flagged, "w", encoding="utf-8") as out:
+            out.write(text.replace("cinc: 1\n", "cinc: 1\nreverse: true\n", 1))
+        for extension, command in ((".glb", "build"), (".gltf", "build"), (".html", "preview")):
+            by_flag = os.path.join(self.folder, "by-flag" + extension)
+            by_field = os.path.join(self.folder, "by-field" + extension)
+            run(command, scene, "--reverse", "-o", by_flag)
+            run(command, flagged, "-o", by_field)
+            with open(by_flag, "rb") as a, open(by_field, "rb") as b:
+                self.assertEqual(a.read(), b.read(), extension)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "emit/reverse_sequence.h"
 #include "emit/shards.h"
 #include "gltf/gltf_playback.h"
 #include "markers/pose.h"
@@ -107,7 +108,7 @@ class ExactClock {
 
   // For the disassembly, played at tau: the exact instant, and the double
   // time to evaluate it at. The boundaries' keys were mirrored to M_i =
-  // max(D - B_i, 0) (as emit/reverse_sequence.h writes them): tau = M_i
+  // MirroredTime(B_i, D) (emit/reverse_sequence.h): tau = M_i
   // stands for B_i, and a tau between M_i and M_(i-1) for the scene's time
   // between B_(i-1) and B_i, D - tau kept inside them, so that rounding
   // never moves a jump across a sample (just after M_i, where a mirrored
@@ -115,7 +116,7 @@ class ExactClock {
   std::pair<Instant, double> AtMirrored(double tau, double duration) const {
     if (mirrored_.empty()) {
       mirrored_.reserve(doubles_.size());
-      for (double time : doubles_) mirrored_.push_back(std::max(duration - time, 0.0));
+      for (double time : doubles_) mirrored_.push_back(MirroredTime(time, duration));
     }
     // mirrored_ is non-increasing: i = the first index with M_i <= tau.
     size_t i = static_cast<size_t>(
@@ -129,11 +130,37 @@ class ExactClock {
     return {{times_[i - 1], false}, t};
   }
 
+  // For the disassembly of a glTF export, whose keys for a boundary B_i
+  // are at m_i = GltfMirroredTime(B_i, D), float32s: tau = m_i stands for
+  // B_i (the latest such B), and a tau in (m_(i+1), m_i) for the scene's
+  // time between B_i and B_(i+1), D - tau kept inside them (the player shows
+  // the state from B_i on until m_i, and the state before B_i after it).
+  std::pair<Instant, double> AtMirroredFloat(double tau, double duration) const {
+    if (mirrored_floats_.empty()) {
+      mirrored_floats_.reserve(doubles_.size());
+      for (double time : doubles_) mirrored_floats_.push_back(GltfMirroredTime(time, duration));
+    }
+    // mirrored_floats_ is non-increasing: i = the last index with m_i >= tau.
+    size_t after = static_cast<size_t>(
+        std::partition_point(mirrored_floats_.begin(), mirrored_floats_.end(),
+                             [tau](double mirrored) { return mirrored >= tau; }) -
+        mirrored_floats_.begin());
+    if (after == 0) return {{times_[0], true}, doubles_[0]};  // tau past D: the start
+    size_t i = after - 1;
+    if (mirrored_floats_[i] == tau) return {{times_[i], true}, doubles_[i]};
+    // Up to D - tau <= B_i (float32s above D - B_i): B_i itself.
+    if (!(duration - tau > doubles_[i])) return {{times_[i], true}, doubles_[i]};
+    double t = duration - tau;
+    if (i + 1 < doubles_.size()) t = std::min(t, doubles_[i + 1]);
+    return {{times_[i], false}, t};
+  }
+
  private:
   std::vector<ExactTime> times_;
-  std::vector<double> doubles_;           // times_[i].ToDouble(), non-decreasing
-  mutable std::vector<float> floats_;     // their float32s, made on first use
-  mutable std::vector<double> mirrored_;  // max(D - doubles_[i], 0), made on first use
+  std::vector<double> doubles_;                  // times_[i].ToDouble(), non-decreasing
+  mutable std::vector<float> floats_;            // their float32s, made on first use
+  mutable std::vector<double> mirrored_;         // MirroredTime(doubles_[i], D), made on first use
+  mutable std::vector<double> mirrored_floats_;  // their glTF disassembly's, on first use
 };
 
 template <typename Value>
@@ -207,8 +234,8 @@ std::string OwnerLabel(const SceneObject& owner) {
 }
 
 // How a player's times map to the scene's: the same doubles, float32s (a
-// glTF player), or mirrored (the disassembly).
-enum class PlayerTimes { kDouble, kFloat32, kMirrored };
+// glTF player), mirrored (the disassembly), or both (a glTF disassembly).
+enum class PlayerTimes { kDouble, kFloat32, kMirrored, kMirroredFloat32 };
 
 OwnerVerification VerifyOwner(const Rig& rig, OwnerRef owner, const ObjectRig* object,
                               const std::function<PlayedPose(double)>& play,
@@ -225,6 +252,8 @@ OwnerVerification VerifyOwner(const Rig& rig, OwnerRef owner, const ObjectRig* o
     double at = t;
     if (player_times == PlayerTimes::kMirrored) {
       std::tie(instant, at) = clock.AtMirrored(t, duration.ToDouble());
+    } else if (player_times == PlayerTimes::kMirroredFloat32) {
+      std::tie(instant, at) = clock.AtMirroredFloat(t, duration.ToDouble());
     } else {
       instant = player_times == PlayerTimes::kFloat32 ? clock.AtFloat(t) : clock.At(t);
     }
@@ -374,9 +403,9 @@ VerifyReport VerifyGltf(const Scene& scene, const Timeline& timeline, const Rig&
       GltfNodePose node = GltfPose(motion, t);
       return PlayedPose{node.translation, node.rotation, node.scale};
     };
-    OwnerVerification result =
-        VerifyOwner(rig, ref, is_object ? &rig.objects[index] : nullptr, play, key_times,
-                    timeline.duration, clock, rate, PlayerTimes::kFloat32);
+    OwnerVerification result = VerifyOwner(
+        rig, ref, is_object ? &rig.objects[index] : nullptr, play, key_times, timeline.duration,
+        clock, rate, settings.reversed ? PlayerTimes::kMirroredFloat32 : PlayerTimes::kFloat32);
     ReportOverTolerance(owner, result, settings.tolerance, diagnostics);
     result.name = owner.name;
     result.is_camera = owner.is_camera;

@@ -41,8 +41,9 @@ namespace cinc {
 struct VerifySettings {
   Tolerance tolerance;
   int samples_per_second = 1000;
-  // The sequence is the disassembly (emit/reverse_sequence.h): what it
-  // plays at D - t is compared with the exact state at t.
+  // The sequence or glTF export is the disassembly (emit/reverse_sequence.h,
+  // gltf/gltf_reverse.h): what it plays at D - t is compared with the exact
+  // state at t.
   bool reversed = false;
 };
 
