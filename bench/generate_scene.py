@@ -159,6 +159,27 @@ def shape_many_small(nodes, rng):
     return "".join(out)
 
 
+def shape_patterned(nodes, rng):
+    """many-small written with patterns: each body's nine screws one linear
+    pattern, staggered; the same number of objects and nodes once expanded."""
+    out = ["cinc: 1\nname: patterned\nobjects:\n"]
+    groups = max(1, nodes // 40)
+    for group in range(groups):
+        x, z = round(rng.uniform(-2, 2), 3), round(rng.uniform(-2, 2), 3)
+        out.append(f"  body{group}:\n    position: [{x}, 0.3, {z}]\n    nodes:\n")
+        out.append(f"      - {{id: show, at: {round(rng.uniform(0, 60), 3)}, duration: 0.2, opacity: 1}}\n")
+        out.append(f"      - {{id: drive, duration: 0.5, position: [{x}, 0.01, {z}], ease: ease-in}}\n")
+        out.append("      - {id: turn, with: drive, duration: 0.5, rotation: [0, 90, 0]}\n")
+        out.append("      - {id: settle, duration: 0.1, scale: 1.01, ease: ease-out}\n")
+        out.append(f"  screw{group}:\n    pattern: {{count: 9, offset: [0.05, 0, 0]}}\n    stagger: 0.1\n"
+                   f"    position: [{x}, 0.3, {z}]\n    nodes:\n")
+        out.append(f"      - {{id: show, after: body{group}.drive, duration: 0.2, opacity: 1}}\n")
+        out.append(f"      - {{id: drive, duration: 0.5, position: [{x}, 0.01, {z}], ease: ease-in}}\n")
+        out.append("      - {id: turn, with: drive, duration: 0.5, rotation: [0, 90, 0]}\n")
+        out.append("      - {id: settle, duration: 0.1, scale: 1.01, ease: ease-out}\n")
+    return "".join(out)
+
+
 def shape_chains(nodes, rng):
     objects = 100
     out = [f"cinc: 1\nname: chains\nobjects:\n"]
@@ -254,6 +275,7 @@ def shape_turntable(parts, rng):
 SHAPES = {
     "few-large": None,
     "many-small": shape_many_small,
+    "patterned": shape_patterned,
     "chains": shape_chains,
     "fan-in": shape_fan_in,
     "deep-attach": shape_deep_attach,

@@ -59,7 +59,8 @@ def best_of_alternating(first, second, runs):
     return minima[0], minima[1], paired
 
 
-SHAPES = ["mixed", "few-large", "many-small", "chains", "fan-in", "deep-attach", "hidden", "shards"]
+SHAPES = ["mixed", "few-large", "many-small", "patterned", "chains", "fan-in", "deep-attach", "hidden",
+          "shards"]
 
 
 def generate(folder, name, count, shape, extra=()):

@@ -13,6 +13,7 @@
 #include <unordered_map>
 
 #include "compiler/scene_loader_internal.h"
+#include "compiler/scene_patterns.h"
 
 namespace cinc {
 namespace scene_loading {
@@ -36,8 +37,9 @@ enum TopField {
   kReverse
 };
 
-constexpr std::string_view kObjectFields[] = {"model", "position", "rotation", "scale", "opacity",
-                                              "fov",   "focus",    "aperture", "nodes"};
+constexpr std::string_view kObjectFields[] = {"model",   "position", "rotation", "scale",
+                                              "opacity", "fov",      "focus",    "aperture",
+                                              "nodes",   "pattern",  "stagger"};
 enum ObjectField {
   kModel,
   kPosition,
@@ -47,7 +49,9 @@ enum ObjectField {
   kFov,
   kFocus,
   kAperture,
-  kNodes
+  kNodes,
+  kPattern,
+  kStagger
 };
 
 bool IsSequenceNameCharacter(char c) {
@@ -430,12 +434,14 @@ void SceneLoader::LoadObjects(const YamlEvent& first, bool cameras) {
 void SceneLoader::LoadObject(const YamlEvent& first, SceneObject* object) {
   if (IsNullScalar(first) || !ExpectMapping(first)) return;
   MappingWalker walker(this, kObjectFields);
+  SourceLocation stagger_location;
   while (walker.Next()) {
     PathSegment segment(this, walker.key());
     YamlEvent value = Next();
     int field = walker.field();
     bool camera_only = field == kFov || field == kFocus || field == kAperture;
-    bool object_only = field == kModel || field == kScale || field == kOpacity;
+    bool object_only = field == kModel || field == kScale || field == kOpacity ||
+                       field == kPattern || field == kStagger;
     if (camera_only && !object->is_camera) {
       Report(DiagnosticCode::kSceneFormat, walker.key_location(),
              "'" + walker.key() + "' is only allowed on cameras");
@@ -486,7 +492,93 @@ void SceneLoader::LoadObject(const YamlEvent& first, SceneObject* object) {
         LoadNodeList(value, object->name,
                      object->is_camera ? OwnerKind::kCamera : OwnerKind::kObject, &object->nodes);
         break;
+      case kPattern:
+        if (!object->pattern) object->pattern.emplace();
+        LoadPattern(value, &*object->pattern);
+        break;
+      case kStagger:
+        if (!object->pattern) object->pattern.emplace();
+        if (std::optional<ExactTime> stagger = ReadTime(value, "stagger", true)) {
+          object->pattern->stagger = *stagger;
+        }
+        stagger_location = walker.key_location();
+        break;
     }
+  }
+  if (object->pattern && object->pattern->count == 0 && !reader_.stopped()) {
+    // `stagger` alone, or a pattern whose count was refused.
+    if (object->pattern->origin.path.empty()) {
+      Report(DiagnosticCode::kSceneFormat, stagger_location,
+             "'stagger' needs a 'pattern' on the object");
+    }
+    object->pattern.reset();
+  }
+}
+
+void SceneLoader::LoadPattern(const YamlEvent& first, Pattern* pattern) {
+  pattern->origin = OriginAt(first.location);
+  if (!ExpectMapping(first)) return;
+  static constexpr std::string_view kFields[] = {"count", "offset", "axis", "angle", "center"};
+  enum { kCount, kOffset, kAxis, kAngle, kCenter };
+  MappingWalker walker(this, kFields);
+  bool given[5] = {false, false, false, false, false};
+  SourceLocation where[5];
+  while (walker.Next()) {
+    PathSegment segment(this, walker.key());
+    YamlEvent value = Next();
+    int field = walker.field();
+    given[field] = true;
+    where[field] = walker.key_location();
+    switch (field) {
+      case kCount:
+        if (std::optional<int64_t> count = ReadInteger(value, "count", 1, kMaxPatternCopies)) {
+          pattern->count = static_cast<int>(*count);
+        }
+        break;
+      case kOffset:
+        if (std::optional<Vec3> offset = ReadVec3(value, "offset", kCoordinateRange)) {
+          pattern->offset = *offset;
+        }
+        break;
+      case kAxis:
+        if (std::optional<Vec3> axis = ReadVec3(value, "axis", kCoordinateRange)) {
+          if (glm::length(*axis) > 0) {
+            pattern->axis = glm::normalize(*axis);
+          } else {
+            Report(DiagnosticCode::kSceneValue, value.location, "the pattern's axis is [0, 0, 0]");
+          }
+        }
+        break;
+      case kAngle:
+        if (std::optional<double> angle = ReadNumber(value, "angle", kAngleRange)) {
+          pattern->angle_degrees = *angle;
+        }
+        break;
+      case kCenter:
+        if (std::optional<Vec3> center = ReadVec3(value, "center", kCoordinateRange)) {
+          pattern->center = *center;
+        }
+        break;
+    }
+  }
+  if (reader_.stopped()) return;
+  bool circular = given[kAxis] || given[kAngle] || given[kCenter];
+  pattern->kind = circular ? Pattern::Kind::kCircular : Pattern::Kind::kLinear;
+  if (!given[kCount]) {
+    Report(DiagnosticCode::kSceneFormat, first.location, "missing field count");
+    pattern->count = 0;
+  }
+  if (circular && given[kOffset]) {
+    Report(DiagnosticCode::kSceneFormat, where[kOffset],
+           "'offset' (a linear pattern) cannot be combined with 'axis', 'angle' or 'center' (a "
+           "circular one)");
+  } else if (circular && !given[kAngle]) {
+    Report(DiagnosticCode::kSceneFormat, first.location,
+           "missing field angle (a circular pattern: count, axis, angle, center)");
+  } else if (!circular && !given[kOffset]) {
+    Report(DiagnosticCode::kSceneFormat, first.location,
+           "missing field offset or angle (a linear pattern: count, offset; a circular one: "
+           "count, axis, angle, center)");
   }
 }
 
@@ -551,6 +643,7 @@ void SceneLoader::ConvertTicks() {
   if (fraction_before_time_unit_) ReportFractionalTicks();
   for (SceneObject& object : scene_.objects) {
     for (Node& node : object.nodes) ConvertNodeTimes(ticks, &node);
+    if (object.pattern) object.pattern->stagger = object.pattern->stagger.MultipliedBy(1, ticks);
   }
   for (SceneObject& camera : scene_.cameras) {
     for (Node& node : camera.nodes) ConvertNodeTimes(ticks, &node);
@@ -591,7 +684,12 @@ Scene LoadSceneFromText(std::string_view text, const std::string& file,
     }
     diagnostics->Add(diagnostic);
   }
-  if (!interrupted.has_value()) return scene;
+  if (!interrupted.has_value()) {
+    Diagnostics expansion(file);
+    ExpandPatterns(&scene, &expansion);
+    for (const Diagnostic& diagnostic : expansion.items()) diagnostics->Add(diagnostic);
+    return scene;
+  }
   Scene unread;
   unread.file = scene.file;
   unread.name = scene.name;

@@ -44,6 +44,8 @@ struct NumberRange {
   bool low_open = false;
   bool high_open = false;
 };
+// The most copies one pattern makes.
+inline constexpr int64_t kMaxPatternCopies = 100'000;
 inline constexpr NumberRange kAnyNumber{};
 inline constexpr NumberRange kPositive{0, std::numeric_limits<double>::infinity(), true, false};
 inline constexpr NumberRange kNonNegative{0, std::numeric_limits<double>::infinity(), false, false};
@@ -347,6 +349,7 @@ class SceneLoader {
   void LoadModel(const YamlEvent& first, Model* model);
   void LoadObjects(const YamlEvent& first, bool cameras);
   void LoadObject(const YamlEvent& first, SceneObject* object);
+  void LoadPattern(const YamlEvent& first, Pattern* pattern);
   void LoadDirector(const YamlEvent& first);
   // False after reporting a source that is empty or leaves the scene's
   // folder (lexically, or through a symbolic link) outside the allowed roots.

@@ -174,6 +174,29 @@ struct Model {
   Origin source_origin;
 };
 
+// `pattern:` on an object: it stands for copies NAME-1 ... NAME-N
+// (compiler/scene_patterns.h). Copy k is moved by (k - 1) * offset (linear),
+// or turned by (k - 1) * angle_degrees about `axis` through `center`
+// (circular), and starts (k - 1) * stagger later.
+struct Pattern {
+  enum class Kind : uint8_t { kLinear, kCircular };
+  Kind kind = Kind::kLinear;
+  int count = 0;
+  Vec3 offset{0, 0, 0};
+  Vec3 axis{0, 1, 0};
+  double angle_degrees = 0;
+  Vec3 center{0, 0, 0};
+  ExactTime stagger;
+  Origin origin;
+};
+
+// A pattern after expansion: the name its copies share, for references.
+struct PatternCopies {
+  std::string name;
+  int count = 0;
+  Origin origin;  // the object's
+};
+
 struct SceneObject {
   std::string name;
   bool is_camera = false;
@@ -189,6 +212,8 @@ struct SceneObject {
   FocusTarget focus;  // no distance and no target: depth of field off
   double aperture = 2.8;
   std::vector<Node> nodes;
+  // Objects only; none once the scene is loaded (its copies replace it).
+  std::optional<Pattern> pattern;
 };
 
 struct Tolerance {
@@ -207,8 +232,9 @@ struct Scene {
   bool reverse = false;
   Tolerance tolerance;
   std::vector<Model> models;
-  std::vector<SceneObject> objects;  // file order
+  std::vector<SceneObject> objects;  // file order, a pattern's copies in its place
   std::vector<SceneObject> cameras;  // file order
+  std::vector<PatternCopies> patterns;
   std::vector<Node> director_nodes;
 };
 

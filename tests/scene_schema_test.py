@@ -282,6 +282,16 @@ objects:
   screw-1: {<<: *screw, position: [0.1, 0, 0]}
   screw-2: {<<: *screw, position: [0.2, 0, 0]}
 """,
+    "patterns": """cinc: 1
+objects:
+  screw:
+    pattern: {count: 4, offset: [0.05, 0, 0]}
+    stagger: 0.25
+    nodes: [{id: drive, duration: 1, label: "Screw $i"}]
+  bolt:
+    pattern: {count: 6, axis: [0, 1, 0], angle: 60, center: [0, 0, 0]}
+    nodes: [{after: screw.drive, duration: 1}]
+""",
 }
 
 # --- bad scenes: (yaml, keyword, JSON path of the error[, keyword inside anyOf / oneOf]) ------
@@ -447,6 +457,17 @@ BAD = {
     "cue-empty-name": (node("{cue: {kind: vfx, name: ''}}"), "anyOf", N0 + "/cue", "minLength"),
     "cue-empty-list": (node("{cue: []}"), "anyOf", N0 + "/cue", "minItems"),
     "action-empty": (node("{action: ''}"), "minLength", N0 + "/action"),
+    # patterns
+    "pattern-without-count": ("cinc: 1\nobjects:\n  a: {pattern: {offset: [1, 0, 0]}}\n", "required",
+                              "/objects/a/pattern"),
+    "pattern-count-0": ("cinc: 1\nobjects:\n  a: {pattern: {count: 0, offset: [1, 0, 0]}}\n", "minimum",
+                        "/objects/a/pattern/count"),
+    "pattern-offset-and-angle": ("cinc: 1\nobjects:\n  a: {pattern: {count: 2, offset: [1, 0, 0], angle: 9}}\n",
+                                 "oneOf", "/objects/a/pattern"),
+    "pattern-neither": ("cinc: 1\nobjects:\n  a: {pattern: {count: 2}}\n", "oneOf", "/objects/a/pattern"),
+    "stagger-without-pattern": ("cinc: 1\nobjects:\n  a: {stagger: 1}\n", "dependentRequired", "/objects/a"),
+    "pattern-on-a-camera": ("cinc: 1\ncameras:\n  c: {pattern: {count: 2, offset: [1, 0, 0]}}\n",
+                            "additionalProperties", "/cameras/c"),
 }
 
 

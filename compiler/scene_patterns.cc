@@ -1,0 +1,245 @@
+#include "compiler/scene_patterns.h"
+
+#include <cmath>
+#include <numbers>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+
+namespace cinc {
+namespace {
+
+std::string CopyName(const std::string& name, int k) { return name + "-" + std::to_string(k); }
+
+// "screw-1 to screw-4" (or the only copy's name).
+std::string CopyRange(const PatternCopies& pattern) {
+  if (pattern.count == 1) return CopyName(pattern.name, 1);
+  return CopyName(pattern.name, 1) + " to " + CopyName(pattern.name, pattern.count);
+}
+
+void ReplaceAll(std::string* text, std::string_view from, std::string_view to) {
+  for (size_t at = text->find(from); at != std::string::npos; at = text->find(from, at)) {
+    text->replace(at, from.size(), to);
+    at += to.size();
+  }
+}
+
+// The object a reference names: "body" of "body.in" (`separator` '.') or of
+// "body/hole" ('/'); the whole text when it has no separator.
+std::string_view ObjectPart(std::string_view reference, char separator) {
+  size_t at = reference.find(separator);
+  return at == std::string_view::npos ? reference : reference.substr(0, at);
+}
+
+// Every text of a node that may hold `$i` or a reference.
+template <typename Visit>
+void ForEachText(Node* node, Visit visit) {
+  for (Relation& relation : node->relations) visit(&relation.target);
+  for (Relation& relation : node->until) visit(&relation.target);
+  if (node->attach) {
+    visit(&node->attach->to);
+    visit(&node->attach->mate);
+  }
+  if (node->look_at) visit(&node->look_at->value);
+  if (node->focus) visit(&node->focus->on);
+  if (node->label) visit(&node->label->value);
+  if (node->action) visit(&node->action->value);
+  for (Cue& cue : node->cues) {
+    visit(&cue.name);
+    visit(&cue.target);
+    visit(&cue.data_json);
+  }
+}
+
+// Copy k's placement: p -> center + R (p - center) + shift, q -> R q.
+struct Placement {
+  Quat turn{1, 0, 0, 0};
+  Vec3 center{0, 0, 0};
+  Vec3 shift{0, 0, 0};
+
+  Vec3 Point(const Vec3& p) const { return center + turn * (p - center) + shift; }
+  Quat Rotation(const Quat& q) const { return turn * q; }
+};
+
+Placement PlacementOf(const Pattern& pattern, int k) {
+  Placement placement;
+  if (pattern.kind == Pattern::Kind::kLinear) {
+    placement.shift = pattern.offset * static_cast<double>(k - 1);
+  } else {
+    double radians = pattern.angle_degrees * (k - 1) * std::numbers::pi / 180;
+    placement.turn = glm::angleAxis(radians, pattern.axis);
+    placement.center = pattern.center;
+  }
+  return placement;
+}
+
+SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k) {
+  SceneObject copy = object;
+  copy.pattern.reset();
+  copy.name = CopyName(object.name, k);
+  const Placement placement = PlacementOf(pattern, k);
+  copy.position = placement.Point(object.position);
+  copy.rotation = placement.Rotation(object.rotation);
+  const ExactTime lag = pattern.stagger.MultipliedBy(k - 1, 1);
+  const std::string index = std::to_string(k);
+  const std::string self_prefix = object.name + ".";
+  bool attached = false;
+  for (Node& node : copy.nodes) {
+    node.owner = copy.name;
+    if (node.position) {
+      node.position = placement.Point(*node.position);
+      attached = false;
+    }
+    for (Vec3& point : node.path) point = placement.Point(point);
+    if (node.rotation && (node.position || !attached)) {
+      node.rotation = placement.Rotation(*node.rotation);
+    }
+    if (node.attach) attached = true;
+    ForEachText(&node, [&](std::string* text) { ReplaceAll(text, "$i", index); });
+    // References to the pattern itself are to this copy.
+    auto to_self = [&](std::string* reference, char separator) {
+      if (ObjectPart(*reference, separator) == object.name) {
+        reference->replace(0, object.name.size(), copy.name);
+      }
+    };
+    for (Relation& relation : node.relations) to_self(&relation.target, '.');
+    for (Relation& relation : node.until) to_self(&relation.target, '.');
+    if (node.attach) to_self(&node.attach->to, '/');
+    if (node.look_at) to_self(&node.look_at->value, '/');
+    if (node.focus) to_self(&node.focus->on, '/');
+    // The stagger: relations that leave the copy start later.
+    if (lag.IsZero()) continue;
+    if (node.relations.empty() && node.index == 0) node.chain_lag += lag;
+    for (Relation& relation : node.relations) {
+      if (relation.kind == RelationKind::kAt) {
+        relation.at += lag;
+        continue;
+      }
+      bool qualified = relation.target.find('.') != std::string::npos;
+      if (qualified && ObjectPart(relation.target, '.') != copy.name) relation.lag += lag;
+    }
+  }
+  return copy;
+}
+
+// References from outside a pattern to the pattern's name.
+class PatternReferences {
+ public:
+  PatternReferences(const std::vector<PatternCopies>& patterns, Diagnostics* diagnostics)
+      : diagnostics_(diagnostics) {
+    for (const PatternCopies& pattern : patterns) by_name_.emplace(pattern.name, &pattern);
+  }
+
+  void Check(Node* node) {
+    node->relations = Expanded(std::move(node->relations), /*until=*/false);
+    node->until = Expanded(std::move(node->until), /*until=*/true);
+    auto object = [&](const std::string& reference, const Origin& origin, std::string_view what) {
+      const PatternCopies* pattern = Find(ObjectPart(reference, '/'));
+      if (pattern == nullptr) return;
+      diagnostics_->Report(DiagnosticCode::kObjectMissing, origin.location, origin.path,
+                           "node '" + node->QualifiedName() + "' " + std::string(what) + " '" +
+                               reference + "', a pattern of " + std::to_string(pattern->count) +
+                               " copies (" + CopyRange(*pattern) + "): name one of them, as '" +
+                               CopyName(pattern->name, 1) + reference.substr(pattern->name.size()) +
+                               "'");
+    };
+    if (node->attach) object(node->attach->to, node->attach->origin, "attaches to");
+    if (node->look_at) object(node->look_at->value, node->look_at->origin, "looks at");
+    if (node->focus) object(node->focus->on, node->focus->origin, "focuses on");
+    for (const Cue& cue : node->cues) object(cue.target, cue.origin, "has a cue for");
+  }
+
+ private:
+  const PatternCopies* Find(std::string_view name) const {
+    auto found = by_name_.find(std::string(name));
+    return found == by_name_.end() ? nullptr : found->second;
+  }
+
+  std::vector<Relation> Expanded(std::vector<Relation> relations, bool until) {
+    bool any = false;
+    for (const Relation& relation : relations) {
+      any = any ||
+            (relation.kind != RelationKind::kAt && relation.target.find('.') != std::string::npos &&
+             Find(ObjectPart(relation.target, '.')) != nullptr);
+    }
+    if (!any) return relations;
+    std::vector<Relation> expanded;
+    for (Relation& relation : relations) {
+      const PatternCopies* pattern =
+          relation.kind == RelationKind::kAt || relation.target.find('.') == std::string::npos
+              ? nullptr
+              : Find(ObjectPart(relation.target, '.'));
+      if (pattern == nullptr) {
+        expanded.push_back(std::move(relation));
+        continue;
+      }
+      std::string id = relation.target.substr(pattern->name.size());  // ".drive"
+      if (until || relation.kind == RelationKind::kAfter) {
+        for (int k = 1; k <= pattern->count; ++k) {
+          Relation copy = relation;
+          copy.target = CopyName(pattern->name, k) + id;
+          expanded.push_back(std::move(copy));
+        }
+        continue;
+      }
+      diagnostics_->Report(DiagnosticCode::kTimingMissing, relation.origin.location,
+                           relation.origin.path,
+                           "'" + relation.target + "' names the node of " +
+                               std::to_string(pattern->count) + " copies (" + CopyRange(*pattern) +
+                               "): only 'after' and 'until' wait for all of "
+                               "them; name one, as '" +
+                               CopyName(pattern->name, 1) + id + "'");
+    }
+    return expanded;
+  }
+
+  std::unordered_map<std::string, const PatternCopies*> by_name_;
+  Diagnostics* diagnostics_;
+};
+
+}  // namespace
+
+void ExpandPatterns(Scene* scene, Diagnostics* diagnostics) {
+  bool any = false;
+  for (const SceneObject& object : scene->objects) any = any || object.pattern.has_value();
+  if (!any) return;
+  std::unordered_set<std::string> taken;
+  for (const SceneObject& object : scene->objects) {
+    if (!object.pattern) taken.insert(object.name);
+  }
+  for (const SceneObject& camera : scene->cameras) taken.insert(camera.name);
+  std::vector<SceneObject> objects;
+  objects.reserve(scene->objects.size());
+  for (SceneObject& object : scene->objects) {
+    if (!object.pattern) {
+      objects.push_back(std::move(object));
+      continue;
+    }
+    const Pattern& pattern = *object.pattern;
+    scene->patterns.push_back({object.name, pattern.count, object.origin});
+    for (int k = 1; k <= pattern.count; ++k) {
+      std::string name = CopyName(object.name, k);
+      if (!taken.insert(name).second) {
+        diagnostics->Report(DiagnosticCode::kSceneName, pattern.origin.location,
+                            pattern.origin.path,
+                            "copy " + std::to_string(k) + " of pattern '" + object.name +
+                                "' would be named '" + name + "', which another object has");
+        continue;
+      }
+      objects.push_back(MakeCopy(object, pattern, k));
+    }
+  }
+  scene->objects = std::move(objects);
+  // Copies' references to their own pattern are to themselves already.
+  PatternReferences references(scene->patterns, diagnostics);
+  for (SceneObject& object : scene->objects) {
+    for (Node& node : object.nodes) references.Check(&node);
+  }
+  for (SceneObject& camera : scene->cameras) {
+    for (Node& node : camera.nodes) references.Check(&node);
+  }
+  for (Node& node : scene->director_nodes) references.Check(&node);
+}
+
+}  // namespace cinc

@@ -1,0 +1,37 @@
+// Patterns: an object with `pattern:` stands for copies of itself
+// (docs/language.md "Patterns"), made once the scene is read, before timing.
+//
+// Contract: ExpandPatterns replaces each patterned object, in its place in
+// file order, by copies NAME-1 ... NAME-N, and records NAME in
+// scene.patterns. Copy k:
+// - is moved by (k − 1)·offset (linear), or turned by (k − 1)·angle degrees
+//   about the axis through `center` (circular): its initial pose and its
+//   nodes' world targets — `position`, `path` points, and `rotation` where
+//   it is a world rotation (with a `position`, or while the copy is not
+//   attached: no attach, insert or screw before it in its list since the
+//   last `position`);
+// - has `$i` replaced by k in every text of its nodes (references, labels,
+//   actions, cues);
+// - starts (k − 1)·stagger later: that lag is added to each of its timing
+//   relations that point outside the copy (to another object's node, or
+//   `at`), and to its first node's when that node follows nothing;
+// - refers to itself where it names NAME (`NAME.id`, `NAME/marker`).
+// Elsewhere `NAME.id` in `after:` or `until:` stands for every copy's node
+// (after all of them, ending with the latest); in any other relation it is
+// E_TIMING_MISSING, and NAME as an object (attach, insert, screw, look_at,
+// focus, a cue's target) E_OBJECT_MISSING, both naming the copies. A copy
+// whose name another object or camera has is E_SCENE_NAME at the pattern,
+// and is not made.
+#ifndef CINC_COMPILER_SCENE_PATTERNS_H_
+#define CINC_COMPILER_SCENE_PATTERNS_H_
+
+#include "core/diagnostics.h"
+#include "core/scene.h"
+
+namespace cinc {
+
+void ExpandPatterns(Scene* scene, Diagnostics* diagnostics);
+
+}  // namespace cinc
+
+#endif  // CINC_COMPILER_SCENE_PATTERNS_H_

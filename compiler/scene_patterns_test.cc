@@ -1,0 +1,231 @@
+// Patterns (compiler/scene_patterns.h): copies, their poses, `$i`, the
+// stagger and references to a pattern, worked out by hand.
+#include "compiler/scene_patterns.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "compiler/scene_loader_test_util.h"
+
+namespace cinc {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+using testing_support::Load;
+using testing_support::Loaded;
+using testing_support::Problems;
+
+constexpr double kClose = 1e-12;
+
+void ExpectNear(const Vec3& actual, const Vec3& expected) {
+  EXPECT_NEAR(actual.x, expected.x, kClose);
+  EXPECT_NEAR(actual.y, expected.y, kClose);
+  EXPECT_NEAR(actual.z, expected.z, kClose);
+}
+
+std::vector<std::string> Names(const Scene& scene) {
+  std::vector<std::string> names;
+  for (const SceneObject& object : scene.objects) names.push_back(object.name);
+  return names;
+}
+
+// Three screws 5 cm apart along X from (0.1, 0.3, 0): copy k at
+// 0.1 + 0.05 (k - 1), and its drive target moved the same; `$i` in the
+// attach and the label; the copies stand where the pattern was written.
+TEST(ScenePatternsTest, ALinearPatternMovesEachCopy) {
+  Loaded loaded = Load(R"(cinc: 1
+objects:
+  body: {}
+  screw:
+    pattern: {count: 3, offset: [0.05, 0, 0]}
+    position: [0.1, 0.3, 0]
+    nodes:
+      - {id: drive, after: body.in, duration: 1, position: [0.1, 0.1, 0], label: "Screw $i"}
+      - {id: seat, duration: 0, attach: {to: body/hole-$i}}
+  lid: {}
+)");
+  EXPECT_THAT(loaded.diagnostics, IsEmpty());
+  const Scene& scene = loaded.scene;
+  EXPECT_THAT(Names(scene), ElementsAre("body", "screw-1", "screw-2", "screw-3", "lid"));
+  ASSERT_EQ(scene.patterns.size(), 1u);
+  EXPECT_EQ(scene.patterns[0].name, "screw");
+  EXPECT_EQ(scene.patterns[0].count, 3);
+  for (int k = 1; k <= 3; ++k) {
+    const SceneObject& copy = scene.objects[static_cast<size_t>(k)];
+    double x = 0.1 + 0.05 * (k - 1);
+    ExpectNear(copy.position, Vec3(x, 0.3, 0));
+    ASSERT_EQ(copy.nodes.size(), 2u);
+    EXPECT_EQ(copy.nodes[0].owner, copy.name);
+    ExpectNear(*copy.nodes[0].position, Vec3(x, 0.1, 0));
+    EXPECT_EQ(copy.nodes[0].label->value, "Screw " + std::to_string(k));
+    EXPECT_EQ(copy.nodes[1].attach->to, "body/hole-" + std::to_string(k));
+    EXPECT_EQ(copy.nodes[0].QualifiedName(), copy.name + ".drive");
+  }
+}
+
+// Four bolts a quarter turn apart about +Y through (1, 0, 0), the first at
+// (1.5, 0, 0) yawed 0: copy 2 is turned 90 degrees, to (1, 0, -0.5) (Ry(90)
+// takes +X to -Z), copy 3 to (0.5, 0, 0), copy 4 to (1, 0, 0.5); each
+// rotation is Ry(90 (k - 1)) times its own. A world rotation target with a
+// position turns too; a local one while attached does not.
+TEST(ScenePatternsTest, ACircularPatternTurnsEachCopyAboutTheAxis) {
+  Loaded loaded = Load(R"(cinc: 1
+objects:
+  bolt:
+    pattern: {count: 4, axis: [0, 2, 0], angle: 90, center: [1, 0, 0]}
+    position: [1.5, 0, 0]
+    nodes:
+      - {id: out, duration: 1, position: [2, 0, 0], rotation: [0, 10, 0]}
+      - {id: on, duration: 1, attach: {to: bolt/tip}}
+      - {id: twist, duration: 1, rotation: [0, 0, 30]}
+)");
+  EXPECT_THAT(loaded.diagnostics, IsEmpty());
+  const Scene& scene = loaded.scene;
+  ASSERT_EQ(scene.objects.size(), 4u);
+  const Vec3 expected[] = {{1.5, 0, 0}, {1, 0, -0.5}, {0.5, 0, 0}, {1, 0, 0.5}};
+  const Vec3 target[] = {{2, 0, 0}, {1, 0, -1}, {0, 0, 0}, {1, 0, 1}};
+  for (int k = 1; k <= 4; ++k) {
+    const SceneObject& copy = scene.objects[static_cast<size_t>(k - 1)];
+    ExpectNear(copy.position, expected[k - 1]);
+    Quat turn = QuatFromEulerDegrees(Vec3(0, 90.0 * (k - 1), 0));
+    EXPECT_NEAR(Degrees(AngleBetween(copy.rotation, turn)), 0, 1e-9);
+    ExpectNear(*copy.nodes[0].position, target[k - 1]);
+    Quat world = QuatFromEulerDegrees(Vec3(0, 10 + 90.0 * (k - 1), 0));
+    EXPECT_NEAR(Degrees(AngleBetween(*copy.nodes[0].rotation, world)), 0, 1e-9);
+    // Attached to its own marker: the copy's own (a reference to itself).
+    EXPECT_EQ(copy.nodes[1].attach->to, copy.name + "/tip");
+    Quat local = QuatFromEulerDegrees(Vec3(0, 0, 30));
+    EXPECT_NEAR(Degrees(AngleBetween(*copy.nodes[2].rotation, local)), 0, 1e-9);
+  }
+}
+
+// stagger 0.25: copy k's relations that leave it get 0.25 (k - 1) more lag;
+// its chained nodes and its references to itself follow unchanged. The
+// first node of the second pattern follows nothing: its chain lag moves.
+TEST(ScenePatternsTest, TheStaggerShiftsWhatLeavesTheCopy) {
+  Loaded loaded = Load(R"(cinc: 1
+objects:
+  body:
+    nodes: [{id: in, duration: 1}]
+  screw:
+    pattern: {count: 3, offset: [0.05, 0, 0]}
+    stagger: 0.25
+    nodes:
+      - {id: show, after: body.in, lag: 0.5, duration: 0.2}
+      - {id: drive, duration: 0.5}
+      - {id: check, after: screw.drive, duration: 0.1}
+  nut:
+    pattern: {count: 2, offset: [0, 0, 0.1]}
+    stagger: 1
+    nodes:
+      - {id: spin, duration: 2}
+      - {id: at, at: 3, duration: 1}
+)");
+  EXPECT_THAT(loaded.diagnostics, IsEmpty());
+  const Scene& scene = loaded.scene;
+  ASSERT_EQ(scene.objects.size(), 6u);
+  for (int k = 1; k <= 3; ++k) {
+    const SceneObject& copy = scene.objects[static_cast<size_t>(k)];
+    ASSERT_EQ(copy.nodes[0].relations.size(), 1u);
+    EXPECT_EQ(copy.nodes[0].relations[0].lag,
+              ExactTime::FromRatio(1, 2) + ExactTime::FromRatio(k - 1, 4));
+    EXPECT_TRUE(copy.nodes[1].relations.empty());
+    EXPECT_EQ(copy.nodes[1].chain_lag, ExactTime());
+    EXPECT_EQ(copy.nodes[2].relations[0].target, copy.name + ".drive");
+    EXPECT_EQ(copy.nodes[2].relations[0].lag, ExactTime());
+  }
+  EXPECT_EQ(scene.objects[4].nodes[0].chain_lag, ExactTime());
+  EXPECT_EQ(scene.objects[5].nodes[0].chain_lag, ExactTime::FromInteger(1));
+  EXPECT_EQ(scene.objects[5].nodes[1].relations[0].at, ExactTime::FromInteger(4));
+}
+
+// `after: screw.drive` waits for every copy's drive; `until` ends with the
+// latest; a copy is named as any object.
+TEST(ScenePatternsTest, AfterAPatternWaitsForEveryCopy) {
+  Loaded loaded = Load(R"(cinc: 1
+objects:
+  screw:
+    pattern: {count: 3, offset: [0.05, 0, 0]}
+    nodes: [{id: drive, duration: 1}]
+  label:
+    nodes:
+      - {id: show, after: [screw.drive, screw-2.drive], lag: 0.5, duration: 0.2}
+      - {id: hold, until: screw.drive}
+)");
+  EXPECT_THAT(loaded.diagnostics, IsEmpty());
+  const Node& show = loaded.scene.objects[3].nodes[0];
+  ASSERT_EQ(show.relations.size(), 4u);
+  EXPECT_EQ(show.relations[0].target, "screw-1.drive");
+  EXPECT_EQ(show.relations[1].target, "screw-2.drive");
+  EXPECT_EQ(show.relations[2].target, "screw-3.drive");
+  EXPECT_EQ(show.relations[3].target, "screw-2.drive");
+  for (const Relation& relation : show.relations) {
+    EXPECT_EQ(relation.kind, RelationKind::kAfter);
+    EXPECT_EQ(relation.lag, ExactTime::FromRatio(1, 2));
+  }
+  const Node& hold = loaded.scene.objects[3].nodes[1];
+  ASSERT_EQ(hold.until.size(), 3u);
+  EXPECT_EQ(hold.until[2].target, "screw-3.drive");
+}
+
+TEST(ScenePatternsTest, Problems) {
+  EXPECT_THAT(
+      Problems(R"(cinc: 1
+objects:
+  screw:
+    pattern: {count: 2, offset: [0.05, 0, 0]}
+    nodes: [{id: drive, duration: 1}]
+  screw-2: {}
+  washer:
+    nodes:
+      - {id: on, with: screw.drive, duration: 1, attach: {to: screw/seat}}
+      - {id: look, duration: 1, position: [0, 1, 0]}
+  a:
+    stagger: 1
+  b:
+    pattern: {count: 0, offset: [1, 0, 0]}
+  c:
+    pattern: {count: 2}
+  d:
+    pattern: {count: 2, offset: [1, 0, 0], angle: 30}
+  e:
+    pattern: {offset: [1, 0, 0]}
+  f:
+    pattern: {count: 2, axis: [0, 1, 0]}
+  g:
+    pattern: {count: 2, angle: 10, axis: [0, 0, 0]}
+cameras:
+  cam:
+    pattern: {count: 2, offset: [1, 0, 0]}
+    nodes: [{id: aim, duration: 1, look_at: screw}]
+)"),
+      ElementsAre("12:5 E_SCENE_FORMAT /objects/a: 'stagger' needs a 'pattern' on the object",
+                  "14:22 E_SCENE_VALUE /objects/b/pattern/count: count 0 is not an integer in "
+                  "1..100000",
+                  "16:14 E_SCENE_FORMAT /objects/c/pattern: missing field offset or angle (a "
+                  "linear pattern: count, offset; a circular one: count, axis, angle, center)",
+                  "18:25 E_SCENE_FORMAT /objects/d/pattern: 'offset' (a linear pattern) cannot "
+                  "be combined with 'axis', 'angle' or 'center' (a circular one)",
+                  "20:14 E_SCENE_FORMAT /objects/e/pattern: missing field count",
+                  "22:14 E_SCENE_FORMAT /objects/f/pattern: missing field angle (a circular "
+                  "pattern: count, axis, angle, center)",
+                  "24:42 E_SCENE_VALUE /objects/g/pattern/axis: the pattern's axis is [0, 0, 0]",
+                  "27:5 E_SCENE_FORMAT /cameras/cam/pattern: 'pattern' is not allowed on a camera",
+                  "4:14 E_SCENE_NAME /objects/screw/pattern: copy 2 of pattern 'screw' would be "
+                  "named 'screw-2', which another object has",
+                  "9:24 E_TIMING_MISSING /objects/washer/nodes/0/with: 'screw.drive' names the "
+                  "node of 2 copies (screw-1 to screw-2): only 'after' and 'until' wait for all "
+                  "of them; name one, as 'screw-1.drive'",
+                  "9:58 E_OBJECT_MISSING /objects/washer/nodes/0/attach: node 'washer.on' "
+                  "attaches to 'screw/seat', a pattern of 2 copies (screw-1 to screw-2): name "
+                  "one of them, as 'screw-1/seat'",
+                  "28:45 E_OBJECT_MISSING /cameras/cam/nodes/0/look_at: node 'cam.aim' looks at "
+                  "'screw', a pattern of 2 copies (screw-1 to screw-2): name one of them, as "
+                  "'screw-1'"));
+}
+
+}  // namespace
+}  // namespace cinc
