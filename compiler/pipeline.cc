@@ -10,6 +10,7 @@
 #endif
 
 #include "compiler/scene_loader.h"
+#include "compiler/scene_patterns.h"
 #include "emit/emit_sequence.h"
 #include "emit/reverse_sequence.h"
 #include "emit/shards.h"
@@ -93,10 +94,20 @@ Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& 
                          Diagnostics* diagnostics) {
   Compilation compilation;
   compilation.scene = LoadSceneFile(scene_path, load_options, diagnostics);
+  // The models are read first, for patterns over their markers; their
+  // problems are reported after timing's, as the stages run.
+  Diagnostics model_problems(diagnostics->file());
+  ModelLibrary library = ImportModels(compilation.scene, &model_problems);
+  ModelMarkerNames marker_names;
+  for (const ModelMarkers& model : library.models) {
+    std::vector<std::string>& names = marker_names[model.name];
+    for (const Marker& marker : model.markers) names.push_back(marker.name);
+  }
+  ExpandPatterns(marker_names, &compilation.scene, diagnostics);
   compilation.timeline = ResolveTiming(compilation.scene, diagnostics);
   // Models and marker references are checked even when timing failed, so one
   // run reports problems of every kind.
-  ModelLibrary library = ImportModels(compilation.scene, diagnostics);
+  for (const Diagnostic& problem : model_problems.items()) diagnostics->Add(problem);
   MarkerTable markers = BuildMarkerTable(compilation.scene, std::move(library), diagnostics);
   if (diagnostics->HasErrors()) return compilation;
   compilation.rig = BuildRig(compilation.scene, compilation.timeline, markers, diagnostics);

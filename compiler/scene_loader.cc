@@ -13,7 +13,6 @@
 #include <unordered_map>
 
 #include "compiler/scene_loader_internal.h"
-#include "compiler/scene_patterns.h"
 
 namespace cinc {
 namespace scene_loading {
@@ -518,11 +517,12 @@ void SceneLoader::LoadObject(const YamlEvent& first, SceneObject* object) {
 void SceneLoader::LoadPattern(const YamlEvent& first, Pattern* pattern) {
   pattern->origin = OriginAt(first.location);
   if (!ExpectMapping(first)) return;
-  static constexpr std::string_view kFields[] = {"count", "offset", "axis", "angle", "center"};
-  enum { kCount, kOffset, kAxis, kAngle, kCenter };
+  static constexpr std::string_view kFields[] = {"count", "offset", "axis",
+                                                 "angle", "center", "markers"};
+  enum { kCount, kOffset, kAxis, kAngle, kCenter, kMarkers };
   MappingWalker walker(this, kFields);
-  bool given[5] = {false, false, false, false, false};
-  SourceLocation where[5];
+  bool given[6] = {false, false, false, false, false, false};
+  SourceLocation where[6];
   while (walker.Next()) {
     PathSegment segment(this, walker.key());
     YamlEvent value = Next();
@@ -559,9 +559,34 @@ void SceneLoader::LoadPattern(const YamlEvent& first, Pattern* pattern) {
           pattern->center = *center;
         }
         break;
+      case kMarkers:
+        if (std::optional<std::string> markers = ReadString(value, "markers")) {
+          pattern->markers = std::move(*markers);
+          pattern->markers_origin = OriginAt(value.location);
+        }
+        break;
     }
   }
   if (reader_.stopped()) return;
+  if (given[kMarkers]) {
+    pattern->kind = Pattern::Kind::kMarkers;
+    for (int field : {kCount, kOffset, kAxis, kAngle, kCenter}) {
+      if (!given[field]) continue;
+      Report(DiagnosticCode::kSceneFormat, where[field],
+             "'" + std::string(kFields[field]) +
+                 "' cannot be combined with 'markers' (one copy per matching marker)");
+    }
+    if (pattern->markers.empty()) {
+      pattern->count = 0;
+    } else if (pattern->markers.find('/') == std::string::npos) {
+      Report(DiagnosticCode::kSceneValue, pattern->markers_origin.location,
+             "'markers' is object/marker-glob, as 'body/hole-*'; got '" + pattern->markers + "'");
+      pattern->count = 0;
+    } else {
+      pattern->count = -1;  // known once the models are read
+    }
+    return;
+  }
   bool circular = given[kAxis] || given[kAngle] || given[kCenter];
   pattern->kind = circular ? Pattern::Kind::kCircular : Pattern::Kind::kLinear;
   if (!given[kCount]) {
@@ -684,12 +709,7 @@ Scene LoadSceneFromText(std::string_view text, const std::string& file,
     }
     diagnostics->Add(diagnostic);
   }
-  if (!interrupted.has_value()) {
-    Diagnostics expansion(file);
-    ExpandPatterns(&scene, &expansion);
-    for (const Diagnostic& diagnostic : expansion.items()) diagnostics->Add(diagnostic);
-    return scene;
-  }
+  if (!interrupted.has_value()) return scene;
   Scene unread;
   unread.file = scene.file;
   unread.name = scene.name;

@@ -1,11 +1,15 @@
 #include "compiler/scene_patterns.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <numbers>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
+
+#include "core/suggestion.h"
 
 namespace cinc {
 namespace {
@@ -64,6 +68,7 @@ struct Placement {
 
 Placement PlacementOf(const Pattern& pattern, int k) {
   Placement placement;
+  if (pattern.kind == Pattern::Kind::kMarkers) return placement;  // the markers place them
   if (pattern.kind == Pattern::Kind::kLinear) {
     placement.shift = pattern.offset * static_cast<double>(k - 1);
   } else {
@@ -74,7 +79,63 @@ Placement PlacementOf(const Pattern& pattern, int k) {
   return placement;
 }
 
-SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k) {
+// The marker names a marker pattern matches, in the model's order; nullopt
+// after reporting why there are none.
+std::optional<std::vector<std::string>> MatchingMarkers(const Pattern& pattern,
+                                                        const std::string& name,
+                                                        const ModelMarkerNames& markers,
+                                                        const Scene& scene,
+                                                        Diagnostics* diagnostics) {
+  const Origin& origin = pattern.markers_origin;
+  size_t slash = pattern.markers.find('/');
+  std::string owner = pattern.markers.substr(0, slash);
+  std::string glob = pattern.markers.substr(slash + 1);
+  const SceneObject* object = nullptr;
+  std::vector<std::string_view> names;
+  for (const SceneObject& candidate : scene.objects) {
+    names.push_back(candidate.name);
+    if (candidate.name == owner && !candidate.pattern) object = &candidate;
+  }
+  if (object == nullptr) {
+    diagnostics->Report(DiagnosticCode::kObjectMissing, origin.location, origin.path,
+                        "pattern '" + name + "' takes the markers of unknown object '" + owner +
+                            "'" + DidYouMean(owner, names));
+    return std::nullopt;
+  }
+  auto found = markers.find(object->model);
+  if (object->model.empty() || found == markers.end()) {
+    diagnostics->Report(
+        DiagnosticCode::kMarkerMissing, origin.location, origin.path,
+        "pattern '" + name + "' takes the markers of object '" + owner + "', which has no model");
+    return std::nullopt;
+  }
+  std::vector<std::string> matching;
+  for (const std::string& marker : found->second) {
+    if (MatchesGlob(glob, marker)) matching.push_back(marker);
+  }
+  if (!matching.empty()) return matching;
+  // Suggest the glob of a marker: its name with its trailing digits as `*`.
+  std::vector<std::string> globs;
+  std::string listed;
+  for (const std::string& marker : found->second) {
+    size_t end = marker.size();
+    while (end > 0 && std::isdigit(static_cast<unsigned char>(marker[end - 1]))) --end;
+    std::string candidate = end < marker.size() ? marker.substr(0, end) + "*" : marker;
+    if (std::find(globs.begin(), globs.end(), candidate) == globs.end()) globs.push_back(candidate);
+    if (listed.size() < 200) listed += (listed.empty() ? "" : ", ") + marker;
+  }
+  std::vector<std::string_view> candidates(globs.begin(), globs.end());
+  std::string suggestion = DidYouMean(glob, candidates);
+  diagnostics->Report(
+      DiagnosticCode::kMarkerMissing, origin.location, origin.path,
+      "pattern '" + name + "': no marker of object '" + owner + "' matches '" + glob + "'" +
+          suggestion +
+          (listed.empty() ? "; its model has no markers" : "; its markers are " + listed));
+  return std::nullopt;
+}
+
+SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
+                     const std::string& marker) {
   SceneObject copy = object;
   copy.pattern.reset();
   copy.name = CopyName(object.name, k);
@@ -96,7 +157,10 @@ SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k) {
       node.rotation = placement.Rotation(*node.rotation);
     }
     if (node.attach) attached = true;
-    ForEachText(&node, [&](std::string* text) { ReplaceAll(text, "$i", index); });
+    ForEachText(&node, [&](std::string* text) {
+      ReplaceAll(text, "$i", index);
+      if (pattern.kind == Pattern::Kind::kMarkers) ReplaceAll(text, "$marker", marker);
+    });
     // References to the pattern itself are to this copy.
     auto to_self = [&](std::string* reference, char separator) {
       if (ObjectPart(*reference, separator) == object.name) {
@@ -136,7 +200,7 @@ class PatternReferences {
     node->until = Expanded(std::move(node->until), /*until=*/true);
     auto object = [&](const std::string& reference, const Origin& origin, std::string_view what) {
       const PatternCopies* pattern = Find(ObjectPart(reference, '/'));
-      if (pattern == nullptr) return;
+      if (pattern == nullptr || pattern->count == 0) return;
       diagnostics_->Report(DiagnosticCode::kObjectMissing, origin.location, origin.path,
                            "node '" + node->QualifiedName() + "' " + std::string(what) + " '" +
                                reference + "', a pattern of " + std::to_string(pattern->count) +
@@ -174,6 +238,7 @@ class PatternReferences {
         expanded.push_back(std::move(relation));
         continue;
       }
+      if (pattern->count == 0) continue;  // its pattern's problem is reported
       std::string id = relation.target.substr(pattern->name.size());  // ".drive"
       if (until || relation.kind == RelationKind::kAfter) {
         for (int k = 1; k <= pattern->count; ++k) {
@@ -200,7 +265,31 @@ class PatternReferences {
 
 }  // namespace
 
-void ExpandPatterns(Scene* scene, Diagnostics* diagnostics) {
+bool MatchesGlob(std::string_view glob, std::string_view name) {
+  // Iterative wildcard matching: back up to the last `*` on a mismatch.
+  size_t g = 0;
+  size_t n = 0;
+  size_t star = std::string_view::npos;
+  size_t resume = 0;
+  while (n < name.size()) {
+    if (g < glob.size() && (glob[g] == '?' || glob[g] == name[n])) {
+      ++g;
+      ++n;
+    } else if (g < glob.size() && glob[g] == '*') {
+      star = g++;
+      resume = n;
+    } else if (star != std::string_view::npos) {
+      g = star + 1;
+      n = ++resume;
+    } else {
+      return false;
+    }
+  }
+  while (g < glob.size() && glob[g] == '*') ++g;
+  return g == glob.size();
+}
+
+void ExpandPatterns(const ModelMarkerNames& markers, Scene* scene, Diagnostics* diagnostics) {
   bool any = false;
   for (const SceneObject& object : scene->objects) any = any || object.pattern.has_value();
   if (!any) return;
@@ -209,14 +298,26 @@ void ExpandPatterns(Scene* scene, Diagnostics* diagnostics) {
     if (!object.pattern) taken.insert(object.name);
   }
   for (const SceneObject& camera : scene->cameras) taken.insert(camera.name);
+  // The markers of marker patterns, while every object is in place.
+  std::vector<std::vector<std::string>> marker_names(scene->objects.size());
+  for (size_t index = 0; index < scene->objects.size(); ++index) {
+    SceneObject& object = scene->objects[index];
+    if (!object.pattern || object.pattern->kind != Pattern::Kind::kMarkers) continue;
+    std::optional<std::vector<std::string>> matching =
+        MatchingMarkers(*object.pattern, object.name, markers, *scene, diagnostics);
+    if (matching) marker_names[index] = std::move(*matching);
+    object.pattern->count = static_cast<int>(marker_names[index].size());
+  }
   std::vector<SceneObject> objects;
   objects.reserve(scene->objects.size());
-  for (SceneObject& object : scene->objects) {
+  for (size_t index = 0; index < scene->objects.size(); ++index) {
+    SceneObject& object = scene->objects[index];
     if (!object.pattern) {
       objects.push_back(std::move(object));
       continue;
     }
     const Pattern& pattern = *object.pattern;
+    const std::vector<std::string>& names = marker_names[index];
     scene->patterns.push_back({object.name, pattern.count, object.origin});
     for (int k = 1; k <= pattern.count; ++k) {
       std::string name = CopyName(object.name, k);
@@ -227,7 +328,7 @@ void ExpandPatterns(Scene* scene, Diagnostics* diagnostics) {
                                 "' would be named '" + name + "', which another object has");
         continue;
       }
-      objects.push_back(MakeCopy(object, pattern, k));
+      objects.push_back(MakeCopy(object, pattern, k, names.empty() ? std::string() : names[k - 1]));
     }
   }
   scene->objects = std::move(objects);

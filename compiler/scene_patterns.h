@@ -3,15 +3,21 @@
 //
 // Contract: ExpandPatterns replaces each patterned object, in its place in
 // file order, by copies NAME-1 ... NAME-N, and records NAME in
-// scene.patterns. Copy k:
+// scene.patterns. A marker pattern (`markers: OBJECT/GLOB`) makes one copy
+// per marker of OBJECT's model whose name matches GLOB (`*` any run of
+// characters, `?` one), in the model's marker order (`markers` gives each
+// model's names); none matching is E_MARKER_MISSING with the markers there
+// are, an unknown OBJECT E_OBJECT_MISSING, both at the `markers` value.
+// Copy k:
 // - is moved by (k − 1)·offset (linear), or turned by (k − 1)·angle degrees
 //   about the axis through `center` (circular): its initial pose and its
 //   nodes' world targets — `position`, `path` points, and `rotation` where
 //   it is a world rotation (with a `position`, or while the copy is not
 //   attached: no attach, insert or screw before it in its list since the
 //   last `position`);
-// - has `$i` replaced by k in every text of its nodes (references, labels,
-//   actions, cues);
+// - has `$i` replaced by k, and `$marker` by its marker's name (marker
+//   patterns), in every text of its nodes (references, labels, actions,
+//   cues);
 // - starts (k − 1)·stagger later: that lag is added to each of its timing
 //   relations that point outside the copy (to another object's node, or
 //   `at`), and to its first node's when that node follows nothing;
@@ -25,12 +31,22 @@
 #ifndef CINC_COMPILER_SCENE_PATTERNS_H_
 #define CINC_COMPILER_SCENE_PATTERNS_H_
 
+#include <string>
+#include <unordered_map>
+#include <vector>
+
 #include "core/diagnostics.h"
 #include "core/scene.h"
 
 namespace cinc {
 
-void ExpandPatterns(Scene* scene, Diagnostics* diagnostics);
+// Each model's marker names, in its order: model name -> names.
+using ModelMarkerNames = std::unordered_map<std::string, std::vector<std::string>>;
+
+// True when `name` matches `glob` (`*` any run of characters, `?` one).
+bool MatchesGlob(std::string_view glob, std::string_view name);
+
+void ExpandPatterns(const ModelMarkerNames& markers, Scene* scene, Diagnostics* diagnostics);
 
 }  // namespace cinc
 

@@ -14,9 +14,27 @@ namespace {
 
 using ::testing::ElementsAre;
 using ::testing::IsEmpty;
-using testing_support::Load;
 using testing_support::Loaded;
-using testing_support::Problems;
+using testing_support::ShowDiagnostic;
+
+// The scene loaded and its patterns expanded, with the inline markers of
+// its models (in their order) for marker patterns.
+Loaded Load(std::string_view text) {
+  Loaded loaded = testing_support::Load(text);
+  ModelMarkerNames markers;
+  for (const Model& model : loaded.scene.models) {
+    std::vector<std::string>& names = markers[model.name];
+    for (const Marker& marker : model.markers) names.push_back(marker.name);
+  }
+  Diagnostics diagnostics("scenes/test.yaml");
+  ExpandPatterns(markers, &loaded.scene, &diagnostics);
+  for (const Diagnostic& diagnostic : diagnostics.items()) {
+    loaded.diagnostics.push_back(ShowDiagnostic(diagnostic));
+  }
+  return loaded;
+}
+
+std::vector<std::string> Problems(std::string_view text) { return Load(text).diagnostics; }
 
 constexpr double kClose = 1e-12;
 
@@ -169,6 +187,87 @@ objects:
   const Node& hold = loaded.scene.objects[3].nodes[1];
   ASSERT_EQ(hold.until.size(), 3u);
   EXPECT_EQ(hold.until[2].target, "screw-3.drive");
+}
+
+// One copy per marker matching hole-*, in the model's order (hole-2 is
+// written before hole-1), `$marker` its marker's name; the pose is the
+// markers' business (not moved).
+TEST(ScenePatternsTest, AMarkerPatternMakesACopyPerMatchingMarker) {
+  Loaded loaded = Load(R"(cinc: 1
+models:
+  plate:
+    markers:
+      hole-2: {position: [0.1, 0, 0]}
+      hole-1: {position: [-0.1, 0, 0]}
+      edge: {position: [0, 0, 0.2]}
+      hole-10: {position: [0, 0, 0]}
+objects:
+  plate: {model: plate}
+  screw:
+    pattern: {markers: plate/hole-?}
+    stagger: 0.5
+    position: [0, 1, 0]
+    nodes:
+      - {id: drive, duration: 1, attach: {to: plate/$marker}, label: "Screw $i in $marker"}
+)");
+  EXPECT_THAT(loaded.diagnostics, IsEmpty());
+  const Scene& scene = loaded.scene;
+  EXPECT_THAT(Names(scene), ElementsAre("plate", "screw-1", "screw-2"));
+  EXPECT_EQ(scene.objects[1].nodes[0].attach->to, "plate/hole-2");
+  EXPECT_EQ(scene.objects[2].nodes[0].attach->to, "plate/hole-1");
+  EXPECT_EQ(scene.objects[2].nodes[0].label->value, "Screw 2 in hole-1");
+  ExpectNear(scene.objects[2].position, Vec3(0, 1, 0));
+  EXPECT_EQ(scene.objects[2].nodes[0].chain_lag, ExactTime::FromRatio(1, 2));
+  EXPECT_EQ(scene.patterns[0].count, 2);
+}
+
+TEST(ScenePatternsTest, GlobsMatchAsShellPatterns) {
+  EXPECT_TRUE(MatchesGlob("hole-*", "hole-1"));
+  EXPECT_TRUE(MatchesGlob("hole-*", "hole-"));
+  EXPECT_TRUE(MatchesGlob("*", ""));
+  EXPECT_TRUE(MatchesGlob("h*e-?", "hole-3"));
+  EXPECT_TRUE(MatchesGlob("*-*-x", "a-b-c-x"));
+  EXPECT_FALSE(MatchesGlob("hole-?", "hole-10"));
+  EXPECT_FALSE(MatchesGlob("hole-*", "hole_1"));
+  EXPECT_FALSE(MatchesGlob("*a", "ab"));
+}
+
+TEST(ScenePatternsTest, MarkerPatternProblems) {
+  EXPECT_THAT(
+      Problems(R"(cinc: 1
+models:
+  plate:
+    markers:
+      hole_1: {position: [0.1, 0, 0]}
+      hole_2: {position: [-0.1, 0, 0]}
+objects:
+  plate: {model: plate}
+  empty: {}
+  a:
+    pattern: {markers: plate/hole-*}
+    nodes: [{id: x, duration: 1}]
+  b:
+    pattern: {markers: plait/hole_*}
+  c:
+    pattern: {markers: empty/x*}
+  d:
+    pattern: {markers: plate/*, count: 2}
+  e:
+    pattern: {markers: plate}
+  f:
+    nodes: [{id: y, after: a.x, duration: 1}]
+)"),
+      ElementsAre("18:33 E_SCENE_FORMAT /objects/d/pattern: 'count' cannot be combined with "
+                  "'markers' (one copy per matching marker)",
+                  "20:24 E_SCENE_VALUE /objects/e/pattern: 'markers' is object/marker-glob, as "
+                  "'body/hole-*'; got 'plate'",
+                  "11:24 E_MARKER_MISSING /objects/a/pattern/markers: pattern 'a': no marker of "
+                  "object 'plate' matches 'hole-*' (did you mean 'hole_*'?); its markers are "
+                  "hole_1, hole_2",
+                  "14:24 E_OBJECT_MISSING /objects/b/pattern/markers: pattern 'b' takes the "
+                  "markers of unknown object 'plait' (did you mean 'plate'?)",
+                  "16:24 E_MARKER_MISSING /objects/c/pattern/markers: pattern 'c' takes the "
+                  "markers of object 'empty', which has no model"));
 }
 
 TEST(ScenePatternsTest, Problems) {

@@ -177,11 +177,14 @@ struct Model {
 // `pattern:` on an object: it stands for copies NAME-1 ... NAME-N
 // (compiler/scene_patterns.h). Copy k is moved by (k - 1) * offset (linear),
 // or turned by (k - 1) * angle_degrees about `axis` through `center`
-// (circular), and starts (k - 1) * stagger later.
+// (circular), or is one per marker matching `markers` (kMarkers: count is
+// known once the models are read), and starts (k - 1) * stagger later.
 struct Pattern {
-  enum class Kind : uint8_t { kLinear, kCircular };
+  enum class Kind : uint8_t { kLinear, kCircular, kMarkers };
   Kind kind = Kind::kLinear;
   int count = 0;
+  std::string markers;  // kMarkers: "object/glob", `*` any run of characters, `?` one
+  Origin markers_origin;
   Vec3 offset{0, 0, 0};
   Vec3 axis{0, 1, 0};
   double angle_degrees = 0;

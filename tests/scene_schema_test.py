@@ -291,6 +291,9 @@ objects:
   bolt:
     pattern: {count: 6, axis: [0, 1, 0], angle: 60, center: [0, 0, 0]}
     nodes: [{after: screw.drive, duration: 1}]
+  pin:
+    pattern: {markers: body/hole-*}
+    nodes: [{duration: 1, attach: {to: body/$marker}}]
 """,
 }
 
@@ -458,8 +461,12 @@ BAD = {
     "cue-empty-list": (node("{cue: []}"), "anyOf", N0 + "/cue", "minItems"),
     "action-empty": (node("{action: ''}"), "minLength", N0 + "/action"),
     # patterns
-    "pattern-without-count": ("cinc: 1\nobjects:\n  a: {pattern: {offset: [1, 0, 0]}}\n", "required",
+    "pattern-without-count": ("cinc: 1\nobjects:\n  a: {pattern: {offset: [1, 0, 0]}}\n", "oneOf",
                               "/objects/a/pattern"),
+    "pattern-markers-and-count": ("cinc: 1\nobjects:\n  a: {pattern: {markers: b/h-*, count: 2}}\n", "oneOf",
+                                  "/objects/a/pattern"),
+    "pattern-markers-without-object": ("cinc: 1\nobjects:\n  a: {pattern: {markers: h-*}}\n", "pattern",
+                                       "/objects/a/pattern/markers"),
     "pattern-count-0": ("cinc: 1\nobjects:\n  a: {pattern: {count: 0, offset: [1, 0, 0]}}\n", "minimum",
                         "/objects/a/pattern/count"),
     "pattern-offset-and-angle": ("cinc: 1\nobjects:\n  a: {pattern: {count: 2, offset: [1, 0, 0], angle: 9}}\n",
