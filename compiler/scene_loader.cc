@@ -497,7 +497,9 @@ void SceneLoader::LoadObject(const YamlEvent& first, SceneObject* object) {
         break;
       case kStagger:
         if (!object->pattern) object->pattern.emplace();
-        if (std::optional<ExactTime> stagger = ReadTime(value, "stagger", true)) {
+        if (value.kind == YamlEventKind::kScalar && value.value == "chain") {
+          object->pattern->chain = true;
+        } else if (std::optional<ExactTime> stagger = ReadTime(value, "stagger", true)) {
           object->pattern->stagger = *stagger;
         }
         stagger_location = walker.key_location();

@@ -36,6 +36,20 @@ std::string_view ObjectPart(std::string_view reference, char separator) {
   return at == std::string_view::npos ? reference : reference.substr(0, at);
 }
 
+// Whether a step of `owner` starts from outside it: an `at`, a relation
+// to another object's node, or the first step, which follows nothing.
+bool StartsFromOutside(const Node& node, std::string_view owner) {
+  if (node.relations.empty()) return node.index == 0;
+  for (const Relation& relation : node.relations) {
+    if (relation.kind == RelationKind::kAt) return true;
+    if (relation.target.find('.') != std::string::npos &&
+        ObjectPart(relation.target, '.') != owner) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // Every text of a node that may hold `$i` or a reference.
 template <typename Visit>
 void ForEachText(Node* node, Visit visit) {
@@ -172,6 +186,21 @@ SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
     if (node.attach) to_self(&node.attach->to, '/');
     if (node.look_at) to_self(&node.look_at->value, '/');
     if (node.focus) to_self(&node.focus->on, '/');
+    // A chain: the copy's steps that start from outside it start after the
+    // previous copy's same step.
+    if (pattern.chain && k > 1) {
+      if (StartsFromOutside(node, copy.name)) {
+        Relation after;
+        after.kind = RelationKind::kAfter;
+        after.target = CopyName(object.name, k - 1) + "." + node.id;
+        after.origin = pattern.origin;
+        after.lag = node.relations.empty() ? node.chain_lag : ExactTime();
+        node.relations = {after};
+        node.uses_start_list = false;
+        node.chain_lag = ExactTime();
+      }
+      continue;
+    }
     // The stagger: relations that leave the copy start later.
     if (lag.IsZero()) continue;
     if (node.relations.empty() && node.index == 0) node.chain_lag += lag;
@@ -316,8 +345,19 @@ void ExpandPatterns(const ModelMarkerNames& markers, Scene* scene, Diagnostics* 
       objects.push_back(std::move(object));
       continue;
     }
-    const Pattern& pattern = *object.pattern;
+    Pattern& pattern = *object.pattern;
     const std::vector<std::string>& names = marker_names[index];
+    if (pattern.chain) {
+      // A chain names each step of the copy before: they need ids.
+      for (const Node& node : object.nodes) {
+        if (!StartsFromOutside(node, object.name) || !node.id.empty()) continue;
+        diagnostics->Report(DiagnosticCode::kSceneFormat, node.origin.location, node.origin.path,
+                            "'stagger: chain' starts this step of each copy after the same step "
+                            "of the copy before, which needs an id: give node " +
+                                std::to_string(node.index + 1) + " of '" + object.name + "' an id");
+        pattern.chain = false;
+      }
+    }
     scene->patterns.push_back({object.name, pattern.count, object.origin});
     for (int k = 1; k <= pattern.count; ++k) {
       std::string name = CopyName(object.name, k);

@@ -160,6 +160,52 @@ objects:
   EXPECT_EQ(scene.objects[5].nodes[1].relations[0].at, ExactTime::FromInteger(4));
 }
 
+// stagger: chain: copy k's steps that start from outside it start after
+// copy k - 1's same step (its first step's lag kept); copy 1 as written.
+// By hand: s-1.show at 1 [1, 1.5]; s-2.show after s-1.show + 0.25 -> 1.75;
+// s-1.fix after body.in; s-2.fix after s-1.fix; s-k.turn chains.
+TEST(ScenePatternsTest, AChainStartsEachCopyAfterThePreviousOne) {
+  Loaded loaded = Load(R"(cinc: 1
+objects:
+  body:
+    nodes: [{id: in, duration: 1}]
+  s:
+    pattern: {count: 3, offset: [0.05, 0, 0]}
+    stagger: chain
+    nodes:
+      - {id: show, at: 1, duration: 0.5}
+      - {id: turn, duration: 0.5}
+      - {id: fix, after: body.in, lag: 0.1, duration: 0.2}
+      - {id: check, after: s.turn, duration: 0.1}
+)");
+  EXPECT_THAT(loaded.diagnostics, IsEmpty());
+  const Scene& scene = loaded.scene;
+  const SceneObject& first = scene.objects[1];
+  EXPECT_EQ(first.nodes[0].relations[0].kind, RelationKind::kAt);
+  EXPECT_EQ(first.nodes[2].relations[0].target, "body.in");
+  for (int k = 2; k <= 3; ++k) {
+    const SceneObject& copy = scene.objects[static_cast<size_t>(k)];
+    std::string before = "s-" + std::to_string(k - 1);
+    ASSERT_EQ(copy.nodes[0].relations.size(), 1u);
+    EXPECT_EQ(copy.nodes[0].relations[0].kind, RelationKind::kAfter);
+    EXPECT_EQ(copy.nodes[0].relations[0].target, before + ".show");
+    EXPECT_TRUE(copy.nodes[1].relations.empty());
+    EXPECT_EQ(copy.nodes[2].relations[0].target, before + ".fix");
+    EXPECT_EQ(copy.nodes[2].relations[0].lag, ExactTime());
+    EXPECT_EQ(copy.nodes[3].relations[0].target, copy.name + ".turn");
+  }
+  EXPECT_THAT(Problems(R"(cinc: 1
+objects:
+  s:
+    pattern: {count: 2, offset: [1, 0, 0]}
+    stagger: chain
+    nodes: [{at: 1, duration: 1}]
+)"),
+              ElementsAre("6:13 E_SCENE_FORMAT /objects/s/nodes/0: 'stagger: chain' starts this "
+                          "step of each copy after the same step of the copy before, which needs "
+                          "an id: give node 1 of 's' an id"));
+}
+
 // `after: screw.drive` waits for every copy's drive; `until` ends with the
 // latest; a copy is named as any object.
 TEST(ScenePatternsTest, AfterAPatternWaitsForEveryCopy) {

@@ -190,6 +190,9 @@ struct Pattern {
   double angle_degrees = 0;
   Vec3 center{0, 0, 0};
   ExactTime stagger;
+  // `stagger: chain`: each copy's steps that start from outside it start
+  // after the previous copy's same step instead.
+  bool chain = false;
   Origin origin;
 };
 

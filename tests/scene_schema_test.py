@@ -291,6 +291,10 @@ objects:
   bolt:
     pattern: {count: 6, axis: [0, 1, 0], angle: 60, center: [0, 0, 0]}
     nodes: [{after: screw.drive, duration: 1}]
+  nut:
+    pattern: {count: 3, offset: [0, 0.1, 0]}
+    stagger: chain
+    nodes: [{id: in, duration: 1}]
   pin:
     pattern: {markers: body/hole-*}
     nodes: [{duration: 1, attach: {to: body/$marker}}]
