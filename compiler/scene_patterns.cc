@@ -176,8 +176,10 @@ SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
       if (pattern.kind == Pattern::Kind::kMarkers) ReplaceAll(text, "$marker", marker);
     });
     // References to the pattern itself are to this copy.
+    // (A node reference only when qualified: `drive` alone is an id.)
     auto to_self = [&](std::string* reference, char separator) {
-      if (ObjectPart(*reference, separator) == object.name) {
+      bool qualified = reference->find(separator) != std::string::npos;
+      if ((qualified || separator == '/') && ObjectPart(*reference, separator) == object.name) {
         reference->replace(0, object.name.size(), copy.name);
       }
     };
@@ -186,6 +188,7 @@ SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
     if (node.attach) to_self(&node.attach->to, '/');
     if (node.look_at) to_self(&node.look_at->value, '/');
     if (node.focus) to_self(&node.focus->on, '/');
+    for (Cue& cue : node.cues) to_self(&cue.target, '/');
     // A chain: the copy's steps that start from outside it start after the
     // previous copy's same step.
     if (pattern.chain && k > 1) {

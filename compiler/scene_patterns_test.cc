@@ -135,6 +135,7 @@ objects:
       - {id: show, after: body.in, lag: 0.5, duration: 0.2}
       - {id: drive, duration: 0.5}
       - {id: check, after: screw.drive, duration: 0.1}
+      - {id: again, after: drive, duration: 0.1, cue: {kind: script, name: ping, target: screw}}
   nut:
     pattern: {count: 2, offset: [0, 0, 0.1]}
     stagger: 1
@@ -154,6 +155,10 @@ objects:
     EXPECT_EQ(copy.nodes[1].chain_lag, ExactTime());
     EXPECT_EQ(copy.nodes[2].relations[0].target, copy.name + ".drive");
     EXPECT_EQ(copy.nodes[2].relations[0].lag, ExactTime());
+    // An unqualified id stays as written; a cue for the pattern is for the
+    // copy.
+    EXPECT_EQ(copy.nodes[3].relations[0].target, "drive");
+    EXPECT_EQ(copy.nodes[3].cues[0].target, copy.name);
   }
   EXPECT_EQ(scene.objects[4].nodes[0].chain_lag, ExactTime());
   EXPECT_EQ(scene.objects[5].nodes[0].chain_lag, ExactTime::FromInteger(1));
