@@ -39,7 +39,7 @@ int main(int argc, char** argv) {
   };
   auto add_scene_options = [&](CLI::App* command) {
     command->add_option("--allow-outside", options.allowed_outside,
-                        "A folder model files may come from besides the scene's own");
+                        "A folder model files and includes may come from besides the scene's own");
   };
 
   CLI::App* build = app.add_subcommand("build", "Compile a scene to a sequence JSON");

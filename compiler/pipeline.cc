@@ -52,13 +52,14 @@ std::vector<std::string> ObjectNames(const Scene& scene) {
   return names;
 }
 
-// The scene, every model source and the files those read (a glTF's .bin and
-// images), as paths from the working folder.
+// The scene, the files it includes, every model source and the files those
+// read (a glTF's .bin and images), as paths from the working folder.
 std::vector<std::string> InputsOf(const Scene& scene) {
   std::vector<std::string> inputs = {scene.file};
+  inputs.insert(inputs.end(), scene.included_files.begin(), scene.included_files.end());
   for (const Model& model : scene.models) {
     if (model.source.empty()) continue;
-    for (std::string& file : ModelInputFiles(SourcePath(scene, model.source))) {
+    for (std::string& file : ModelInputFiles(SourcePath(scene, model))) {
       inputs.push_back(std::move(file));
     }
   }
@@ -96,7 +97,7 @@ Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& 
   compilation.scene = LoadSceneFile(scene_path, load_options, diagnostics);
   // The models are read first, for patterns over their markers; their
   // problems are reported after timing's, as the stages run.
-  Diagnostics model_problems(diagnostics->file());
+  Diagnostics model_problems = diagnostics->Sibling();
   ModelLibrary library = ImportModels(compilation.scene, &model_problems);
   ModelMarkerNames marker_names;
   for (const ModelMarkers& model : library.models) {
@@ -140,9 +141,9 @@ std::vector<std::optional<ModelContent>> ReadContents(const Scene& scene,
     bool used = std::any_of(scene.objects.begin(), scene.objects.end(),
                             [&](const SceneObject& object) { return object.model == model.name; });
     if (model.source.empty() || model.source_refused || !used) continue;
-    Diagnostics own(SourcePath(scene, model.source));
-    contents[index] = ImportModelContent(SourcePath(scene, model.source), &own);
-    AddModelProblems(scene, model, own, diagnostics);
+    Diagnostics own(SourcePath(scene, model));
+    contents[index] = ImportModelContent(SourcePath(scene, model), &own);
+    AddModelProblems(model, own, diagnostics);
   }
   return contents;
 }
@@ -241,7 +242,7 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
       paths.push_back(file.path);
     }
     if (!internal.HasErrors()) {
-      Diagnostics merging(diagnostics->file());
+      Diagnostics merging = diagnostics->Sibling();
       result.verify_report = VerifySequenceFiles(
           compilation, written, paths, settings.verify_samples_per_second, reverse, &merging);
       for (const Diagnostic& problem : merging.items()) {

@@ -18,9 +18,9 @@ namespace cinc {
 namespace scene_loading {
 namespace {
 
-constexpr std::string_view kTopFields[] = {"cinc",    "name",      "time",      "snap",
-                                           "loop",    "tolerance", "models",    "objects",
-                                           "cameras", "director",  "templates", "reverse"};
+constexpr std::string_view kTopFields[] = {"cinc",      "name",    "time",    "snap",    "loop",
+                                           "tolerance", "models",  "objects", "cameras", "director",
+                                           "templates", "reverse", "include"};
 enum TopField {
   kCinc,
   kName,
@@ -33,7 +33,8 @@ enum TopField {
   kCameras,
   kDirector,
   kTemplates,
-  kReverse
+  kReverse,
+  kInclude
 };
 
 constexpr std::string_view kObjectFields[] = {"model",   "position", "rotation", "scale",
@@ -122,33 +123,53 @@ std::string DefaultSceneName(const std::string& file) {
 
 SceneLoader::SceneLoader(std::string_view text, const std::string& file,
                          const SceneLoadOptions& options, Diagnostics* diagnostics)
+    : SceneLoader(text, file, options, diagnostics, 0, nullptr) {}
+
+SceneLoader::SceneLoader(std::string_view text, const std::string& file,
+                         const SceneLoadOptions& options, Diagnostics* diagnostics, int file_index,
+                         IncludeState* includes)
     : text_(text),
-      reader_(text),
+      reader_(text, YamlEventSource::kDefaultParseAheadBytes, file_index),
       file_(file),
       options_(options),
       diagnostics_(diagnostics),
-      may_have_templates_(MayHaveKey(text, "templates")) {}
+      may_have_templates_(MayHaveKey(text, "templates")),
+      file_index_(file_index),
+      includes_(includes != nullptr ? includes : &own_includes_),
+      may_have_includes_(MayHaveKey(text, "include")) {}
 
 Scene SceneLoader::Load() {
   scene_.file = file_;
   scene_.name = DefaultSceneName(file_);
-  YamlEvent first = Next();
-  if (first.kind != YamlEventKind::kEnd) {
-    if (first.kind == YamlEventKind::kMappingStart) {
-      LoadTopLevel(first);
-      if (!has_version_ && !reader_.stopped()) {
-        ReportAt(DiagnosticCode::kSceneVersion, {{1, 1}, ""}, "missing field cinc");
-      }
-    } else {
-      TypeError(first, "a mapping");
-    }
-    reader_.Finish();
-    Next();  // reports what Finish found
-  }
+  includes_->reading.push_back(FileIdentity(file_));
+  includes_->reading_names.push_back(file_);
+  ReadDocument();
+  CheckTemplateUses();
+  CheckModelNames();
   CheckSharedNames();
   ConvertTicks();
+  scene_.included_files = includes_->files;
   diagnostics_->Sort();
   return std::move(scene_);
+}
+
+void SceneLoader::ReadDocument() {
+  YamlEvent first = Next();
+  if (first.kind == YamlEventKind::kEnd) return;
+  if (first.kind == YamlEventKind::kMappingStart) {
+    if (file_index_ == 0) {
+      LoadTopLevel(first);
+    } else {
+      LoadIncludedTopLevel();
+    }
+    if (!has_version_ && !reader_.stopped()) {
+      ReportAt(DiagnosticCode::kSceneVersion, {{1, 1}, ""}, "missing field cinc");
+    }
+  } else {
+    TypeError(first, "a mapping");
+  }
+  reader_.Finish();
+  Next();  // reports what Finish found
 }
 
 void SceneLoader::LoadTopLevel(const YamlEvent& first) {
@@ -164,8 +185,9 @@ void SceneLoader::LoadTopLevel(const YamlEvent& first) {
   while (walker.Next()) {
     PathSegment segment(this, walker.key());
     const int field = walker.field();
-    if (may_have_templates_ && !templates_loaded_ &&
-        (field == kObjects || field == kCameras || field == kDirector)) {
+    const bool templates_may_follow =
+        (may_have_templates_ && !templates_loaded_) || (may_have_includes_ && !includes_loaded_);
+    if (templates_may_follow && (field == kObjects || field == kCameras || field == kDirector)) {
       bool at_end = false;
       YamlNodeHandle value = Capture(&at_end);
       if (value.empty()) break;  // reading stopped
@@ -228,6 +250,36 @@ void SceneLoader::LoadSection(int field, const YamlEvent& value) {
     case kTemplates:
       LoadTemplates(value);
       break;
+    case kInclude:
+      LoadIncludes(value);
+      break;
+  }
+}
+
+void SceneLoader::LoadIncludedTopLevel() {
+  MappingWalker walker(this, kTopFields, {.skip_extension_keys = true});
+  while (walker.Next()) {
+    PathSegment segment(this, walker.key());
+    const int field = walker.field();
+    YamlEvent value = Next();
+    switch (field) {
+      case kName:  // a library may be a scene of its own: its name is its own
+        Skip(value);
+        break;
+      case kCinc:
+      case kModels:
+      case kTemplates:
+      case kInclude:
+        LoadSection(field, value);
+        break;
+      default:
+        Report(DiagnosticCode::kSceneFormat, walker.key_location(),
+               "'" + walker.key() +
+                   "' is not allowed in an included file (it may give models, templates and "
+                   "include)");
+        Skip(value);
+        break;
+    }
   }
 }
 
@@ -286,16 +338,18 @@ void SceneLoader::ReportFractionalTicks() {
     return diagnostic.code == DiagnosticCode::kSceneValue &&
            diagnostic.message.ends_with(kNotWholeTicks);
   };
-  using Key = std::tuple<int, int, std::string>;
+  using Key = std::tuple<std::string, int, int, std::string>;
   std::set<Key> reported;
   for (const Diagnostic& diagnostic : diagnostics_->items()) {
     if (is_fractional_ticks(diagnostic)) {
-      reported.emplace(diagnostic.location.line, diagnostic.location.column, diagnostic.path);
+      reported.emplace(diagnostic.file, diagnostic.location.line, diagnostic.location.column,
+                       diagnostic.path);
     }
   }
   for (const Diagnostic& found : again_diagnostics.items()) {
     if (!is_fractional_ticks(found)) continue;
-    if (reported.emplace(found.location.line, found.location.column, found.path).second) {
+    if (reported.emplace(found.file, found.location.line, found.location.column, found.path)
+            .second) {
       diagnostics_->Add(found);
     }
   }
@@ -321,6 +375,7 @@ void SceneLoader::LoadModels(const YamlEvent& first) {
     CheckName(walker.key(), "model name", walker.key_location());
     Model model;
     model.name = walker.key();
+    if (file_index_ != 0) model.file = file_;
     model.origin = OriginAt(walker.key_location());
     LoadModel(Next(), &model);
     scene_.models.push_back(std::move(model));
@@ -338,7 +393,7 @@ void SceneLoader::LoadModel(const YamlEvent& first, Model* model) {
       if (std::optional<std::string> source = ReadString(value, "source")) {
         model->source = std::move(*source);
         model->source_origin = OriginAt(value.location);
-        model->source_refused = !CheckSource(model->source, value.location);
+        model->source_refused = !CheckSource("source", model->source, value.location);
       }
       continue;
     }
@@ -358,9 +413,11 @@ void SceneLoader::LoadModel(const YamlEvent& first, Model* model) {
   }
 }
 
-bool SceneLoader::CheckSource(const std::string& source, SourceLocation location) {
+bool SceneLoader::CheckSource(std::string_view field, const std::string& source,
+                              SourceLocation location) {
+  const std::string named = std::string(field);
   if (source.empty()) {
-    Report(DiagnosticCode::kSceneValue, location, "source is empty");
+    Report(DiagnosticCode::kSceneValue, location, named + " is empty");
     return false;
   }
   bool absolute = source[0] == '/' || source[0] == '\\' ||
@@ -402,13 +459,13 @@ bool SceneLoader::CheckSource(const std::string& source, SourceLocation location
       return true;
     }
   }
+  const std::string the_folder = file_index_ == 0 ? "the scene's folder" : "the folder of " + file_;
   Report(DiagnosticCode::kPath, location,
-         absolute ? "source '" + source +
-                        "' is an absolute path (sources are relative to the "
-                        "scene's folder)"
-         : leaves ? "source '" + source + "' leaves the scene's folder"
-                  : "source '" + source + "' leads outside the scene's folder through a symbolic " +
-                        "link (to " + real_target.string() + ")");
+         absolute ? named + " '" + source + "' is an absolute path (" + named +
+                        "s are relative to " + the_folder + ")"
+         : leaves ? named + " '" + source + "' leaves " + the_folder
+                  : named + " '" + source + "' leads outside " + the_folder +
+                        " through a symbolic link (to " + real_target.string() + ")");
   return false;
 }
 
@@ -684,6 +741,7 @@ Scene LoadSceneFromText(std::string_view text, const std::string& file, Diagnost
   return LoadSceneFromText(text, file, SceneLoadOptions(), diagnostics);
 }
 
+namespace scene_loading {
 namespace {
 
 bool Before(SourceLocation a, SourceLocation b) {
@@ -692,29 +750,35 @@ bool Before(SourceLocation a, SourceLocation b) {
 
 }  // namespace
 
-Scene LoadSceneFromText(std::string_view text, const std::string& file,
-                        const SceneLoadOptions& options, Diagnostics* diagnostics) {
-  Diagnostics found(diagnostics->file());
-  scene_loading::SceneLoader loader(text, file, options, &found);
-  Scene scene = loader.Load();
-  const std::optional<YamlProblem>& interrupted = loader.reader().interrupted();
+void AddUninterrupted(const Diagnostics& found, const std::optional<YamlProblem>& interrupted,
+                      Diagnostics* diagnostics) {
   for (const Diagnostic& diagnostic : found.items()) {
-    // After a syntax error (or a reading limit) inside the document, what was
-    // read from the broken construct on is not what the author wrote: of
-    // that, only the error itself is reported.
     const bool is_interruption = interrupted.has_value() && diagnostic.code == interrupted->code &&
                                  diagnostic.location == interrupted->location &&
                                  diagnostic.message == interrupted->message;
-    if (interrupted.has_value() && !is_interruption &&
-        (diagnostic.location.line == 0 || !Before(diagnostic.location, interrupted->context))) {
-      continue;
-    }
+    // An included file's problems (another file) are sorted out by its own
+    // loader.
+    const bool after_interruption =
+        interrupted.has_value() && diagnostic.location.file == interrupted->location.file &&
+        (diagnostic.location.line == 0 || !Before(diagnostic.location, interrupted->context));
+    if (!is_interruption && after_interruption) continue;
     diagnostics->Add(diagnostic);
   }
-  if (!interrupted.has_value()) return scene;
+}
+
+}  // namespace scene_loading
+
+Scene LoadSceneFromText(std::string_view text, const std::string& file,
+                        const SceneLoadOptions& options, Diagnostics* diagnostics) {
+  Diagnostics found = diagnostics->Sibling();
+  scene_loading::SceneLoader loader(text, file, options, &found);
+  Scene scene = loader.Load();
+  scene_loading::AddUninterrupted(found, loader.reader().interrupted(), diagnostics);
+  if (!loader.interrupted()) return scene;
   Scene unread;
   unread.file = scene.file;
   unread.name = scene.name;
+  unread.included_files = scene.included_files;
   return unread;
 }
 
@@ -726,22 +790,7 @@ Scene LoadSceneFile(const std::string& path, const SceneLoadOptions& options,
                     Diagnostics* diagnostics) {
   std::string text;
   int error = 0;
-  if (std::FILE* stream = std::fopen(path.c_str(), "rb")) {
-    // Sized up front where the file says its size: a 7 MB scene is then held
-    // once, not in a doubling buffer (the load's peak memory).
-    if (std::fseek(stream, 0, SEEK_END) == 0) {
-      long size = std::ftell(stream);
-      if (size > 0) text.reserve(static_cast<size_t>(size));
-      std::rewind(stream);
-    }
-    char buffer[1 << 16];
-    size_t size = 0;
-    while ((size = std::fread(buffer, 1, sizeof(buffer), stream)) > 0) text.append(buffer, size);
-    if (std::ferror(stream)) error = errno != 0 ? errno : EIO;
-    std::fclose(stream);
-  } else {
-    error = errno;
-  }
+  scene_loading::ReadFileText(path, &text, &error);
   if (error != 0) {
     diagnostics->Add({Severity::kError,
                       DiagnosticCode::kSceneFormat,

@@ -188,11 +188,49 @@ constexpr FieldTable<Target, N, Traits> MakeFieldTable(
   return table;
 }
 
+// What the loaders of one scene and of the files it includes share.
+struct IncludeState {
+  // The files being read, the scene first, each including the next: their
+  // identities (paths with links resolved) and names.
+  std::vector<std::string> reading;
+  std::vector<std::string> reading_names;
+  std::set<std::string> read;      // identities of the files read so far
+  std::vector<std::string> files;  // the included files' names, in the order read
+  // Reading an included file stopped (a syntax error, a limit): what is
+  // missing from it must not be reported as missing from the scene.
+  bool interrupted = false;
+};
+
+// What names a file whatever path leads to it: the absolute path with
+// symbolic links resolved (as far as they exist).
+std::string FileIdentity(const std::string& path);
+// The whole file; false with errno's value in `*error` when it cannot be read.
+bool ReadFileText(const std::string& path, std::string* text, int* error);
+
+// Adds what a loader found to `diagnostics`. After a syntax error (or a
+// reading limit) inside the document, what was read from the broken
+// construct on is not what the author wrote: of that, only the error itself
+// is added.
+void AddUninterrupted(const Diagnostics& found, const std::optional<YamlProblem>& interrupted,
+                      Diagnostics* diagnostics);
+
+// The most files that include one another in a chain (the scene not
+// counted), and the most files one scene includes in all.
+inline constexpr size_t kMaxIncludeDepth = 32;
+inline constexpr size_t kMaxIncludedFiles = 1000;
+
 class SceneLoader {
  public:
   SceneLoader(std::string_view text, const std::string& file, const SceneLoadOptions& options,
               Diagnostics* diagnostics);
+  // The loader of a file that the scene includes: its locations have
+  // `file_index` as SourceLocation::file.
+  SceneLoader(std::string_view text, const std::string& file, const SceneLoadOptions& options,
+              Diagnostics* diagnostics, int file_index, IncludeState* includes);
   Scene Load();
+  // Whether the scene or a file it includes stopped being read inside its
+  // document (what was read is not what the author wrote).
+  bool interrupted() const { return reader_.interrupted().has_value() || includes_->interrupted; }
 
   // --- events, paths and reports (scene_values.cc) ---
   YamlEvent Next();
@@ -330,14 +368,36 @@ class SceneLoader {
   struct Template {
     YamlNodeHandle node;  // its mapping, replayed where it is used
     std::vector<TemplateUse> uses;
+    Origin origin;  // of its name
   };
+  // Adds a template, or reports that its name is taken (by another file's:
+  // the walker reports a name written twice in one mapping).
+  void AddTemplate(const std::string& name, Template entry);
   // `templates: {NAME: {node fields, use}}`: each mapping captured, its own
   // `use:` read, unknown names and cycles reported.
   void LoadTemplates(const YamlEvent& first);
   std::vector<TemplateUse> ReadUseNames(const YamlEvent& first);
   void CheckTemplateUses();
 
+  // --- includes (scene_includes.cc) ---
+  // `include: FILE | [FILE, ...]`.
+  void LoadIncludes(const YamlEvent& first);
+  void IncludeFile(const std::string& path, const Origin& origin);
+  // An included file's top level: only `cinc`, `name` (ignored), `models`,
+  // `templates`, `include` and `x-` keys.
+  void LoadIncludedTopLevel();
+  // Takes over what an included file's loader read: its models and its
+  // templates (their YAML copied onto this reader's tape).
+  void AdoptIncluded(SceneLoader* included);
+  // A model name defined in two files is reported at the one read later; the
+  // later model is dropped.
+  void CheckModelNames();
+  // "lib/hardware.yaml:3:5".
+  std::string PlaceText(SourceLocation location) const;
+
   // --- sections (scene_loader.cc) ---
+  // The document: the scene's top level, or an included file's.
+  void ReadDocument();
   void LoadTopLevel(const YamlEvent& first);
   // Loads a top-level section's value (`field` of the top-level table).
   void LoadSection(int field, const YamlEvent& value);
@@ -351,9 +411,11 @@ class SceneLoader {
   void LoadObject(const YamlEvent& first, SceneObject* object);
   void LoadPattern(const YamlEvent& first, Pattern* pattern);
   void LoadDirector(const YamlEvent& first);
-  // False after reporting a source that is empty or leaves the scene's
-  // folder (lexically, or through a symbolic link) outside the allowed roots.
-  bool CheckSource(const std::string& source, SourceLocation location);
+  // False after reporting a path (a model `source`, an `include`) that is
+  // empty or leaves the folder of the file that names it (lexically, or
+  // through a symbolic link) outside the allowed roots. `field` names it in
+  // messages.
+  bool CheckSource(std::string_view field, const std::string& source, SourceLocation location);
   void CheckSharedNames();
   void ConvertTicks();
 
@@ -393,7 +455,16 @@ class SceneLoader {
   // kept and loaded after them.
   bool may_have_templates_ = false;
   int merging_walkers_ = 0;
-  std::set<std::tuple<DiagnosticCode, int, int, std::string>> merged_reports_;
+  std::set<std::tuple<DiagnosticCode, int, int, int, std::string>> merged_reports_;
+  // --- includes ---
+  // SourceLocation::file of this loader's file: 0 for the scene, k for the
+  // k-th included file.
+  int file_index_ = 0;
+  IncludeState own_includes_;
+  IncludeState* includes_ = &own_includes_;  // the scene's, shared by its included files
+  bool includes_loaded_ = false;
+  // The text says `include` somewhere: its templates may come later.
+  bool may_have_includes_ = false;
 };
 
 template <typename Target, size_t N, typename Traits, typename Admit>

@@ -37,7 +37,7 @@ std::vector<YamlNodeHandle> SceneLoader::TemplatesOfUse(const YamlEvent& first,
   for (const TemplateUse& use : ReadUseNames(first)) {
     auto found = templates_.find(use.name);
     if (found == templates_.end()) {
-      if (report_unknown) {
+      if (report_unknown && !includes_->interrupted) {
         std::vector<std::string_view> known(template_names_.begin(), template_names_.end());
         ReportAt(DiagnosticCode::kSceneName, use.origin,
                  "unknown template '" + use.name + "'" +
@@ -76,7 +76,7 @@ void SceneLoader::LoadTemplates(const YamlEvent& first) {
       TypeError(value, "a mapping of node fields");
       continue;
     }
-    Template entry{node, {}};
+    Template entry{node, {}, {}};
     MappingWalker fields(this, {});
     while (fields.Next()) {
       PathSegment field(this, fields.key());
@@ -87,10 +87,20 @@ void SceneLoader::LoadTemplates(const YamlEvent& first) {
         Skip(field_value);
       }
     }
-    template_names_.push_back(name);
-    templates_.emplace(name, std::move(entry));
+    entry.origin = OriginAt(walker.key_location());
+    AddTemplate(name, std::move(entry));
   }
-  CheckTemplateUses();
+}
+
+void SceneLoader::AddTemplate(const std::string& name, Template entry) {
+  auto [found, added] = templates_.try_emplace(name, entry);
+  if (added) {
+    template_names_.push_back(name);
+    return;
+  }
+  ReportAt(DiagnosticCode::kSceneName, entry.origin,
+           "template '" + name + "' is defined twice: here and at " +
+               PlaceText(found->second.origin.location));
 }
 
 // Unknown names in templates' `use:`, and cycles (each reported once, at the
@@ -122,6 +132,7 @@ void SceneLoader::CheckTemplateUses() {
       const TemplateUse& use = uses[step.next_use++];
       auto found = templates_.find(use.name);
       if (found == templates_.end()) {
+        if (includes_->interrupted) continue;  // perhaps in the part not read
         ReportAt(DiagnosticCode::kSceneName, use.origin,
                  "unknown template '" + use.name + "'" + DidYouMean(use.name, known));
         continue;

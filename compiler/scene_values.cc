@@ -400,12 +400,12 @@ void SceneLoader::Skip(const YamlEvent& first) {
 bool SceneLoader::IsRepeatedMergedReport(DiagnosticCode code, SourceLocation location,
                                          const std::string& message) {
   return merging_walkers_ > 0 &&
-         !merged_reports_.emplace(code, location.line, location.column, message).second;
+         !merged_reports_.emplace(code, location.file, location.line, location.column, message)
+              .second;
 }
 
 void SceneLoader::Report(DiagnosticCode code, SourceLocation location, std::string message) {
-  if (IsRepeatedMergedReport(code, location, message)) return;
-  diagnostics_->Add({InfoOf(code).severity, code, file_, location, path_, std::move(message)});
+  ReportAt(code, {location, path_}, std::move(message));
 }
 
 void SceneLoader::ReportValue(const YamlEvent& value, std::string_view field,
@@ -415,9 +415,12 @@ void SceneLoader::ReportValue(const YamlEvent& value, std::string_view field,
 }
 
 void SceneLoader::ReportAt(DiagnosticCode code, const Origin& origin, std::string message) {
-  if (IsRepeatedMergedReport(code, origin.location, message)) return;
-  diagnostics_->Add(
-      {InfoOf(code).severity, code, file_, origin.location, origin.path, std::move(message)});
+  SourceLocation location = origin.location;
+  if (location.file == 0) location.file = file_index_;  // a location of this file made up here
+  if (IsRepeatedMergedReport(code, location, message)) return;
+  diagnostics_->Add({InfoOf(code).severity, code,
+                     location.file == 0 ? file_ : diagnostics_->FileName(location), location,
+                     origin.path, std::move(message)});
 }
 
 void SceneLoader::ReportAtKey(DiagnosticCode code, SourceLocation location, std::string_view key,

@@ -79,8 +79,8 @@ struct Cursor {
 }  // namespace
 
 struct YamlReader::State {
-  State(std::string_view text, size_t parse_ahead_bytes)
-      : source(text, kMaxDepth, parse_ahead_bytes) {}
+  State(std::string_view text, size_t parse_ahead_bytes, int file_index)
+      : source(text, kMaxDepth, parse_ahead_bytes), file(file_index) {}
 
   void AddProblem(DiagnosticCode code, SourceLocation location, std::string message) {
     problems.push_back({code, location, std::move(message), location});
@@ -140,6 +140,7 @@ struct YamlReader::State {
     for (;;) {
       const SourceEvent event = source.Next();
       raw->location = event.location;
+      raw->location.file = file;
       raw->plain = false;
       raw->unresolved = false;
       raw->value = {};
@@ -153,16 +154,18 @@ struct YamlReader::State {
           continue;
         case SourceEventKind::kStreamEnd:
           if (!document_started) {
-            Fail(DiagnosticCode::kSceneFormat, {1, 1}, "the file is empty");
+            Fail(DiagnosticCode::kSceneFormat, {1, 1, file}, "the file is empty");
           } else {
             finished = true;
           }
           return false;
-        case SourceEventKind::kError:
-          Interrupt(DiagnosticCode::kSceneFormat, raw->location, std::string(event.value),
-                    event.context);
+        case SourceEventKind::kError: {
+          SourceLocation context = event.context;
+          context.file = file;
+          Interrupt(DiagnosticCode::kSceneFormat, raw->location, std::string(event.value), context);
           Fail(DiagnosticCode::kSceneFormat, raw->location, std::string(event.value));
           return false;
+        }
         case SourceEventKind::kStopped:  // only after the depth check below failed
           failed = true;
           return false;
@@ -216,6 +219,7 @@ struct YamlReader::State {
   }
 
   YamlEventSource source;
+  int file = 0;  // SourceLocation::file of every location
   bool document_started = false;
   bool root_done = false;
   bool failed = false;
@@ -234,8 +238,8 @@ struct YamlReader::State {
   YamlNodeHandle capture_result;
 };
 
-YamlReader::YamlReader(std::string_view text, size_t parse_ahead_bytes)
-    : state_(std::make_unique<State>(text, parse_ahead_bytes)) {}
+YamlReader::YamlReader(std::string_view text, size_t parse_ahead_bytes, int file)
+    : state_(std::make_unique<State>(text, parse_ahead_bytes, file)) {}
 
 YamlReader::~YamlReader() = default;
 
@@ -355,6 +359,25 @@ void YamlReader::Finish() {
   RawEvent raw;
   while (state.FetchRaw(&raw, false)) {
   }
+}
+
+size_t YamlReader::AppendTapeOf(const YamlReader& other) {
+  State& state = *state_;
+  const State& from = *other.state_;
+  const size_t tape_offset = state.tape.size();
+  const size_t arena_offset = state.arena.size();
+  state.arena.append(from.arena);
+  state.tape.reserve(tape_offset + from.tape.size());
+  for (TapeEvent event : from.tape) {
+    if (event.kind == TapeKind::kScalar) {
+      event.first += arena_offset;
+    } else if (event.kind == TapeKind::kAlias) {
+      event.first += tape_offset;
+      event.second += tape_offset;
+    }
+    state.tape.push_back(event);
+  }
+  return tape_offset;
 }
 
 bool YamlReader::stopped() const { return state_->failed; }

@@ -77,8 +77,10 @@ class YamlReader {
 
   // `text` must outlive the reader. Texts of at least `parse_ahead_bytes`
   // are parsed ahead on a second thread (compiler/yaml_event_source.h).
+  // Every location the reader gives has `file` as its SourceLocation::file.
   explicit YamlReader(std::string_view text,
-                      size_t parse_ahead_bytes = YamlEventSource::kDefaultParseAheadBytes);
+                      size_t parse_ahead_bytes = YamlEventSource::kDefaultParseAheadBytes,
+                      int file = 0);
   ~YamlReader();
   YamlReader(const YamlReader&) = delete;
   YamlReader& operator=(const YamlReader&) = delete;
@@ -96,6 +98,13 @@ class YamlReader {
   // only the aliases inside it count.
   enum class ReplayKind { kCopy, kDeferred };
   void Replay(const YamlNodeHandle& node, ReplayKind kind = ReplayKind::kCopy);
+
+  // Copies what `other` recorded (another document's captured nodes) onto
+  // this reader's tape, so that they can be replayed here: a handle `h` of
+  // `other` is {h.begin + offset, h.end + offset, h.location} here, where
+  // `offset` is the value returned. The events keep their locations (and so
+  // their file).
+  size_t AppendTapeOf(const YamlReader& other);
 
   // Reads past the root node: reports a second document or trailing syntax
   // errors. Call once the root node has been read.

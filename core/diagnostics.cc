@@ -7,7 +7,26 @@ namespace cinc {
 
 void Diagnostics::Report(DiagnosticCode code, SourceLocation location, std::string_view path,
                          std::string message) {
-  Add({InfoOf(code).severity, code, file_, location, std::string(path), std::move(message)});
+  Add({InfoOf(code).severity, code, FileName(location), location, std::string(path),
+       std::move(message)});
+}
+
+int Diagnostics::AddFile(std::string name) {
+  other_files_->push_back(std::move(name));
+  return static_cast<int>(other_files_->size());
+}
+
+const std::string& Diagnostics::FileName(SourceLocation location) const {
+  if (location.file <= 0 || static_cast<size_t>(location.file) > other_files_->size()) {
+    return file_;
+  }
+  return (*other_files_)[static_cast<size_t>(location.file) - 1];
+}
+
+Diagnostics Diagnostics::Sibling() const {
+  Diagnostics sibling(file_);
+  sibling.other_files_ = other_files_;
+  return sibling;
 }
 
 void Diagnostics::Add(Diagnostic diagnostic) {

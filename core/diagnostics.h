@@ -7,9 +7,13 @@
 // line and column in `file` (0 when unknown), a JSON pointer into the input
 // document (`/objects/screw1/nodes/1/after`) and a message in plain words.
 // Reports are sorted by (file, line, column, code name) before printing.
+// A scene may read other files (includes): a location names its file by an
+// index that the Diagnostics list, and every list made with Sibling(), maps
+// to the file's name.
 #ifndef CINC_CORE_DIAGNOSTICS_H_
 #define CINC_CORE_DIAGNOSTICS_H_
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,9 +23,12 @@
 namespace cinc {
 
 // A place in a source file. Lines and columns are 1-based; 0 means unknown.
+// `file` 0 is the Diagnostics list's own file; k > 0 the k-th file added to
+// it with AddFile.
 struct SourceLocation {
   int line = 0;
   int column = 0;
+  int file = 0;
   friend bool operator==(const SourceLocation&, const SourceLocation&) = default;
 };
 
@@ -39,11 +46,22 @@ struct Diagnostic {
 // An append-only list of diagnostics for one run.
 class Diagnostics {
  public:
-  explicit Diagnostics(std::string file = "") : file_(std::move(file)) {}
+  explicit Diagnostics(std::string file = "")
+      : file_(std::move(file)), other_files_(std::make_shared<std::vector<std::string>>()) {}
 
   // The file that Report attributes its diagnostics to.
   void set_file(std::string file) { file_ = std::move(file); }
   const std::string& file() const { return file_; }
+
+  // Another file that locations may point into (an included file); returns
+  // its index for SourceLocation::file. Siblings share the table.
+  int AddFile(std::string name);
+  // The name of the file `location` lies in: file() for index 0 (or an
+  // index that names no file).
+  const std::string& FileName(SourceLocation location) const;
+  // An empty list with the same file and the same table of files: for a
+  // stage that gathers its problems apart before passing them on.
+  Diagnostics Sibling() const;
 
   // A problem of the kind `code`, with the code's severity.
   void Report(DiagnosticCode code, SourceLocation location, std::string_view path,
@@ -63,6 +81,7 @@ class Diagnostics {
 
  private:
   std::string file_;
+  std::shared_ptr<std::vector<std::string>> other_files_;  // index k is other_files_[k - 1]
   std::vector<Diagnostic> items_;
   int error_count_ = 0;
 };

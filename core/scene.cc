@@ -25,15 +25,15 @@ std::string Node::QualifiedName() const {
   return owner + "." + id;
 }
 
-std::string SourcePath(const Scene& scene, const std::string& source) {
-  std::filesystem::path folder = std::filesystem::path(scene.file).parent_path();
-  return (folder / source).lexically_normal().string();
+std::string SourcePath(const Scene& scene, const Model& model) {
+  std::filesystem::path folder =
+      std::filesystem::path(model.file.empty() ? scene.file : model.file).parent_path();
+  return (folder / model.source).lexically_normal().string();
 }
 
-void AddModelProblems(const Scene& scene, const Model& model, const Diagnostics& own,
-                      Diagnostics* diagnostics) {
+void AddModelProblems(const Model& model, const Diagnostics& own, Diagnostics* diagnostics) {
   for (Diagnostic problem : own.items()) {
-    problem.file = scene.file;
+    problem.file = diagnostics->FileName(model.source_origin.location);
     problem.location = model.source_origin.location;
     problem.path = model.source_origin.path;
     problem.message = "model '" + model.name + "': " + problem.message;

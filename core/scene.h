@@ -166,7 +166,10 @@ struct Marker {
 
 struct Model {
   std::string name;
-  std::string source;  // as written, relative to the scene file; may be empty
+  std::string source;  // as written, relative to `file`'s folder; may be empty
+  // The file that defines the model: empty for the scene file, else an
+  // included file (as Scene::included_files names it).
+  std::string file;
   // The loader refused `source` (E_PATH): it is never read.
   bool source_refused = false;
   std::vector<Marker> markers;  // inline markers from the scene
@@ -228,7 +231,11 @@ struct Tolerance {
 };
 
 struct Scene {
-  std::string file;              // the path the user gave
+  std::string file;  // the path the user gave
+  // The files `include:` read, directly or through other includes, in the
+  // order they were read: paths from the working folder, normalised
+  // lexically.
+  std::vector<std::string> included_files;
   std::string name;              // the sequence name; defaults to the file's stem
   int64_t ticks_per_second = 0;  // 0: times are seconds
   int64_t snap = 0;              // 0: no snapping
@@ -244,15 +251,14 @@ struct Scene {
   std::vector<Node> director_nodes;
 };
 
-// A model source as a path from the working folder: relative to the scene
-// file's folder, normalised lexically.
-std::string SourcePath(const Scene& scene, const std::string& source);
+// A model's source as a path from the working folder: relative to the
+// folder of the file that defines the model, normalised lexically.
+std::string SourcePath(const Scene& scene, const Model& model);
 
 // Passes on what reading `model`'s source reported (`own`, located in the
 // model file) as problems of the scene: each one at the model's `source:`
 // value, its message led by "model 'NAME': ".
-void AddModelProblems(const Scene& scene, const Model& model, const Diagnostics& own,
-                      Diagnostics* diagnostics);
+void AddModelProblems(const Model& model, const Diagnostics& own, Diagnostics* diagnostics);
 
 }  // namespace cinc
 

@@ -190,12 +190,12 @@ ModelLibrary ImportModels(const Scene& scene, Diagnostics* diagnostics,
     if (model.source_refused) {
       markers.load_failed = true;  // reported (E_PATH), never read
     } else if (!model.source.empty()) {
-      std::string path = SourcePath(scene, model.source);
+      std::string path = SourcePath(scene, model);
       auto found = imported.find(path);
       if (found == imported.end()) {
         Diagnostics problems(path);
         ImportedModel result = ImportModel(path, &problems, settings);
-        if (diagnostics != nullptr) AddModelProblems(scene, model, problems, diagnostics);
+        if (diagnostics != nullptr) AddModelProblems(model, problems, diagnostics);
         found = imported.emplace(path, Import{std::move(result), std::move(problems)}).first;
       }
       markers.markers = found->second.model.markers;

@@ -281,7 +281,7 @@ std::vector<ObjectRig> BuildObjectRigs(const Scene& scene, const Timeline& timel
   std::vector<ObjectRig> objects(count);
   // Without a list to report to (evaluation only), objects report nothing.
   std::vector<Diagnostics> reports(diagnostics != nullptr ? count : 0,
-                                   Diagnostics(diagnostics != nullptr ? diagnostics->file() : ""));
+                                   diagnostics != nullptr ? diagnostics->Sibling() : Diagnostics());
   std::atomic<size_t> next{0};
   auto build = [&] {
     for (size_t i = next++; i < count; i = next++) {

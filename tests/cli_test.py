@@ -349,6 +349,19 @@ objects:
         with open(depfile) as stream:
             self.assertEqual(stream.read(), f"{out}: {scene}\n")
 
+    def test_depfile_lists_every_included_file(self):
+        os.mkdir(os.path.join(self.folder, "lib"))
+        self.write("lib/hardware.yaml", "cinc: 1\ninclude: [fasteners.yaml]\n")
+        self.write("lib/fasteners.yaml", "cinc: 1\ntemplates:\n  fade: {duration: 1, opacity: 1}\n")
+        scene = self.write("box.yaml", "cinc: 1\ninclude: lib/hardware.yaml\nobjects:\n"
+                                       "  box:\n    nodes:\n      - {id: in, use: fade}\n")
+        depfile = os.path.join(self.folder, "box.d")
+        self.assertEqual(run("build", scene, "--depfile", depfile)[0], 0)
+        lib = os.path.join(self.folder, "lib")
+        with open(depfile) as stream:
+            self.assertEqual(stream.read(), f"{os.path.join(self.folder, 'box.sequence.json')}: "
+                                            f"{scene} {lib}/hardware.yaml {lib}/fasteners.yaml\n")
+
     def test_eval_prints_the_exact_state(self):
         scene = self.write("eval.yaml", """cinc: 1
 objects:

@@ -9,10 +9,11 @@ to run and what to expect (the wren way: expectations live beside the input):
     # exit: 1                    the expected exit status (default: 1 when any
     #                            `expect:` names an error, else 0)
     # expect: 7:14: error: node 'a.x' references unknown node 'b' [E_TIMING_MISSING]
+    # expect: includes/bad.yaml:2:1: error: ... [E_SCENE_FORMAT]   (in another file)
 
 Every diagnostic header line cinc prints (`file:line:col: severity: message
-[CODE]`, with the file name stripped) must match the `expect:` lines, in
-order, and nothing else may be reported. When `NAME.stdout` or `NAME.stderr`
+[CODE]`, with the case's own file name stripped, another file's kept) must
+match the `expect:` lines, in order, and nothing else may be reported. When `NAME.stdout` or `NAME.stderr`
 sits beside the case, the whole stream must equal it.
 
 Usage: run_golden.py CINC GOLDEN_DIR
@@ -44,12 +45,19 @@ def parse_case(path):
     return run, exit_status, expected
 
 
+OTHER_FILE_HEADER = re.compile(r"^[^\s:]+:\d+:\d+: (error|warning): ")
+
+
 def diagnostic_headers(stderr, file_name):
     headers = []
     prefix = file_name + ":"
     for line in stderr.splitlines():
-        if line.startswith(prefix) and re.search(r" \[[A-Z_]+\]( at /\S*)?$", line):
+        if not re.search(r" \[[A-Z_]+\]( at /\S*)?$", line):
+            continue
+        if line.startswith(prefix):
             headers.append(line[len(prefix):])
+        elif OTHER_FILE_HEADER.match(line):  # a file the case includes: named in full
+            headers.append(line)
     return headers
 
 

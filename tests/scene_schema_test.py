@@ -98,6 +98,10 @@ templates:
   director-ish: {shot: {camera: main}}
 """,
     "json-form": '{"cinc": 1, "objects": {"box": {"nodes": [{"duration": 1, "opacity": 1}]}}}',
+    "includes": "cinc: 1\ninclude: [lib/hardware.yaml, fasteners.yaml]\nobjects:\n  s: {model: m6}\n",
+    "include-one-file": "cinc: 1\ninclude: lib/hardware.yaml\n",
+    "included-file": "cinc: 1\nname: hardware\ninclude: more.yaml\nmodels:\n  m6: {source: m6.glb}\n"
+                     "templates:\n  drive: {duration: 1, spin: {turns: 3}}\nx-notes: 1\n",
     "every-relation": """
 cinc: 1
 name: relations_All-1
@@ -321,6 +325,9 @@ BAD = {
     "template-unknown-field": ("cinc: 1\ntemplates:\n  t: {postion: [0, 0, 0]}\n", "additionalProperties", "/templates/t"),
     "template-bad-name": ("cinc: 1\ntemplates:\n  'a b': {duration: 1}\n", "pattern", "/templates"),
     "template-not-a-mapping": ("cinc: 1\ntemplates:\n  t: [1]\n", "type", "/templates/t"),
+    "include-empty-list": ("cinc: 1\ninclude: []\n", "anyOf", "/include", "minItems"),
+    "include-a-mapping": ("cinc: 1\ninclude: {a: 1}\n", "anyOf", "/include", "type"),
+    "include-empty-path": ("cinc: 1\ninclude: ['']\n", "anyOf", "/include", "minLength"),
     "use-empty-list": (node("{use: [], duration: 1}"), "anyOf", N0 + "/use", "minItems"),
     "use-a-mapping": (node("{use: {t: 1}}"), "anyOf", N0 + "/use", "type"),
     "missing-cinc": ("name: x\nobjects: {}\n", "required", ""),

@@ -143,6 +143,22 @@ class WatchTest(unittest.TestCase):
         builds = sum(line.startswith("cinc: changed: building again") for line in watcher.err)
         self.assertEqual(builds, 5)
 
+    def test_build_watches_the_included_files(self):
+        os.mkdir(self.path("lib"))
+        self.write("lib/hardware.yaml", "cinc: 1\ntemplates:\n  fade: {duration: 1, opacity: 0.5}\n")
+        self.write("scene.yaml", "cinc: 1\ninclude: lib/hardware.yaml\nobjects:\n"
+                                 "  part:\n    nodes:\n      - {id: in, use: fade}\n")
+        watcher = Watcher(["build", "scene.yaml"], self.folder)
+        try:
+            watcher.wait_for(1)
+            self.assertIn('"to": 0.5', self.output())
+            self.write("lib/hardware.yaml", "cinc: 1\ntemplates:\n  fade: {duration: 1, opacity: 0.75}\n",
+                       by_rename=True)
+            watcher.wait_for(2)
+            self.assertIn('"to": 0.75', self.output())
+        finally:
+            self.assertEqual(watcher.stop(), 0)
+
     def test_preview_watches_too(self):
         watcher = Watcher(["preview", "scene.yaml", "-o", "page.html"], self.folder)
         try:
