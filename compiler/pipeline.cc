@@ -143,7 +143,7 @@ std::vector<std::optional<ModelContent>> ReadContents(const Scene& scene,
     if (model.source.empty() || model.source_refused || !used) continue;
     Diagnostics own(SourcePath(scene, model));
     contents[index] = ImportModelContent(SourcePath(scene, model), &own);
-    AddModelProblems(model, own, diagnostics);
+    AddModelProblems(scene, model, own, diagnostics);
   }
   return contents;
 }

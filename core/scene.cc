@@ -31,9 +31,12 @@ std::string SourcePath(const Scene& scene, const Model& model) {
   return (folder / model.source).lexically_normal().string();
 }
 
-void AddModelProblems(const Model& model, const Diagnostics& own, Diagnostics* diagnostics) {
+void AddModelProblems(const Scene& scene, const Model& model, const Diagnostics& own,
+                      Diagnostics* diagnostics) {
   for (Diagnostic problem : own.items()) {
-    problem.file = diagnostics->FileName(model.source_origin.location);
+    problem.file = model.source_origin.location.file == 0
+                       ? scene.file
+                       : diagnostics->FileName(model.source_origin.location);
     problem.location = model.source_origin.location;
     problem.path = model.source_origin.path;
     problem.message = "model '" + model.name + "': " + problem.message;

@@ -258,7 +258,8 @@ std::string SourcePath(const Scene& scene, const Model& model);
 // Passes on what reading `model`'s source reported (`own`, located in the
 // model file) as problems of the scene: each one at the model's `source:`
 // value, its message led by "model 'NAME': ".
-void AddModelProblems(const Model& model, const Diagnostics& own, Diagnostics* diagnostics);
+void AddModelProblems(const Scene& scene, const Model& model, const Diagnostics& own,
+                      Diagnostics* diagnostics);
 
 }  // namespace cinc
 

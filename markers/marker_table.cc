@@ -195,7 +195,7 @@ ModelLibrary ImportModels(const Scene& scene, Diagnostics* diagnostics,
       if (found == imported.end()) {
         Diagnostics problems(path);
         ImportedModel result = ImportModel(path, &problems, settings);
-        if (diagnostics != nullptr) AddModelProblems(model, problems, diagnostics);
+        if (diagnostics != nullptr) AddModelProblems(scene, model, problems, diagnostics);
         found = imported.emplace(path, Import{std::move(result), std::move(problems)}).first;
       }
       markers.markers = found->second.model.markers;
