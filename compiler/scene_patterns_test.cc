@@ -136,6 +136,8 @@ objects:
       - {id: drive, duration: 0.5}
       - {id: check, after: screw.drive, duration: 0.1}
       - {id: again, after: drive, duration: 0.1, cue: {kind: script, name: ping, target: screw}}
+      - {id: screw, duration: 0.1}
+      - {id: last, after: screw, duration: 0.1}
   nut:
     pattern: {count: 2, offset: [0, 0, 0.1]}
     stagger: 1
@@ -159,6 +161,8 @@ objects:
     // copy.
     EXPECT_EQ(copy.nodes[3].relations[0].target, "drive");
     EXPECT_EQ(copy.nodes[3].cues[0].target, copy.name);
+    // Even an id named like the pattern is the copy's own node.
+    EXPECT_EQ(copy.nodes[5].relations[0].target, "screw");
   }
   EXPECT_EQ(scene.objects[4].nodes[0].chain_lag, ExactTime());
   EXPECT_EQ(scene.objects[5].nodes[0].chain_lag, ExactTime::FromInteger(1));
