@@ -25,30 +25,20 @@ constexpr double kSamePositionRelative = 1e-12;
 // owners that follow an aim.
 class EulerCarrier {
  public:
-  EulerCarrier(const Rig& rig, OwnerRef owner) : rig_(rig), owner_(owner) {}
   virtual ~EulerCarrier() = default;
 
   // The continuous triple at `to`, carried from `from` (triple `euler`) in
-  // steps small enough that the nearest triple is the continuous one.
-  virtual Vec3 Carry(const ExactTime& select, const PieceMotion& motion, double from,
+  // steps small enough that the nearest triple is the continuous one; `pose`
+  // is the owner's pose within the piece.
+  virtual Vec3 Carry(const PoseWithin& pose, const PieceMotion& motion, double from,
                      const Vec3& euler, double to) const = 0;
-
-  RigidPose Pose(const ExactTime& select, double t) const {
-    return WorldPoseWithin(rig_, owner_, select, t);
-  }
-
- protected:
-  const Rig& rig_;
-  OwnerRef owner_;
 };
 
 // Moved by segments: steps whose turn, bounded by the movers' angles times
 // their progress, is at most 45 degrees.
 class MoverCarrier : public EulerCarrier {
  public:
-  using EulerCarrier::EulerCarrier;
-
-  Vec3 Carry(const ExactTime& select, const PieceMotion& motion, double from, const Vec3& euler,
+  Vec3 Carry(const PoseWithin& pose, const PieceMotion& motion, double from, const Vec3& euler,
              double to) const override {
     auto turn = [&](double t0, double t1) {
       double degrees = 0;
@@ -64,7 +54,7 @@ class MoverCarrier : public EulerCarrier {
       for (int halvings = 0; halvings < 60 && turn(t, next) > kContinuityStepDegrees; ++halvings) {
         next = t + (next - t) / 2;
       }
-      current = NearestEulerTriple(Pose(select, next).rotation, current);
+      current = NearestEulerTriple(pose.At(next).rotation, current);
       t = next;
     }
     return current;
@@ -77,28 +67,26 @@ class MoverCarrier : public EulerCarrier {
 // Following an aim: steps that turn at most 10 degrees, measured.
 class MeasuredCarrier : public EulerCarrier {
  public:
-  using EulerCarrier::EulerCarrier;
-
-  Vec3 Carry(const ExactTime& select, const PieceMotion&, double from, const Vec3& euler,
+  Vec3 Carry(const PoseWithin& pose, const PieceMotion&, double from, const Vec3& euler,
              double to) const override {
     Vec3 current = euler;
     double t = from;
-    Quat at_t = Pose(select, t).rotation;
+    Quat at_t = pose.At(t).rotation;
     while (t != to) {
       double next = to;
-      Quat at_next = Pose(select, next).rotation;
+      Quat at_next = pose.At(next).rotation;
       for (int halvings = 0;
            halvings < kCarryHalvings && Degrees(AngleBetween(at_t, at_next)) > kCarryStepDegrees;
            ++halvings) {
         next = t + (next - t) / 2;
-        at_next = Pose(select, next).rotation;
+        at_next = pose.At(next).rotation;
       }
       // A real jump between adjacent doubles (a target crossing the camera's
       // vertical, where yaw flips) halves down to t itself: step one double
       // and take the nearest triple, so the walk always ends.
       if (next == t) {
         next = std::nextafter(t, to);
-        at_next = Pose(select, next).rotation;
+        at_next = pose.At(next).rotation;
       }
       current = NearestEulerTriple(at_next, current);
       t = next;
@@ -126,6 +114,7 @@ class PoseKeyWriter {
       if (i + 1 < starts.size()) end = starts[i + 1];
       PieceMotion motion = end ? pieces_.MotionOver(starts[i], *end) : PieceMotion{};
       RigidPose at_start = WorldPoseAt(rig_, owner_, starts[i]);
+      within_.emplace(rig_, owner_, starts[i]);
       WritePositionPiece(starts[i], end, at_start.position, motion);
       WriteRotationPiece(starts[i], end, at_start.rotation, motion, i == 0);
     }
@@ -133,7 +122,8 @@ class PoseKeyWriter {
   }
 
  private:
-  RigidPose Pose(const ExactTime& select, double t) const { return source_.Pose(select, t); }
+  // The owner's pose within the piece being written.
+  RigidPose Pose(double t) const { return within_->At(t); }
 
   // The piece's keys when they are linear in the shared eased progress,
   // from `from` to `to`: an exact eased motion.
@@ -166,15 +156,15 @@ class PoseKeyWriter {
     double b = end->ToDouble();
     std::optional<SharedTiming> shared = SharedTimingOf(motion.movers.position, start, *end);
     bool exact = shared && IsAffineInTiming(*shared, a, b, value, end_value,
-                                            [&](double t) { return Pose(start, t).position; });
+                                            [&](double t) { return Pose(t).position; });
     if (exact) {
       WriteAffine(*shared, start, *end, value, end_value, &positions_);
     } else {
       FitCurve<3> curve;
       curve.quantity = FitQuantity::kPosition;
-      curve.track = [&](double, const Vec3&, double to) { return Pose(start, to).position; };
+      curve.track = [&](double, const Vec3&, double to) { return Pose(to).position; };
       curve.error = [&](double t, const Vec3& played) {
-        return glm::length(Pose(start, t).position - played);
+        return glm::length(Pose(t).position - played);
       };
       BakeHermite(curve, a, b, value, end_value, settings_, &positions_);
     }
@@ -198,7 +188,7 @@ class PoseKeyWriter {
     double b = end->ToDouble();
     Vec3 euler_start = euler_;
     Vec3 euler_end =
-        NearestEulerTriple(end_rotation, source_.Carry(start, motion, a, euler_start, b));
+        NearestEulerTriple(end_rotation, source_.Carry(*within_, motion, a, euler_start, b));
     std::optional<SharedTiming> shared = SharedTimingOf(motion.movers.rotation, start, *end);
     if (shared && IsOneComponentMove(start, b, *shared, euler_start, &euler_end)) {
       WriteAffine(*shared, start, *end, euler_start, euler_end, &rotations_);
@@ -206,10 +196,10 @@ class PoseKeyWriter {
       FitCurve<3> curve;
       curve.quantity = FitQuantity::kEulerRotation;
       curve.track = [&](double from, const Vec3& euler, double to) {
-        return source_.Carry(start, motion, from, euler, to);
+        return source_.Carry(*within_, motion, from, euler, to);
       };
       curve.error = [&](double t, const Vec3& played) {
-        return Degrees(AngleBetween(Pose(start, t).rotation, QuatFromEulerDegrees(played)));
+        return Degrees(AngleBetween(Pose(t).rotation, QuatFromEulerDegrees(played)));
       };
       BakeHermite(curve, a, b, euler_start, euler_end, settings_, &rotations_);
     }
@@ -226,7 +216,7 @@ class PoseKeyWriter {
       double t = a + (end_seconds - a) * check / (kOneComponentChecks + 1);
       double fraction = (shared.timing->ProgressAt(t) - shared.eased_start) /
                         (shared.eased_end - shared.eased_start);
-      return RotationSample{fraction, Pose(start, t).rotation};
+      return RotationSample{fraction, Pose(t).rotation};
     });
   }
 
@@ -237,6 +227,7 @@ class PoseKeyWriter {
   const FitSettings& settings_;
   KeyListBuilder positions_;
   KeyListBuilder rotations_;
+  std::optional<PoseWithin> within_;
   std::optional<Vec3> position_end_;
   Vec3 euler_{0, 0, 0};
   Quat rotation_end_{1, 0, 0, 0};
@@ -248,9 +239,9 @@ PoseKeys EmitPoseKeys(const Rig& rig, OwnerRef owner, const FitSettings& setting
   PosePieces pieces(rig, owner);
   std::unique_ptr<EulerCarrier> carrier;
   if (pieces.aimed()) {
-    carrier = std::make_unique<MeasuredCarrier>(rig, owner);
+    carrier = std::make_unique<MeasuredCarrier>();
   } else {
-    carrier = std::make_unique<MoverCarrier>(rig, owner);
+    carrier = std::make_unique<MoverCarrier>();
   }
   return PoseKeyWriter(pieces, *carrier, rig, owner, settings).Write();
 }

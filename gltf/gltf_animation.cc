@@ -108,8 +108,8 @@ std::vector<Part<N>> PoseParts(const Rig& rig, OwnerRef owner, const PosePieces&
       continue;
     }
     part.to = Continued<N>(of(WorldPoseWithin(rig, owner, select, end)), part.from);
-    part.exact = [&rig, owner, select, of](double t) {
-      return of(WorldPoseWithin(rig, owner, select, t));
+    part.exact = [within = PoseWithin(rig, owner, select), of](double t) {
+      return of(within.At(t));
     };
     part.kind = Part<N>::Kind::kFit;
     classify(motion, select, end, &part);

@@ -89,20 +89,19 @@ Quat AimedRotation(const Rig& rig, const Segment<Quat>& segment, const Frame* fr
                              ProgressOf(segment, t));
 }
 
-template <typename Time>
-RigidPose WorldPose(const Rig& rig, OwnerRef owner, const ExactTime& select, const Time& t,
-                    int depth) {
-  // Upward: the chain of frames in charge at `select`, iteratively. Each
-  // owner appears at most once on a chain of an acyclic rig, so more links
-  // than owners can only be a cycle: stop there and treat the top as world.
+// The chain of frames in charge at `select`, upward from `owner`: the
+// owner's link first; empty for an owner the rig does not hold. Each owner
+// appears at most once on a chain of an acyclic rig, so more links than
+// owners can only be a cycle: it stops there and treats the top as world.
+std::vector<Link> ChainAt(const Rig& rig, OwnerRef owner, const ExactTime& select) {
   std::vector<Link> chain;
   const size_t limit = static_cast<size_t>(OwnerCount(rig));
   OwnerRef current = owner;
   while (true) {
     OwnerChannels channels = ChannelsOf(rig, current);
     if (channels.position == nullptr) {
-      if (chain.empty()) return RigidPose{};
-      chain.back().frame = nullptr;  // a parent the rig does not hold: the world
+      if (!chain.empty())
+        chain.back().frame = nullptr;  // a parent the rig does not hold: the world
       break;
     }
     const FrameSpan* span = ActiveFrameSpan(*channels.frames, select);
@@ -115,18 +114,34 @@ RigidPose WorldPose(const Rig& rig, OwnerRef owner, const ExactTime& select, con
     }
     current = frame->parent;
   }
+  return chain;
+}
+
+// W = F * L for a link on `frame` of a parent at `parent_world`; exactly L
+// in the world (unattached owners keep their bits).
+RigidPose OnFrame(const RigidPose& parent_world, const Vec3& parent_scale, const Frame* frame,
+                  const RigidPose& local) {
+  if (frame == nullptr) return local;
+  return Compose(FrameOnParent(parent_world, parent_scale, *frame), local);
+}
+
+template <typename Time>
+RigidPose WorldPose(const Rig& rig, OwnerRef owner, const ExactTime& select, const Time& t,
+                    int depth) {
+  std::vector<Link> chain = ChainAt(rig, owner, select);
   // Downward: each world pose from its parent's.
   RigidPose world;
   for (size_t i = chain.size(); i-- > 0;) {
     const Link& link = chain[i];
+    Vec3 parent_scale(1, 1, 1);
+    if (link.frame != nullptr && chain[i + 1].channels.scale != nullptr) {
+      parent_scale = LocalValue(*chain[i + 1].channels.scale, select, t);
+    }
     const Segment<Quat>* aimed = AimedSegment(*link.channels.rotation, select);
     if (aimed != nullptr) {
       Vec3 local_position = LocalValue(*link.channels.position, select, t);
       Vec3 position = local_position;
       if (link.frame != nullptr) {
-        const OwnerChannels& parent = chain[i + 1].channels;
-        Vec3 parent_scale =
-            parent.scale != nullptr ? LocalValue(*parent.scale, select, t) : Vec3(1, 1, 1);
         RigidPose frame = FrameOnParent(world, parent_scale, *link.frame);
         position = frame.position + frame.rotation * local_position;
       }
@@ -135,14 +150,7 @@ RigidPose WorldPose(const Rig& rig, OwnerRef owner, const ExactTime& select, con
     }
     RigidPose local{LocalValue(*link.channels.position, select, t),
                     LocalValue(*link.channels.rotation, select, t)};
-    if (link.frame == nullptr) {
-      world = local;  // exactly L: unattached owners keep their bits
-      continue;
-    }
-    const OwnerChannels& parent = chain[i + 1].channels;
-    Vec3 parent_scale =
-        parent.scale != nullptr ? LocalValue(*parent.scale, select, t) : Vec3(1, 1, 1);
-    world = Compose(FrameOnParent(world, parent_scale, *link.frame), local);
+    world = OnFrame(world, parent_scale, link.frame, local);
   }
   return world;
 }
@@ -205,6 +213,57 @@ RigidPose WorldPoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& selec
 
 RigidPose FrameTransformAt(const Rig& rig, const Frame& frame, const ExactTime& t) {
   return FrameTransform(rig, frame, t, 0);
+}
+
+template <typename Value>
+Value PoseWithin::BoundChannel<Value>::At(double t) const {
+  if (segment == nullptr) return initial;
+  return SegmentValueAtProgress(*segment,
+                                ProgressAtSeconds(start, duration, instant, segment->ease, t));
+}
+
+template <typename Value>
+PoseWithin::BoundChannel<Value> PoseWithin::Bind(const ChannelTrack<Value>& track,
+                                                 const ExactTime& select) {
+  BoundChannel<Value> bound;
+  bound.initial = track.initial;
+  int index = ActiveSegmentIndex(track, select);
+  if (index < 0) return bound;
+  bound.segment = &track.segments[static_cast<size_t>(index)];
+  bound.start = bound.segment->start.ToDouble();
+  bound.duration = bound.segment->duration.ToDouble();
+  bound.instant = bound.segment->duration <= ExactTime();
+  return bound;
+}
+
+PoseWithin::PoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select)
+    : rig_(rig), owner_(owner), select_(select) {
+  std::vector<Link> chain = ChainAt(rig, owner, select);
+  chain_.reserve(chain.size());
+  for (size_t i = 0; i < chain.size(); ++i) {
+    const Link& link = chain[i];
+    if (AimedSegment(*link.channels.rotation, select) != nullptr) aimed_ = true;
+    BoundLink bound;
+    bound.position = Bind(*link.channels.position, select);
+    bound.rotation = Bind(*link.channels.rotation, select);
+    bound.frame = link.frame;
+    if (link.frame != nullptr && chain[i + 1].channels.scale != nullptr) {
+      bound.parent_scaled = true;
+      bound.parent_scale = Bind(*chain[i + 1].channels.scale, select);
+    }
+    chain_.push_back(bound);
+  }
+}
+
+RigidPose PoseWithin::At(double t) const {
+  if (aimed_) return WorldPose(rig_, owner_, select_, t, 0);
+  RigidPose world;
+  for (size_t i = chain_.size(); i-- > 0;) {
+    const BoundLink& link = chain_[i];
+    Vec3 parent_scale = link.parent_scaled ? link.parent_scale.At(t) : Vec3(1, 1, 1);
+    world = OnFrame(world, parent_scale, link.frame, {link.position.At(t), link.rotation.At(t)});
+  }
+  return world;
 }
 
 }  // namespace cinc

@@ -20,6 +20,7 @@
 #define CINC_MARKERS_POSE_H_
 
 #include <string>
+#include <vector>
 
 #include "core/exact_time.h"
 #include "core/rotation.h"
@@ -75,16 +76,63 @@ Quat LookAtSegmentRotation(const Rig& rig, const Segment<Quat>& segment, const F
 // F(t) of `frame` (identity for the world), with the parent's full state at t.
 RigidPose FrameTransformAt(const Rig& rig, const Frame& frame, const ExactTime& t);
 
+// The eased progress at double time t of a segment from `start` lasting
+// `duration` seconds (`instant`: no duration, progress 1 from the start).
+inline double ProgressAtSeconds(double start, double duration, bool instant, const Ease& ease,
+                                double t) {
+  if (t < start) return 0;
+  if (instant) return 1;
+  double u = (t - start) / duration;
+  return std::clamp(ApplyEase(ease, u), 0.0, 1.0);
+}
+
 // The eased progress of a segment at a double time: as EasedProgress, with
 // (t - S) / d in doubles (for sampling between exact instants).
 template <typename Value>
 double SegmentProgressAt(const Segment<Value>& segment, double t) {
-  double start = segment.start.ToDouble();
-  if (t < start) return 0;
-  if (segment.duration <= ExactTime()) return 1;
-  double u = (t - start) / segment.duration.ToDouble();
-  return std::clamp(ApplyEase(segment.ease, u), 0.0, 1.0);
+  return ProgressAtSeconds(segment.start.ToDouble(), segment.duration.ToDouble(),
+                           segment.duration <= ExactTime(), segment.ease, t);
 }
+
+// One owner's world pose sampled many times within one interval (as
+// emission's fits do): the chain of frames and every segment in charge at
+// `select` are chosen once, so At(t) only evaluates them. At(t) equals
+// WorldPoseWithin(rig, owner, select, t) to the bit: the same operations in
+// the same order. An owner whose chain holds a look-at segment is evaluated
+// by WorldPoseWithin itself (its aim reads other owners' poses).
+class PoseWithin {
+ public:
+  PoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select);
+  RigidPose At(double t) const;
+
+ private:
+  // A channel's value over the interval: its segment in charge at `select`
+  // (with its times as doubles), or its initial value when none is.
+  template <typename Value>
+  struct BoundChannel {
+    const Segment<Value>* segment = nullptr;
+    Value initial{};
+    double start = 0;
+    double duration = 0;
+    bool instant = false;
+    Value At(double t) const;
+  };
+  struct BoundLink {
+    BoundChannel<Vec3> position;
+    BoundChannel<Quat> rotation;
+    const Frame* frame = nullptr;  // nullptr: the world
+    bool parent_scaled = false;    // the parent has a scale channel (cameras do not)
+    BoundChannel<Vec3> parent_scale;
+  };
+  template <typename Value>
+  static BoundChannel<Value> Bind(const ChannelTrack<Value>& track, const ExactTime& select);
+
+  const Rig& rig_;
+  OwnerRef owner_;
+  ExactTime select_;
+  bool aimed_ = false;
+  std::vector<BoundLink> chain_;  // the owner first, the top of its chain last
+};
 
 }  // namespace cinc
 

@@ -1,0 +1,131 @@
+// PoseWithin against WorldPoseWithin: the same poses to the bit, for chains
+// of attachments on moving, turning, spinning and scaling parents, before,
+// inside and after their segments; a look-at owner; an owner the rig does
+// not hold.
+#include "markers/pose.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "markers/rig.h"
+#include "markers/test_scene.h"
+
+namespace cinc {
+namespace {
+
+using test_support::TestScene;
+using test_support::Time;
+
+Marker MakeMarker(const std::string& name, Vec3 position, Quat rotation = Quat(1, 0, 0, 0)) {
+  Marker marker;
+  marker.name = name;
+  marker.pose.position = position;
+  marker.pose.rotation = rotation;
+  return marker;
+}
+
+void AddModel(TestScene* test, const std::string& name, std::vector<Marker> markers) {
+  Model model;
+  model.name = name;
+  model.markers = std::move(markers);
+  test->scene.models.push_back(model);
+}
+
+Attach AttachTo(const std::string& to) {
+  Attach attach;
+  attach.to = to;
+  attach.origin.location = {1, 1};
+  attach.origin.path = "/attach/" + to;
+  return attach;
+}
+
+Spin SpinAbout(Vec3 axis, double degrees) {
+  Spin spin;
+  spin.axis = axis;
+  spin.degrees = degrees;
+  return spin;
+}
+
+// Every pose of PoseWithin(select) on a grid of double times equals
+// WorldPoseWithin's, component by component, as doubles (EXPECT_EQ, not near).
+void ExpectTheSamePoses(const Rig& rig, OwnerRef owner, const char* select) {
+  PoseWithin within(rig, owner, Time(select));
+  for (int step = -10; step <= 80; ++step) {
+    double t = step * 0.05 + 0.0123;
+    RigidPose expected = WorldPoseWithin(rig, owner, Time(select), t);
+    RigidPose actual = within.At(t);
+    for (int k = 0; k < 3; ++k) {
+      EXPECT_EQ(expected.position[k], actual.position[k]) << "select " << select << ", t " << t;
+    }
+    for (int k = 0; k < 4; ++k) {
+      EXPECT_EQ(expected.rotation[k], actual.rotation[k]) << "select " << select << ", t " << t;
+    }
+  }
+}
+
+// washer on screw/top on body/hole. The body slides and turns eased over
+// [0, 2], then spins two turns over [2, 3.5]; it shrinks over [1, 2]. The screw
+// spins about its own Z over [0.25, 1.5] while attached.
+TEST(PoseWithinTest, AChainOfAttachmentsPlaysWorldPoseWithinToTheBit) {
+  TestScene test;
+  AddModel(&test, "body-model",
+           {MakeMarker("hole", Vec3(0.1, 0.05, 0), QuatFromAxisAngle(Vec3(0, 0, 1), 0.7))});
+  AddModel(&test, "screw-model", {MakeMarker("top", Vec3(0, 0.03, 0))});
+  size_t washer = test.AddObject("washer");
+  size_t screw = test.AddObject("screw");
+  size_t body = test.AddObject("body");
+  test.scene.objects[body].model = "body-model";
+  test.scene.objects[body].scale = Vec3(2, 3, 1);
+  test.scene.objects[screw].model = "screw-model";
+  Node& slide = test.AddObjectNode(body, "slide", "0", "2");
+  slide.position = Vec3(2, 0, 1);
+  slide.rotation = QuatFromAxisAngle(Vec3(0, 1, 0), 1.2);
+  slide.ease = *Ease::FromName("ease-in-out");
+  Node& turn = test.AddObjectNode(body, "turn", "2", "3.5");
+  turn.spin = SpinAbout(Vec3(0, 1, 0), 720);
+  turn.ease = *Ease::FromName("ease-out");
+  test.AddObjectNode(body, "shrink", "1", "2").scale = Vec3(1, 1, 1);
+  test.AddObjectNode(screw, "in", "0", "0").attach = AttachTo("body/hole");
+  test.AddObjectNode(screw, "drive", "0.25", "1.5").spin = SpinAbout(Vec3(0, 0, 1), 540);
+  Attach on_top = AttachTo("screw/top");
+  on_top.offset = Transform{Vec3(0, 0.01, 0), QuatFromAxisAngle(Vec3(1, 0, 0), 0.3)};
+  test.AddObjectNode(washer, "on", "0", "0").attach = on_top;
+  Diagnostics diagnostics;
+  Rig rig = BuildRig(test.scene, test.timeline, &diagnostics);
+  for (const auto& item : diagnostics.items()) ADD_FAILURE() << item.message;
+  for (const char* select : {"0", "0.3", "0.75", "1.2", "2.5", "3"}) {
+    for (size_t owner : {washer, screw, body}) {
+      ExpectTheSamePoses(rig, OwnerRef::Object(static_cast<int>(owner)), select);
+    }
+  }
+}
+
+// A camera that looks at a moving object is evaluated through its aim.
+TEST(PoseWithinTest, ALookAtOwnerPlaysWorldPoseWithinToTheBit) {
+  TestScene test;
+  size_t target = test.AddObject("target");
+  test.AddObjectNode(target, "go", "0", "2").position = Vec3(1, 2, -3);
+  size_t camera = test.AddCamera("overview");
+  test.scene.cameras[camera].position = Vec3(0, 1, 5);
+  Node& aim = test.AddCameraNode(camera, "aim", "0", "1");
+  aim.look_at = LocatedString{"target", {}};
+  aim.position = Vec3(1, 1, 4);
+  Rig rig = BuildRig(test.scene, test.timeline, nullptr);
+  for (const char* select : {"0", "0.5", "1.5"}) {
+    ExpectTheSamePoses(rig, OwnerRef::Camera(static_cast<int>(camera)), select);
+  }
+}
+
+TEST(PoseWithinTest, AnOwnerTheRigDoesNotHoldIsAtTheOrigin) {
+  TestScene test;
+  test.AddObject("body");
+  Rig rig = BuildRig(test.scene, test.timeline, nullptr);
+  RigidPose pose = PoseWithin(rig, OwnerRef::Object(7), Time("0")).At(0.5);
+  EXPECT_EQ(pose.position, Vec3(0, 0, 0));
+  EXPECT_EQ(pose.rotation, Quat(1, 0, 0, 0));
+}
+
+}  // namespace
+}  // namespace cinc
