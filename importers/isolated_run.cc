@@ -156,9 +156,10 @@ IsolatedRun RunIsolated(const std::function<std::string()>& work, const Isolatio
   int open_descriptors = 2;
   char buffer[65536];
   while (open_descriptors > 0) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                    deadline - std::chrono::steady_clock::now())
-                    .count();
+    // Rounded up: the limit is never cut short by the last part of a millisecond.
+    auto left =
+        std::chrono::ceil<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now())
+            .count();
     if (left <= 0) {
       timed_out = true;
       break;
