@@ -41,7 +41,7 @@ struct FitSettings {
   // (docs/emission.md "Fitting").
   double margin = 0.99;
   int interior_checks = 16;  // the fewest checks inside a segment
-  int max_depth = 40;        // halvings of a segment's length in the search
+  int max_trials = 64;       // lengths tried for each next key
   // The most any component of a played Euler triple may move between two
   // checks (degrees): near gimbal lock an Euler curve swings far while the
   // rotation hardly moves, and the checks follow it.

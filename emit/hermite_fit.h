@@ -8,20 +8,21 @@
 // tangent in units per second: the derivative of the exact curve by
 // fourth-order finite differences (central inside, one-sided at the ends,
 // where eased progress has a kink; step min(1e-5 of the span, 1e-4 s));
-// magnitudes below 1e-7 are rounding noise and written 0. Keys are placed by
-// a greedy longest-segment fit: from each key, the farthest next key time
-// (exponential then binary search, to 1/512 of the length; each candidate
-// time as the player stores it, PlaybackModel::KeyTime, before the segment
-// is checked) whose segment keeps the played curve (per-component cubic
-// Hermite, core/hermite.h, with the keys' final times, values and tangents)
-// within settings.margin x the curve's tolerance of the exact one; then
+// magnitudes below 1e-7 are rounding noise and written 0. Keys are placed
+// greedily: from each key, a next key time whose segment keeps the played
+// curve (per-component cubic Hermite, core/hermite.h, with the keys' final
+// times, values and tangents) within settings.margin x the curve's
+// tolerance of the exact one, and errs at least 0.9 of that, or is within
+// 1/512 of the longest such segment (trial lengths predicted from the
+// error measured, as length^4; each candidate time as the player stores
+// it, PlaybackModel::KeyTime, before the segment is checked); then
 // every interior key whose removal still fits is removed, until none can
 // be. A segment is checked at at least settings.interior_checks evenly
 // spaced interior points, more when the played curve moves more than the
 // quantity's check step between two of them, and around every local
 // maximum of the checked error the true maximum is searched (golden
-// section). settings.max_depth bounds the halvings of a segment's length;
-// a segment that still does not fit then is kept (the one case the
+// section). settings.max_trials bounds the lengths tried for a key; when
+// none fits, the shortest tried is kept (the one case the
 // tolerance can be exceeded: a kink below the finite-difference step).
 // docs/emission.md "Fitting" argues why this holds at every instant.
 // N is the number of components: 1 (fov, focus, aperture), 3 (positions,
