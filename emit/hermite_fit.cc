@@ -24,8 +24,8 @@ namespace {
 // - Between the checks: inside a piece the error of a segment near the limit
 //   is a smooth hump, zero with zero slope at both keys. Its largest sampled
 //   value has the true peak within one check interval on either side, and
-//   the golden-section search there (24 steps: the bracket shrinks to ~1e-5
-//   of a check interval) finds the peak to ~1e-10 of its height. Near gimbal
+//   Brent's search there (the bracket shrinks to ~1e-5 of a check
+//   interval) finds the peak to ~1e-10 of its height. Near gimbal
 //   lock check_step makes the checks follow the played curve's swing.
 // So the fit sees the segment's true largest error; the margin is not what
 // covers the instants between checks. It only absorbs what the checks cannot
@@ -62,7 +62,10 @@ constexpr int kMaxChecks = 4096;
 // searched for their true peak; lower ones cannot reach it (an error hump
 // sampled at >= 16 points is under-read by ~1%).
 constexpr double kPeakSearchFrom = 0.5;
-constexpr int kPeakSearchSteps = 24;
+// The peak search narrows its bracket to this fraction of its width (the
+// peak's height then to ~1e-10 of it), in at most kPeakSearchSteps errors.
+constexpr double kPeakBracket = 1e-5;
+constexpr int kPeakSearchSteps = 60;
 
 // A key's value or tangent as the sequence stores it: 1 or 3 numbers.
 template <int N>
@@ -214,7 +217,8 @@ class Fitter {
       largest = std::max(largest, errors[i]);
       bool local_peak = errors[i] >= errors[i - 1] && errors[i] >= errors[i + 1];
       if (!local_peak || errors[i] < kPeakSearchFrom * limit_) continue;
-      double peak = PeakBetween(error_at, time_of(index - 1), time_of(index + 1));
+      double peak = PeakBetween(error_at, time_of(index - 1), time_of(index + 1), time_of(index),
+                                errors[i], limit_);
       if (!(peak <= limit_)) return std::isnan(peak) ? HUGE_VAL : peak;
       largest = std::max(largest, peak);
     }
@@ -299,33 +303,79 @@ class Fitter {
   // before it is sampled and checked: the key written is the key checked.
   double KeyTime(double a, double length) const { return playback_.KeyTime(a, length, end_); }
 
-  // The largest error on [lo, hi] near its peak: golden-section search for
-  // the maximum of a hump known to peak inside.
+  // The largest error on [lo, hi] around a check at `middle` whose error is
+  // `at_middle`: Brent's search for the maximum of a hump known to peak
+  // inside (parabolic steps through the three best points, golden-section
+  // steps where a parabola would not shrink the bracket), until the bracket
+  // is kPeakBracket of its width. It stops early once an error is past
+  // `stop_above`: the segment fails then, whatever the true peak.
   template <typename ErrorAt>
-  static double PeakBetween(const ErrorAt& error_at, double lo, double hi) {
-    constexpr double kInverseGolden = 0.6180339887498949;
-    double x1 = hi - kInverseGolden * (hi - lo);
-    double x2 = lo + kInverseGolden * (hi - lo);
-    double f1 = error_at(x1);
-    double f2 = error_at(x2);
-    double peak = std::max(f1, f2);
-    for (int step = 0; step < kPeakSearchSteps; ++step) {
-      if (f1 < f2) {
-        lo = x1;
-        x1 = x2;
-        f1 = f2;
-        x2 = lo + kInverseGolden * (hi - lo);
-        f2 = error_at(x2);
-      } else {
-        hi = x2;
-        x2 = x1;
-        f2 = f1;
-        x1 = hi - kInverseGolden * (hi - lo);
-        f1 = error_at(x1);
+  static double PeakBetween(const ErrorAt& error_at, double lo, double hi, double middle,
+                            double at_middle, double stop_above) {
+    constexpr double kGoldenStep = 0.3819660112501051;  // (3 - sqrt 5) / 2
+    const double tolerance = kPeakBracket * (hi - lo);
+    // Minimises g = -error: x the best point, w the second best, v the previous w.
+    double a = lo;
+    double b = hi;
+    double x = middle;
+    double w = middle;
+    double v = middle;
+    double gx = -at_middle;
+    double gw = gx;
+    double gv = gx;
+    double step = 0;    // the last step
+    double before = 0;  // the step before it
+    for (int iteration = 0; iteration < kPeakSearchSteps; ++iteration) {
+      double centre = (a + b) / 2;
+      if (std::abs(x - centre) <= 2 * tolerance - (b - a) / 2) break;
+      bool golden = true;
+      if (std::abs(before) > tolerance) {
+        double r = (x - w) * (gx - gv);
+        double q = (x - v) * (gx - gw);
+        double p = (x - v) * q - (x - w) * r;
+        q = 2 * (q - r);
+        if (q > 0) p = -p;
+        q = std::abs(q);
+        double last = before;
+        before = step;
+        if (std::abs(p) < std::abs(q * last / 2) && p > q * (a - x) && p < q * (b - x)) {
+          step = p / q;
+          double u = x + step;
+          if (u - a < 2 * tolerance || b - u < 2 * tolerance) {
+            step = std::copysign(tolerance, centre - x);
+          }
+          golden = false;
+        }
       }
-      peak = std::max(peak, std::max(f1, f2));
+      if (golden) {
+        before = x >= centre ? a - x : b - x;
+        step = kGoldenStep * before;
+      }
+      double u = std::abs(step) >= tolerance ? x + step : x + std::copysign(tolerance, step);
+      double gu = -error_at(u);
+      if (!(-gu <= stop_above)) return std::isnan(gu) ? HUGE_VAL : -gu;
+      if (gu <= gx) {
+        (u >= x ? a : b) = x;
+        v = w;
+        gv = gw;
+        w = x;
+        gw = gx;
+        x = u;
+        gx = gu;
+      } else {
+        (u < x ? a : b) = u;
+        if (gu <= gw || w == x) {
+          v = w;
+          gv = gw;
+          w = u;
+          gw = gu;
+        } else if (gu <= gv || v == x || v == w) {
+          v = u;
+          gv = gu;
+        }
+      }
     }
-    return peak;
+    return -gx;
   }
 
   const FitCurve<N>& curve_;

@@ -20,8 +20,8 @@
 // be. A segment is checked at at least settings.interior_checks evenly
 // spaced interior points, more when the played curve moves more than the
 // quantity's check step between two of them, and around every local
-// maximum of the checked error the true maximum is searched (golden
-// section). settings.max_trials bounds the lengths tried for a key; when
+// maximum of the checked error the true maximum is searched (Brent's
+// method, to 1e-5 of the bracket). settings.max_trials bounds the lengths tried for a key; when
 // none fits, the shortest tried is kept (the one case the
 // tolerance can be exceeded: a kink below the finite-difference step).
 // docs/emission.md "Fitting" argues why this holds at every instant.
