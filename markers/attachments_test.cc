@@ -14,6 +14,8 @@
 namespace cinc {
 namespace {
 
+using test_support::AddModel;
+using test_support::MakeMarker;
 using test_support::TestScene;
 using test_support::Time;
 
@@ -27,21 +29,6 @@ void ExpectSameRotation(const Quat& expected, const Quat& actual, double radians
   EXPECT_LE(AngleBetween(expected, actual), radians)
       << "expected " << expected.w << " " << expected.x << " " << expected.y << " " << expected.z
       << ", got " << actual.w << " " << actual.x << " " << actual.y << " " << actual.z;
-}
-
-Marker MakeMarker(const std::string& name, Vec3 position, Quat rotation = Quat(1, 0, 0, 0)) {
-  Marker marker;
-  marker.name = name;
-  marker.pose.position = position;
-  marker.pose.rotation = rotation;
-  return marker;
-}
-
-void AddModel(TestScene* test, const std::string& name, std::vector<Marker> markers) {
-  Model model;
-  model.name = name;
-  model.markers = std::move(markers);
-  test->scene.models.push_back(model);
 }
 
 Attach AttachTo(const std::string& to, const std::string& mate = "") {

@@ -5,6 +5,8 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "core/exact_time.h"
 #include "core/scene.h"
@@ -78,6 +80,23 @@ class TestScene {
     return owner.nodes.back();
   }
 };
+
+// A marker of a model, in model space.
+inline Marker MakeMarker(const std::string& name, Vec3 position, Quat rotation = Quat(1, 0, 0, 0)) {
+  Marker marker;
+  marker.name = name;
+  marker.pose.position = position;
+  marker.pose.rotation = rotation;
+  return marker;
+}
+
+// A model with inline markers only.
+inline void AddModel(TestScene* test, const std::string& name, std::vector<Marker> markers) {
+  Model model;
+  model.name = name;
+  model.markers = std::move(markers);
+  test->scene.models.push_back(model);
+}
 
 }  // namespace cinc::test_support
 
