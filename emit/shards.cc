@@ -107,9 +107,15 @@ std::vector<Sequence> ShardSequence(Sequence sequence,
     shard.name = number == 0 ? sequence.name : ShardName(sequence.name, number + 1);
     shard.duration = sequence.duration;
     shard.loop = sequence.loop;
-    for (size_t index : plans[number].object_tracks) shard.tracks.push_back(sequence.tracks[index]);
+    // Each track goes to one shard: moved, not copied (the cue tracks,
+    // which `cues` points into, stay where they are).
+    for (size_t index : plans[number].object_tracks) {
+      shard.tracks.push_back(std::move(sequence.tracks[index]));
+    }
     if (number == 0) {
-      for (size_t index : first_shard_tracks) shard.tracks.push_back(sequence.tracks[index]);
+      for (size_t index : first_shard_tracks) {
+        shard.tracks.push_back(std::move(sequence.tracks[index]));
+      }
     }
   }
   std::vector<std::vector<SequenceCue>> cues_of_shard(plans.size());
