@@ -9,6 +9,7 @@
 #include "emit/hermite_fit.h"
 #include "emit/key_list_builder.h"
 #include "emit/pose_pieces.h"
+#include "emit/probes.h"
 #include "emit/rotation_keys.h"
 #include "markers/camera_aim.h"
 #include "markers/pose.h"
@@ -109,7 +110,7 @@ class CameraChannelWriter {
     double a = start.ToDouble();
     double b = end.ToDouble();
     for (int j = 1; j <= kConstancyChecks; ++j) {
-      if (source_.At(camera, start, a + (b - a) * j / (kConstancyChecks + 1)) != value) {
+      if (source_.At(camera, start, a + (b - a) * ProbeFraction(j)) != value) {
         return false;
       }
     }

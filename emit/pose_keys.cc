@@ -10,6 +10,7 @@
 #include "emit/hermite_fit.h"
 #include "emit/key_list_builder.h"
 #include "emit/pose_pieces.h"
+#include "emit/probes.h"
 #include "emit/rotation_keys.h"
 #include "markers/pose.h"
 
@@ -213,7 +214,7 @@ class PoseKeyWriter {
                           const Vec3& euler_start, Vec3* euler_end) const {
     double a = start.ToDouble();
     return cinc::IsOneComponentMove(euler_start, euler_end, [&](int check) {
-      double t = a + (end_seconds - a) * check / (kOneComponentChecks + 1);
+      double t = a + (end_seconds - a) * ProbeFraction(check);
       double fraction = (shared.timing->ProgressAt(t) - shared.eased_start) /
                         (shared.eased_end - shared.eased_start);
       return RotationSample{fraction, Pose(t).rotation};

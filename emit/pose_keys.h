@@ -12,7 +12,7 @@
 //   is SetAt's pair (emit/key_list_builder.h);
 // - everything that moves shares one segment timing (S, d, ease), and the
 //   exact world value is the linear interpolation of the piece's ends in
-//   that eased progress (checked at 7 interior instants, to 1e-9 m or
+//   that eased progress (checked at 7 interior instants, emit/probes.h, to 1e-9 m or
 //   1e-9 degrees): exact keys with the ease, as for a plain channel; for
 //   rotations only when one Euler component changes (e.g. a spin about +Y
 //   of an object that otherwise holds, yaw 0 -> 720). Never for an aimed

@@ -6,6 +6,7 @@
 #include <set>
 #include <utility>
 
+#include "emit/probes.h"
 #include "markers/pose.h"
 
 namespace cinc {
@@ -215,7 +216,7 @@ bool IsAffineInTiming(const SharedTiming& shared, double a, double b, const Vec3
   constexpr int kChecks = 7;
   constexpr double kRelative = 1e-9;  // rounding, far below any tolerance
   for (int j = 1; j <= kChecks; ++j) {
-    double t = a + (b - a) * j / (kChecks + 1);
+    double t = a + (b - a) * ProbeFraction(j);
     double fraction = (shared.timing->ProgressAt(t) - shared.eased_start) /
                       (shared.eased_end - shared.eased_start);
     Vec3 expected = from + (to - from) * fraction;
@@ -244,10 +245,9 @@ PieceMotion PosePieces::MotionOver(const ExactTime& start, const ExactTime& end)
   double a = start.ToDouble();
   double b = end.ToDouble();
   for (int j = 1; j <= kConstancyChecks + 1; ++j) {
-    RigidPose sample =
-        j <= kConstancyChecks
-            ? WorldPoseWithin(rig_, owner_, start, a + (b - a) * j / (kConstancyChecks + 1))
-            : WorldPoseWithin(rig_, owner_, start, end);
+    RigidPose sample = j <= kConstancyChecks
+                           ? WorldPoseWithin(rig_, owner_, start, a + (b - a) * ProbeFraction(j))
+                           : WorldPoseWithin(rig_, owner_, start, end);
     motion.position_moves = motion.position_moves || !(sample.position == at_start.position);
     motion.rotation_moves = motion.rotation_moves || !(sample.rotation == at_start.rotation);
   }

@@ -36,7 +36,7 @@
 namespace cinc {
 
 // A value is taken as constant over a piece when it is the same at this many
-// evenly spaced interior instants and at the piece's end.
+// interior instants (emit/probes.h) and at the piece's end.
 inline constexpr int kConstancyChecks = 9;
 
 // A segment in motion over a piece.
@@ -102,8 +102,8 @@ std::optional<SharedTiming> SharedTimingOf(const std::vector<Mover>& movers, con
                                            const ExactTime& end);
 
 // True when exact(t) is the linear interpolation from `from` to `to` in the
-// shared timing's eased progress at 7 evenly spaced interior instants of
-// [a, b], to 1e-9 relative: the piece is exact as that ease.
+// shared timing's eased progress at 7 interior instants of [a, b]
+// (emit/probes.h), to 1e-9 relative: the piece is exact as that ease.
 bool IsAffineInTiming(const SharedTiming& shared, double a, double b, const Vec3& from,
                       const Vec3& to, const std::function<Vec3(double t)>& exact);
 

@@ -8,6 +8,7 @@
 #include "emit/channel_keys.h"
 #include "emit/hermite_fit.h"
 #include "emit/key_list_builder.h"
+#include "emit/probes.h"
 
 namespace cinc {
 namespace {
@@ -84,7 +85,7 @@ bool IsExactLinearMove(const Motion& motion, double eased_start, double eased_en
                        const Vec3& euler_start, Vec3* euler_end) {
   if (eased_start == eased_end) return false;
   auto sample = [&](int check) {
-    double fraction = static_cast<double>(check) / (kOneComponentChecks + 1);
+    double fraction = ProbeFraction(check);
     return RotationSample{fraction,
                           motion.RotationAt(eased_start + (eased_end - eased_start) * fraction)};
   };

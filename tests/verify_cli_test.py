@@ -5,6 +5,7 @@ than 256 tracks) and the per-channel key limit (E_LIMIT).
 Usage: verify_cli_test.py CINC  (run by ctest as `cli_verify`)
 """
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -313,6 +314,39 @@ objects:
         self.write("shuttle.yaml", "\n".join(lines[:-1]) + "\n")
         status, _, stderr = run("build", scene)
         self.assertEqual(status, 0, stderr)
+
+    def spinning_body_scene(self, turns):
+        """A body spinning `turns` about +Y over 10 s, a tip attached 1 m out
+        on its +X from the start."""
+        return self.write("spin.yaml", f"""cinc: 1
+objects:
+  body:
+    opacity: 1
+    nodes:
+      - {{id: whirl, at: 0, duration: 10, spin: {{axis: [0, 1, 0], turns: {turns}}}}}
+  tip:
+    opacity: 1
+    nodes:
+      - {{at: 0, duration: 0, attach: {{to: body, offset: {{position: [1, 0, 0]}}}}}}
+""")
+
+    def test_a_part_on_a_body_spinning_whole_turns_follows_its_circle(self):
+        # At every eighth of the piece a part on a body spinning 8 turns is
+        # back at its start: probed there, it looked still and was written
+        # with two keys. Its played position must be the circle
+        # (cos a, 0, -sin a), a = 2 pi 8 t / 10 (yaw turns +X towards -Z).
+        scene = self.spinning_body_scene(8)
+        output = os.path.join(self.folder, "spin.sequence.json")
+        status, stdout, stderr = run("build", "--verify", scene, "-o", output)
+        self.assertEqual(status, 0, stderr)
+        self.assertIn("verified: every owner within the tolerance", stdout)
+        for t in (0.3125, 1.0, 4.4, 9.9):
+            status, stdout, stderr = run("eval", output, "--time", str(t))
+            self.assertEqual(status, 0, stderr)
+            played = json.loads(stdout)["transforms"]["tip"]["position"]
+            angle = 2 * math.pi * 8 * t / 10
+            expected = [math.cos(angle), 0, -math.sin(angle)]
+            self.assertLessEqual(math.dist(played, expected), 1e-4, (t, played, expected))
 
 
 if __name__ == "__main__":
