@@ -156,6 +156,7 @@ void BuildGltf(const Compilation& compilation, const BuildSettings& settings, bo
   if (diagnostics->HasErrors()) return;
   GltfExportSettings gltf;
   gltf.fit = FitSettingsFor(scene);
+  gltf.fit.max_keys = kMaxGltfChannelKeys;
   gltf.hide_with_scale = settings.emit.HidesWithScale();
   gltf.reverse = reverse;
   gltf.duration = compilation.timeline.duration;

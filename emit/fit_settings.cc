@@ -43,7 +43,8 @@ double PlaybackModel::KeyTime(double from, double length, double end) const {
   if (kind == Kind::kGltf) {
     double stored = static_cast<float>(t);
     if (!(stored > from)) stored = std::nextafter(static_cast<float>(from), HUGE_VALF);
-    return stored < end ? stored : t;
+    // No float32 lies in (from, end): the next key can only be the end.
+    return stored < end ? stored : end;
   }
   if (length > kSequenceRoundAbove) {
     double rounded = std::round(t / kSequenceTimeGrid) * kSequenceTimeGrid;

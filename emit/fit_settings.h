@@ -18,7 +18,10 @@
 #ifndef CINC_EMIT_FIT_SETTINGS_H_
 #define CINC_EMIT_FIT_SETTINGS_H_
 
+#include <cstddef>
+
 #include "core/scene.h"
+#include "sequence/limits.h"
 
 namespace cinc {
 
@@ -42,6 +45,10 @@ struct FitSettings {
   double margin = 0.99;
   int interior_checks = 16;  // the fewest checks inside a segment
   int max_trials = 64;       // lengths tried for each next key
+  // The most keys a fit places in one piece before it stops: past them the
+  // channel cannot be written (the sequence format's limit by default; the
+  // glTF export sets its own), and the writer reports E_LIMIT.
+  size_t max_keys = kMaxChannelKeys;
   // The most any component of a played Euler triple may move between two
   // checks (degrees): near gimbal lock an Euler curve swings far while the
   // rotation hardly moves, and the checks follow it.
@@ -58,8 +65,10 @@ struct PlaybackModel {
   enum class Kind { kSequence, kGltf };
   Kind kind = Kind::kSequence;
 
-  // The time a key proposed `length` seconds after a key at `from` is
-  // stored at, in (from, end) or `from + length` itself.
+  // The time a key proposed `length` seconds after a key at `from` (with
+  // from + length < end) is stored at: in (from, end), or `end` when the
+  // player cannot store a time between them (float32 times just before the
+  // end).
   double KeyTime(double from, double length, double end) const;
   // A value or tangent component as the player stores it.
   double Stored(double number) const {

@@ -56,6 +56,9 @@ constexpr double kAcceptFrom = 0.9;
 constexpr double kMostGrowth = 4;
 constexpr double kMostShrink = 1.0 / 16;
 constexpr double kSearchPrecision = 1.0 / 512;
+// Where no segment fits: how much more than the least error a longer
+// segment may make (Fitter::LeastErringLength).
+constexpr double kCloseToLeast = 2;
 // Upper bound on checks per segment (a runaway check_step rule).
 constexpr int kMaxChecks = 4096;
 // Local maxima of the checked error from this fraction of the limit up are
@@ -181,12 +184,12 @@ class Fitter {
 
   // True when the segment a -> b plays within the limit at every check and
   // at the peaks around the checks' local maxima.
-  bool Fits(const Sample& a, const Sample& b) const { return LargestError(a, b) <= limit_; }
+  bool Fits(const Sample& a, const Sample& b) const { return LargestError(a, b, limit_) <= limit_; }
 
   // The segment's largest error at the checks and the peaks around their
-  // local maxima; past the limit, the first error found past it (the
-  // search only needs to know that it fails, and by about how much).
-  double LargestError(const Sample& a, const Sample& b) const {
+  // local maxima; past `limit`, the first error found past it (the search
+  // only needs to know that it fails, and by about how much).
+  double LargestError(const Sample& a, const Sample& b, double limit) const {
     int checks = std::max(1, settings_.interior_checks);
     if (check_step_ > 0) {
       double needed = std::ceil(PlayedPathLength(a, b) / check_step_);
@@ -206,7 +209,7 @@ class Fitter {
         if (done[static_cast<size_t>(index)]) continue;
         done[static_cast<size_t>(index)] = true;
         double error = error_at(time_of(index));
-        if (!(error <= limit_)) return std::isnan(error) ? HUGE_VAL : error;
+        if (!(error <= limit)) return std::isnan(error) ? HUGE_VAL : error;
         errors[static_cast<size_t>(index)] = error;
       }
     }
@@ -216,33 +219,36 @@ class Fitter {
       size_t i = static_cast<size_t>(index);
       largest = std::max(largest, errors[i]);
       bool local_peak = errors[i] >= errors[i - 1] && errors[i] >= errors[i + 1];
-      if (!local_peak || errors[i] < kPeakSearchFrom * limit_) continue;
+      if (!local_peak || errors[i] < kPeakSearchFrom * limit) continue;
       double peak = PeakBetween(error_at, time_of(index - 1), time_of(index + 1), time_of(index),
-                                errors[i], limit_);
-      if (!(peak <= limit_)) return std::isnan(peak) ? HUGE_VAL : peak;
+                                errors[i], limit);
+      if (!(peak <= limit)) return std::isnan(peak) ? HUGE_VAL : peak;
       largest = std::max(largest, peak);
     }
     return largest;
   }
 
   // Key times after `first`: from each key, a fitting segment close to the
-  // longest, greedily.
+  // longest, greedily. Past settings.max_keys it stops with `last`: the
+  // channel cannot hold the keys, and its writer reports it.
   std::vector<Sample> Greedy(const Sample& first, const Sample& last) const {
     std::vector<Sample> keys = {first};
     double guess = (end_ - start_) / 8;
-    while (true) {
+    std::vector<double> failed;  // the lengths that failed, for one key
+    while (keys.size() <= settings_.max_keys) {
       const Sample a = keys.back();
       double remaining = end_ - a.t;
       double good = 0;             // the longest fitting length tried
       double bad = HUGE_VAL;       // the shortest failing length tried
       std::optional<Sample> best;  // the segment of length `good`
       double length = std::min(guess, remaining);
+      failed.clear();
       for (int trial = 0; trial < settings_.max_trials; ++trial) {
-        Sample b = length >= remaining ? last : SampleAt(a, KeyTime(a.t, length));
+        Sample b = SampleAfter(a, length, last);
         if (best && b.t <= best->t) break;  // the time grid is reached
-        double error = LargestError(a, b);
+        double error = LargestError(a, b, limit_);
         if (error <= limit_) {
-          if (length >= remaining) {
+          if (b.t >= end_) {
             keys.push_back(last);
             return keys;
           }
@@ -251,6 +257,7 @@ class Fitter {
           if (error >= kAcceptFrom * limit_) break;
         } else {
           bad = std::min(bad, length);
+          failed.push_back(length);
         }
         if (bad - good <= kSearchPrecision * good) break;
         double next = length * NextLengthFactor(error);
@@ -260,34 +267,34 @@ class Fitter {
         length = next;
       }
       if (!best) {
-        // Nothing fits down to the shortest length tried: keep it (a kink
-        // below the finite-difference step; never seen inside a smooth piece).
-        good = std::min(bad, remaining);
-        best = good >= remaining ? last : SampleAt(a, KeyTime(a.t, good));
+        good = LeastErringLength(a, failed, last);
+        best = SampleAfter(a, good, last);
       }
-      if (best->t >= end_) {
-        keys.push_back(last);
-        return keys;
-      }
+      if (best->t >= end_) break;
       keys.push_back(*best);
       guess = good;
     }
+    keys.push_back(last);
+    return keys;
   }
 
-  // Drops every interior key whose neighbours' segment still fits, until
-  // no key can be dropped.
+  // Drops every interior key whose neighbours' segment still fits (the
+  // previous key kept and the next one), in passes until none can be
+  // dropped.
   void RemoveRedundant(std::vector<Sample>* keys) const {
     bool removed = true;
-    while (removed) {
+    while (removed && keys->size() > 2) {
       removed = false;
-      for (size_t index = 1; index + 1 < keys->size();) {
-        if (Fits((*keys)[index - 1], (*keys)[index + 1])) {
-          keys->erase(keys->begin() + static_cast<std::ptrdiff_t>(index));
+      size_t kept = 1;  // keys[0, kept) stay
+      for (size_t index = 1; index + 1 < keys->size(); ++index) {
+        if (Fits((*keys)[kept - 1], (*keys)[index + 1])) {
           removed = true;
         } else {
-          ++index;
+          (*keys)[kept++] = (*keys)[index];
         }
       }
+      (*keys)[kept++] = keys->back();
+      keys->resize(kept);
     }
   }
 
@@ -297,6 +304,47 @@ class Fitter {
   double NextLengthFactor(double error) const {
     if (!(error > 0)) return kMostGrowth;
     return std::clamp(std::pow(kAimAt * limit_ / error, 0.25), kMostShrink, kMostGrowth);
+  }
+
+  // Where no length tried from `a` fits: the longest length whose largest
+  // error is at most kCloseToLeast times the least any tried length made,
+  // doubling past the tried ones while they stay so close, and at least
+  // the finite-difference step. The tolerance cannot be met there, because
+  // of what the player stores (float32 values far from the origin hold a
+  // position more coarsely than the tolerance; float32 times step further
+  // than a very fast turn may) or a kink below the step: shorter segments
+  // would not play closer, and keys a time step apart would only crowd the
+  // channel.
+  double LeastErringLength(const Sample& a, const std::vector<double>& lengths,
+                           const Sample& last) const {
+    double remaining = end_ - a.t;
+    auto error_of = [&](double length) {
+      return LargestError(a, SampleAfter(a, length, last), HUGE_VAL);
+    };
+    std::vector<double> errors;
+    double least = HUGE_VAL;
+    for (double length : lengths) {
+      errors.push_back(error_of(length));
+      least = std::min(least, errors.back());
+    }
+    double chosen = std::min(step_, remaining);
+    for (size_t k = 0; k < lengths.size(); ++k) {
+      if (errors[k] <= kCloseToLeast * least) chosen = std::max(chosen, lengths[k]);
+    }
+    while (chosen < remaining) {
+      double longer = std::min(2 * chosen, remaining);
+      if (!(error_of(longer) <= kCloseToLeast * least)) break;
+      chosen = longer;
+    }
+    return chosen;
+  }
+
+  // The sample `length` after `a` at the time the player stores it, or
+  // `last` where that time is the end.
+  Sample SampleAfter(const Sample& a, double length, const Sample& last) const {
+    if (length >= end_ - a.t) return last;
+    double t = KeyTime(a.t, length);
+    return t >= end_ ? last : SampleAt(a, t);
   }
 
   // a + length as the player stores it. Every candidate goes through here
@@ -401,7 +449,8 @@ std::vector<FitKey<N>> FitHermite(const FitCurve<N>& curve, double start, double
   std::vector<FitKey<N>> keys = {first, last};
   if (end > start) {
     keys = fitter.Greedy(first, last);
-    fitter.RemoveRedundant(&keys);
+    // A piece stopped past max_keys stays as long, for its writer to refuse.
+    if (keys.size() <= settings.max_keys + 1) fitter.RemoveRedundant(&keys);
   }
   return keys;
 }

@@ -7,6 +7,7 @@ Usage: verify_cli_test.py CINC  (run by ctest as `cli_verify`)
 import json
 import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -347,6 +348,53 @@ objects:
             angle = 2 * math.pi * 8 * t / 10
             expected = [math.cos(angle), 0, -math.sin(angle)]
             self.assertLessEqual(math.dist(played, expected), 1e-4, (t, played, expected))
+
+    def test_a_fitted_motion_past_10000_keys_is_e_limit(self):
+        # 1,000 turns at 1 m need about 14.2 keys a turn (1.42 (r / e)^(1/4)):
+        # 14,200 position keys. The fit stops one key past the limit and the
+        # last key: 10,002.
+        scene = self.spinning_body_scene(1000)
+        status, stdout, stderr = run("build", scene)
+        self.assertEqual((status, stdout), (1, ""))
+        self.assertEqual(stderr.splitlines()[0],
+                         f"{scene}:7:3: error: object 'tip' needs 10002 position keys at the "
+                         "tolerance, more than the format's 10000 per channel [E_LIMIT]")
+        self.assertEqual(sorted(os.listdir(self.folder)), ["spin.yaml"])
+
+    def test_a_height_float32_cannot_hold_is_keyed_sparsely_in_glb(self):
+        # 8,000 m up: a float32 holds such heights to a step of 2^-11 m
+        # (0.49 mm), so a glTF player cannot play the fall within 0.1 mm at
+        # any key spacing. The glb is still written, with few keys, and
+        # --verify reports the error: past the tolerance, and at most twice
+        # half a step (a key's value rounds by half a step, and keys are
+        # placed where the error is within twice the least a shorter
+        # segment makes) plus the float32 time of the player (2e-5 m at
+        # 200 m/s).
+        scene = self.write("fall.yaml", """cinc: 1
+objects:
+  lid:
+    position: [0, 8100, 0]
+    nodes:
+      - {id: fall, duration: 1, position: [0, 8000, 0], ease: ease-in}
+""")
+        output = os.path.join(self.folder, "fall.glb")
+        status, _, stderr = run("build", "--format", "glb", scene, "-o", output)
+        self.assertEqual(status, 0, stderr)
+        with open(output, "rb") as stream:
+            data = stream.read()
+        length = int.from_bytes(data[12:16], "little")
+        gltf = json.loads(data[20:20 + length])
+        (sampler,) = gltf["animations"][0]["samplers"]
+        self.assertEqual(sampler["interpolation"], "CUBICSPLINE")
+        self.assertLessEqual(gltf["accessors"][sampler["input"]]["count"], 40)
+        status, stdout, stderr = run("build", "--verify", "--format", "glb", scene, "-o", output)
+        self.assertEqual(status, 1)
+        error = float(self.table_rows(stdout)["lid"][1])
+        self.assertGreater(error, 1e-4)
+        self.assertLessEqual(error, 2 * 2 ** -12 + 2e-5)
+        self.assertRegex(stderr.splitlines()[0],
+                         rf"^{re.escape(scene)}:3:3: error: object 'lid' is off by [0-9.e-]+ m at "
+                         r"[0-9.]+ s, over the position tolerance of 0.0001 m \[E_VERIFY\]$")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,146 @@
+// The fitter's search (emit/hermite_fit.h) on one-component curves written
+// here: where a key time is stored, what happens when the player's storage
+// cannot meet the tolerance at any segment length, and where a piece stops
+// past the keys a channel holds. Played values are computed with the cubic
+// Hermite basis written out below, not with core/hermite.h.
+#include "emit/hermite_fit.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "emit/fit_settings.h"
+
+namespace cinc {
+namespace {
+
+constexpr double kTurn = 6.283185307179586;
+
+// The cubic Hermite between (t0, v0, m0) and (t1, v1, m1) at t, tangents
+// per second: h00 v0 + h10 dt m0 + h01 v1 + h11 dt m1.
+double PlayedAt(const FitKey<1>& a, const FitKey<1>& b, double t) {
+  double dt = b.t - a.t;
+  double s = (t - a.t) / dt;
+  double s2 = s * s;
+  double s3 = s2 * s;
+  return (2 * s3 - 3 * s2 + 1) * a.value.x + (s3 - 2 * s2 + s) * dt * a.tangent.x +
+         (-2 * s3 + 3 * s2) * b.value.x + (s3 - s2) * dt * b.tangent.x;
+}
+
+// The largest |played - exact| over `keys`, at 1,000 points per segment.
+double LargestPlayedError(const std::vector<FitKey<1>>& keys, double (*exact)(double)) {
+  double largest = 0;
+  for (size_t k = 1; k < keys.size(); ++k) {
+    for (int i = 1; i < 1000; ++i) {
+      double t = keys[k - 1].t + (keys[k].t - keys[k - 1].t) * i / 1000;
+      largest = std::max(largest, std::abs(PlayedAt(keys[k - 1], keys[k], t) - exact(t)));
+    }
+  }
+  return largest;
+}
+
+FitCurve<1> PositionCurve(double (*exact)(double)) {
+  FitCurve<1> curve;
+  curve.quantity = FitQuantity::kPosition;
+  curve.track = [exact](double, const FitVector<1>&, double to) { return FitVector<1>(exact(to)); };
+  curve.error = [exact](double t, const FitVector<1>& played) {
+    return std::abs(played.x - exact(t));
+  };
+  return curve;
+}
+
+std::vector<FitKey<1>> Fit(const FitCurve<1>& curve, double start, double end,
+                           double (*exact)(double), const FitSettings& settings,
+                           const PlaybackModel& playback) {
+  return FitHermite(curve, start, end, FitVector<1>(exact(start)), FitVector<1>(exact(end)),
+                    settings, playback);
+}
+
+void ExpectIncreasingFromTo(const std::vector<FitKey<1>>& keys, double start, double end) {
+  ASSERT_GE(keys.size(), 2u);
+  EXPECT_EQ(keys.front().t, start);
+  EXPECT_EQ(keys.back().t, end);
+  for (size_t k = 1; k < keys.size(); ++k) EXPECT_LT(keys[k - 1].t, keys[k].t) << "key " << k;
+}
+
+TEST(PlaybackModelTest, GltfKeyTimesAreFloat32sOrTheEnd) {
+  PlaybackModel gltf{PlaybackModel::Kind::kGltf};
+  EXPECT_EQ(gltf.KeyTime(1.0, 0.25, 2.0), 1.25);
+  // 1.1 is no float32: the nearest one, 1.10000002384185791015625.
+  EXPECT_EQ(gltf.KeyTime(1.0, 0.1, 2.0), 1.10000002384185791015625);
+  // Shorter than a float32 step: the next float32, 1 + 2^-23.
+  EXPECT_EQ(gltf.KeyTime(1.0, 1e-12, 2.0), 1.0 + 0x1p-23);
+  // From the last float32 before the end, 2 - 2^-23, only the end is left.
+  EXPECT_EQ(gltf.KeyTime(2.0 - 0x1p-23, 1e-9, 2.0), 2.0);
+}
+
+TEST(PlaybackModelTest, SequenceKeyTimesAreOnTheMicrosecondAboveATenthOfAMillisecond) {
+  PlaybackModel sequence;
+  EXPECT_DOUBLE_EQ(sequence.KeyTime(0, 0.1234567891, 10), 0.123457);
+  EXPECT_EQ(sequence.KeyTime(0, 0.00005, 10), 0.00005);  // too short to round
+}
+
+double Line(double t) { return 3 * t - 1; }
+
+TEST(HermiteFitTest, ALineIsOneSegment) {
+  FitSettings settings;
+  std::vector<FitKey<1>> keys = Fit(PositionCurve(Line), 0, 2, Line, settings, PlaybackModel{});
+  ASSERT_EQ(keys.size(), 2u);
+  EXPECT_EQ(keys[0].value.x, -1);
+  EXPECT_EQ(keys[1].value.x, 5);
+  EXPECT_NEAR(keys[0].tangent.x, 3, 1e-9);
+  EXPECT_NEAR(keys[1].tangent.x, 3, 1e-9);
+}
+
+// 8 km up and falling 100 m/s: a float32 holds these heights to 2^-11 m
+// (0.49 mm), five times coarser than the 0.1 mm tolerance, so no segment
+// of any length fits. The fitter holds the piece to twice the error it
+// meets instead of crowding keys a float32 step apart (it did, 400,000 of
+// them, and ran out of memory).
+double Fall(double t) { return 8100 - 100 * t; }
+
+TEST(HermiteFitTest, WhereNoSegmentCanFitTheKeysStaySparse) {
+  FitSettings settings;
+  PlaybackModel gltf{PlaybackModel::Kind::kGltf};
+  std::vector<FitKey<1>> keys = Fit(PositionCurve(Fall), 0, 1, Fall, settings, gltf);
+  ExpectIncreasingFromTo(keys, 0, 1);
+  EXPECT_LE(keys.size(), 4u);
+  // The played line errs by the rounding of its end values at most, half
+  // a float32 step at 8100 m; the tangent (-100) is a float32 exactly.
+  EXPECT_LE(LargestPlayedError(keys, Fall), 0x1p-12 * 1.01);
+}
+
+double FastWave(double t) { return std::sin(kTurn * 50 * t); }
+
+TEST(HermiteFitTest, APieceStopsPastTheKeysAChannelHolds) {
+  FitSettings settings;
+  settings.max_keys = 20;
+  std::vector<FitKey<1>> keys =
+      Fit(PositionCurve(FastWave), 0, 10, FastWave, settings, PlaybackModel{});
+  // 21 keys placed, then the end: more than the 20 a channel may hold, so
+  // the channel's writer reports it; no removal pass shortens the list.
+  ExpectIncreasingFromTo(keys, 0, 10);
+  EXPECT_EQ(keys.size(), 22u);
+  EXPECT_LT(keys[20].t, 0.2);  // 500 waves need thousands of keys
+}
+
+TEST(HermiteFitTest, AFastWaveFitsWithinTheTolerance) {
+  FitSettings settings;
+  std::vector<FitKey<1>> keys =
+      Fit(PositionCurve(FastWave), 0, 0.1, FastWave, settings, PlaybackModel{});
+  ExpectIncreasingFromTo(keys, 0, 0.1);
+  EXPECT_LE(LargestPlayedError(keys, FastWave), settings.tolerance.position);
+  // A cubic Hermite segment of length h errs about |f''''| h^4 / 384, so
+  // the keys a limit e needs are about the integral of
+  // (|f''''(t)| / (384 e))^(1/4): for sin(w t), w^4 |sin|, over 5 waves,
+  // (1 / (384 e))^(1/4) * 10 * (the integral of |sin|^(1/4) over a half
+  // wave, sqrt(pi) Gamma(5/8) / Gamma(9/8) = 2.6999), 61.1 segments at
+  // e = 0.99e-4. The greedy search takes up to a few per cent more.
+  double segments = std::pow(384 * 0.99e-4, -0.25) * 10 * 2.6999;
+  EXPECT_GE(static_cast<double>(keys.size() - 1), std::floor(segments));
+  EXPECT_LE(static_cast<double>(keys.size() - 1), 1.05 * segments);
+}
+
+}  // namespace
+}  // namespace cinc
