@@ -306,11 +306,12 @@ class Fitter {
     return std::clamp(std::pow(kAimAt * limit_ / error, 0.25), kMostShrink, kMostGrowth);
   }
 
-  // Where no length tried from `a` fits: the longest length whose largest
-  // error is at most kCloseToLeast times the least any tried length made,
-  // doubling past the tried ones while they stay so close, and at least
-  // the finite-difference step. The tolerance cannot be met there, because
-  // of what the player stores (float32 values far from the origin hold a
+  // Where no length tried from `a` fits: the longest length whose error at
+  // the checks (no peak search) is at most kCloseToLeast times the least
+  // any tried length made, doubling past the tried ones while they stay so
+  // close; at least the finite-difference step, taken unmeasured when only
+  // shorter lengths come so close, or when every error is infinite or NaN. The tolerance cannot be
+  // met there, because of what the player stores (float32 values far from the origin hold a
   // position more coarsely than the tolerance; float32 times step further
   // than a very fast turn may) or a kink below the step: shorter segments
   // would not play closer, and keys a time step apart would only crowd the
@@ -328,6 +329,7 @@ class Fitter {
       least = std::min(least, errors.back());
     }
     double chosen = std::min(step_, remaining);
+    if (!(least < HUGE_VAL)) return chosen;  // no length plays a number at all
     for (size_t k = 0; k < lengths.size(); ++k) {
       if (errors[k] <= kCloseToLeast * least) chosen = std::max(chosen, lengths[k]);
     }

@@ -21,15 +21,16 @@
 // spaced interior points, more when the played curve moves more than the
 // quantity's check step between two of them, and around every local
 // maximum of the checked error the true maximum is searched (Brent's
-// method, to 1e-5 of the bracket). Trial lengths are never shorter than
-// the finite-difference step. settings.max_trials bounds the lengths tried
-// for a key; when none fits (the player cannot store the motion to the
-// tolerance: float32 values far from the origin, float32 times on a very
-// fast turn; or a kink below the step), the key goes at the longest length
-// tried whose error is at most twice the least any of them made, the one
-// case the tolerance is exceeded. A piece stops after settings.max_keys
-// keys with a last key at `end`, unreduced (more than a channel holds: its
-// writer reports E_LIMIT).
+// method, to 1e-5 of the bracket). settings.max_trials bounds the lengths
+// tried for a key (they may get as short as a double's step: a yaw flip
+// gets its keys two doubles apart). When none fits (the player cannot
+// store the motion to the tolerance: float32 values far from the origin,
+// float32 times on a very fast turn; or a kink below the step), the key
+// goes at the longest length whose error at the checks is at most twice
+// the least any tried length made, and never closer than the
+// finite-difference step: the one case the tolerance is exceeded. A piece
+// stops with settings.max_keys + 1 keys and then one at `end`, unreduced
+// (more than a channel holds: its writer reports E_LIMIT).
 // docs/emission.md "Fitting" argues why this holds at every instant.
 // N is the number of components: 1 (fov, focus, aperture), 3 (positions,
 // Euler triples) or 4 (quaternion components).

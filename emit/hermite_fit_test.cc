@@ -93,11 +93,11 @@ TEST(HermiteFitTest, ALineIsOneSegment) {
   EXPECT_NEAR(keys[1].tangent.x, 3, 1e-9);
 }
 
-// 8 km up and falling 100 m/s: a float32 holds these heights to 2^-11 m
-// (0.49 mm), five times coarser than the 0.1 mm tolerance, so no segment
-// of any length fits. The fitter holds the piece to twice the error it
-// meets instead of crowding keys a float32 step apart (it did, 400,000 of
-// them, and ran out of memory).
+// 8 km up and falling 100 m/s: a float32 holds these heights to a step of
+// 2^-11 m (0.49 mm), so a key's value rounds by up to 0.24 mm, past the
+// 0.1 mm tolerance, and no segment of any length fits. The fitter holds the piece to twice the
+// error it meets instead of crowding keys a float32 step apart (it did, 400,000 of them, and ran
+// out of memory).
 double Fall(double t) { return 8100 - 100 * t; }
 
 TEST(HermiteFitTest, WhereNoSegmentCanFitTheKeysStaySparse) {

@@ -5,8 +5,8 @@
 //
 // Contract: ProbeFraction(j), j = 1, 2, ..., is frac(j / phi), phi the
 // golden ratio: 0.618, 0.236, 0.854, 0.472, 0.090, 0.708, 0.326, 0.944,
-// 0.562, ..., spread over (0, 1) and never a rational multiple of one
-// another. Evenly spaced probes j / (n + 1) alias periodic motion: a part
+// 0.562, ..., spread over (0, 1); the first two are in the irrational
+// ratio phi^2. Evenly spaced probes j / (n + 1) alias periodic motion: a part
 // on a body that spins 8 whole turns over the piece is back where it
 // started at every eighth of it, and was written as standing still. Two
 // probes whose fractions are in an irrational ratio cannot both fall on

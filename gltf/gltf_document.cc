@@ -458,14 +458,14 @@ GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
                                     : scene.cameras[owner - scene.objects.size()];
     auto add = [&](const std::optional<GltfSampler>& sampler, const char* path) {
       if (!sampler) return;
-      if (sampler->key_count() > kMaxGltfChannelKeys) {
+      if (sampler->key_count() > settings.fit.max_keys) {
         if (diagnostics != nullptr) {
           diagnostics->Report(DiagnosticCode::kLimit, object.origin.location, object.origin.path,
                               std::string(object.is_camera ? "camera '" : "object '") +
                                   object.name + "' needs " + std::to_string(sampler->key_count()) +
                                   " " + path +
                                   " keys at the tolerance, more than the glTF export's " +
-                                  std::to_string(kMaxGltfChannelKeys) + " per channel");
+                                  std::to_string(settings.fit.max_keys) + " per channel");
         }
         return;
       }

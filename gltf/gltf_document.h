@@ -44,6 +44,9 @@
 
 namespace cinc {
 
+// The most keys the glTF export writes in one channel (the build sets
+// GltfExportSettings::fit.max_keys to it: the fit stops there, and a
+// channel past it is E_LIMIT).
 inline constexpr size_t kMaxGltfChannelKeys = 1'000'000;
 
 struct GltfDocument {
