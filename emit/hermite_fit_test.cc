@@ -111,6 +111,21 @@ TEST(HermiteFitTest, WhereNoSegmentCanFitTheKeysStaySparse) {
   EXPECT_LE(LargestPlayedError(keys, Fall), 0x1p-12 * 1.01);
 }
 
+TEST(HermiteFitTest, WhereEveryErrorIsNaNKeysGoOneDerivativeStepApart) {
+  // No length plays a number: each key goes one finite-difference step
+  // (1e-5 of the 1 s piece) after the last, until the piece stops past
+  // max_keys; it never jumps to the end as if the rest fitted.
+  FitCurve<1> curve = PositionCurve(Line);
+  curve.error = [](double, const FitVector<1>&) { return std::nan(""); };
+  FitSettings settings;
+  settings.max_keys = 50;
+  std::vector<FitKey<1>> keys = Fit(curve, 0, 1, Line, settings, PlaybackModel{});
+  ExpectIncreasingFromTo(keys, 0, 1);
+  ASSERT_EQ(keys.size(), 52u);
+  EXPECT_NEAR(keys[1].t, 1e-5, 1e-18);
+  EXPECT_NEAR(keys[50].t, 50e-5, 1e-15);
+}
+
 double FastWave(double t) { return std::sin(kTurn * 50 * t); }
 
 TEST(HermiteFitTest, APieceStopsPastTheKeysAChannelHolds) {
