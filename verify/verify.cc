@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <optional>
 #include <string_view>
 #include <tuple>
 #include <unordered_map>
@@ -172,10 +173,28 @@ Value ChannelValue(const ChannelTrack<Value>& track, const Instant& instant, dou
   return SegmentValueAtProgress(segment, SegmentProgressAt(segment, t));
 }
 
-RigidPose ExactPose(const Rig& rig, OwnerRef owner, const Instant& instant, double t) {
-  if (instant.exact) return WorldPoseAt(rig, owner, instant.select);
-  return WorldPoseWithin(rig, owner, instant.select, t);
-}
+// An owner's exact world pose at the clock's instants. Inside an interval
+// the chain and the segments are chosen once (PoseWithin, the same poses
+// to the bit as WorldPoseWithin) while consecutive samples share it.
+class ExactPoses {
+ public:
+  ExactPoses(const Rig& rig, OwnerRef owner) : rig_(rig), owner_(owner) {}
+
+  RigidPose At(const Instant& instant, double t) {
+    if (instant.exact) return WorldPoseAt(rig_, owner_, instant.select);
+    if (!within_ || !(select_ == instant.select)) {
+      within_.emplace(rig_, owner_, instant.select);
+      select_ = instant.select;
+    }
+    return within_->At(t);
+  }
+
+ private:
+  const Rig& rig_;
+  OwnerRef owner_;
+  std::optional<PoseWithin> within_;
+  ExactTime select_;  // the instant within_ was chosen at
+};
 
 Vec3 PlayVector(const Keys& keys, double t) {
   ChannelSample sample = SampleChannel(keys, t);
@@ -246,6 +265,7 @@ OwnerVerification VerifyOwner(const Rig& rig, OwnerRef owner, const ObjectRig* o
   ErrorAccumulator position;
   ErrorAccumulator rotation;
   ErrorAccumulator scale;
+  ExactPoses exact_poses(rig, owner);
   for (double t : SampleTimes(duration, rate, key_times)) {
     // t is the player's time; `at` the scene's, where the exact state is.
     Instant instant;
@@ -257,7 +277,7 @@ OwnerVerification VerifyOwner(const Rig& rig, OwnerRef owner, const ObjectRig* o
     } else {
       instant = player_times == PlayerTimes::kFloat32 ? clock.AtFloat(t) : clock.At(t);
     }
-    RigidPose exact = ExactPose(rig, owner, instant, at);
+    RigidPose exact = exact_poses.At(instant, at);
     PlayedPose played = play(t);
     position.Add(glm::length(exact.position - played.position), t);
     rotation.Add(Degrees(AngleBetween(exact.rotation, played.rotation)), t);
