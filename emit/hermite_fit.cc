@@ -57,7 +57,7 @@ constexpr double kMostGrowth = 4;
 constexpr double kMostShrink = 1.0 / 16;
 constexpr double kSearchPrecision = 1.0 / 512;
 // Where no segment fits: how much more than the least error a longer
-// segment may make (Fitter::LeastErringLength).
+// segment may make (Fitter::FallbackLength).
 constexpr double kCloseToLeast = 2;
 // Upper bound on checks per segment (a runaway check_step rule).
 constexpr int kMaxChecks = 4096;
@@ -235,6 +235,7 @@ class Fitter {
     std::vector<Sample> keys = {first};
     double guess = (end_ - start_) / 8;
     std::vector<double> failed;  // the lengths that failed, for one key
+    bool fell_back = false;      // nothing fitted from the previous key
     while (keys.size() <= settings_.max_keys) {
       const Sample a = keys.back();
       double remaining = end_ - a.t;
@@ -266,10 +267,12 @@ class Fitter {
         if (!(a.t + next > a.t) || next == length) break;  // below a double's step
         length = next;
       }
-      if (!best) {
-        good = LeastErringLength(a, failed, last);
+      bool fitted = best.has_value();
+      if (!fitted) {
+        good = FallbackLength(a, failed, last, fell_back);
         best = SampleAfter(a, good, last);
       }
+      fell_back = !fitted;
       if (best->t >= end_) break;
       keys.push_back(*best);
       guess = good;
@@ -306,19 +309,26 @@ class Fitter {
     return std::clamp(std::pow(kAimAt * limit_ / error, 0.25), kMostShrink, kMostGrowth);
   }
 
-  // Where no length tried from `a` fits: the longest length whose error at
-  // the checks (no peak search) is at most kCloseToLeast times the least
-  // any tried length made, doubling past the tried ones while they stay so
-  // close; at least the finite-difference step, taken unmeasured when only
-  // shorter lengths come so close, or when every error is infinite or NaN. The tolerance cannot be
-  // met there, because of what the player stores (float32 values far from the origin hold a
-  // position more coarsely than the tolerance; float32 times step further
-  // than a very fast turn may) or a kink below the step: shorter segments
-  // would not play closer, and keys a time step apart would only crowd the
-  // channel.
-  double LeastErringLength(const Sample& a, const std::vector<double>& lengths,
-                           const Sample& last) const {
+  // Where no length tried from `a` fits (`lengths`, the failed trials):
+  // - the first time, the shortest: a jump between two of the player's
+  //   time steps (a look-at's yaw flipping, in float32 times) is held
+  //   there, and the motion fits again after it;
+  // - again at the next key, where the player's storage sets the error (a
+  //   glTF position far from the origin, float32 values held to their
+  //   step): the longest length whose error at the checks (no peak search)
+  //   is at most kCloseToLeast times the least any tried length made,
+  //   doubling past the tried ones while they stay so close;
+  // - again otherwise (a turn faster than a time step, a kink, errors that
+  //   are NaN): the shortest;
+  // from the second time on never shorter than the finite-difference step,
+  // so such keys cannot crowd a time step apart.
+  double FallbackLength(const Sample& a, const std::vector<double>& lengths, const Sample& last,
+                        bool again) const {
     double remaining = end_ - a.t;
+    double shortest = remaining;
+    for (double length : lengths) shortest = std::min(shortest, length);
+    if (!again) return shortest;
+    double floor = std::min(std::max(shortest, step_), remaining);
     auto error_of = [&](double length) {
       return LargestError(a, SampleAfter(a, length, last), HUGE_VAL);
     };
@@ -328,8 +338,8 @@ class Fitter {
       errors.push_back(error_of(length));
       least = std::min(least, errors.back());
     }
+    if (!HeldByStorage(a, least)) return floor;
     double chosen = std::min(step_, remaining);
-    if (!(least < HUGE_VAL)) return chosen;  // no length plays a number at all
     for (size_t k = 0; k < lengths.size(); ++k) {
       if (errors[k] <= kCloseToLeast * least) chosen = std::max(chosen, lengths[k]);
     }
@@ -339,6 +349,21 @@ class Fitter {
       chosen = longer;
     }
     return chosen;
+  }
+
+  // True when an error this large is what a glTF player's float32 position
+  // values make near `a`: each component rounds by up to half a float32
+  // step of the largest, and a segment plays up to about twice that.
+  bool HeldByStorage(const Sample& a, double error) const {
+    if (playback_.kind != PlaybackModel::Kind::kGltf || curve_.quantity != FitQuantity::kPosition) {
+      return false;
+    }
+    float largest = 0;
+    for (int component = 0; component < N; ++component) {
+      largest = std::max(largest, static_cast<float>(std::abs(a.value[component])));
+    }
+    double step = std::nextafter(largest, HUGE_VALF) - largest;
+    return error <= limit_ + kCloseToLeast * N * step;
   }
 
   // The sample `length` after `a` at the time the player stores it, or

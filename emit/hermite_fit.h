@@ -24,11 +24,13 @@
 // method, to 1e-5 of the bracket). settings.max_trials bounds the lengths
 // tried for a key (they may get as short as a double's step: a yaw flip
 // gets its keys two doubles apart). When none fits (the player cannot
-// store the motion to the tolerance: float32 values far from the origin,
-// float32 times on a very fast turn; or a kink below the step), the key
-// goes at the longest length whose error at the checks is at most twice
-// the least any tried length made, and never closer than the
-// finite-difference step: the one case the tolerance is exceeded. A piece
+// store the motion to the tolerance: float32 times across a jump or a very
+// fast turn, float32 positions far from the origin; or a kink below the
+// step), the key goes at the shortest length tried; when none fits again
+// from there, at least a finite-difference step on, and where float32
+// position values explain the error, at the longest length whose error at
+// the checks is at most twice the least any tried length made: the one
+// case the tolerance is exceeded. A piece
 // stops with settings.max_keys + 1 keys and then one at `end`, unreduced
 // (more than a channel holds: its writer reports E_LIMIT).
 // docs/emission.md "Fitting" argues why this holds at every instant.

@@ -112,9 +112,11 @@ TEST(HermiteFitTest, WhereNoSegmentCanFitTheKeysStaySparse) {
 }
 
 TEST(HermiteFitTest, WhereEveryErrorIsNaNKeysGoOneDerivativeStepApart) {
-  // No length plays a number: each key goes one finite-difference step
-  // (1e-5 of the 1 s piece) after the last, until the piece stops past
-  // max_keys; it never jumps to the end as if the rest fitted.
+  // No length plays a number. The first key goes at the shortest length
+  // tried (as for a jump between two time steps); every later one a
+  // finite-difference step (1e-5 of the 1 s piece) after the last, until
+  // the piece stops past max_keys. It never jumps to the end as if the rest
+  // fitted, and never crowds keys closer than the step.
   FitCurve<1> curve = PositionCurve(Line);
   curve.error = [](double, const FitVector<1>&) { return std::nan(""); };
   FitSettings settings;
@@ -122,8 +124,9 @@ TEST(HermiteFitTest, WhereEveryErrorIsNaNKeysGoOneDerivativeStepApart) {
   std::vector<FitKey<1>> keys = Fit(curve, 0, 1, Line, settings, PlaybackModel{});
   ExpectIncreasingFromTo(keys, 0, 1);
   ASSERT_EQ(keys.size(), 52u);
-  EXPECT_NEAR(keys[1].t, 1e-5, 1e-18);
-  EXPECT_NEAR(keys[50].t, 50e-5, 1e-15);
+  EXPECT_LT(keys[1].t, 1e-12);
+  EXPECT_NEAR(keys[2].t - keys[1].t, 1e-5, 1e-17);
+  EXPECT_NEAR(keys[50].t - keys[1].t, 49e-5, 1e-15);
 }
 
 double FastWave(double t) { return std::sin(kTurn * 50 * t); }
