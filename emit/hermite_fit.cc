@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -358,11 +359,13 @@ class Fitter {
     if (playback_.kind != PlaybackModel::Kind::kGltf || curve_.quantity != FitQuantity::kPosition) {
       return false;
     }
-    float largest = 0;
+    double largest = 0;
     for (int component = 0; component < N; ++component) {
-      largest = std::max(largest, static_cast<float>(std::abs(a.value[component])));
+      largest = std::max(largest, std::abs(a.value[component]));
     }
-    double step = std::nextafter(largest, HUGE_VALF) - largest;
+    if (!(largest <= std::numeric_limits<float>::max())) return false;  // no float32 holds it
+    float stored = static_cast<float>(largest);
+    double step = std::nextafter(stored, HUGE_VALF) - stored;
     return error <= limit_ + kCloseToLeast * N * step;
   }
 
