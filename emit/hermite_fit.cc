@@ -243,7 +243,10 @@ class Fitter {
       double good = 0;             // the longest fitting length tried
       double bad = HUGE_VAL;       // the shortest failing length tried
       std::optional<Sample> best;  // the segment of length `good`
-      double length = std::min(guess, remaining);
+      // At least a double's step after `a` (a guess from keys two doubles
+      // apart may be below the step at a larger time).
+      double least_step = std::min(std::nextafter(a.t, HUGE_VAL) - a.t, remaining);
+      double length = std::clamp(guess, least_step, remaining);
       failed.clear();
       for (int trial = 0; trial < settings_.max_trials; ++trial) {
         Sample b = SampleAfter(a, length, last);
