@@ -110,7 +110,7 @@ class CameraChannelWriter {
     double a = start.ToDouble();
     double b = end.ToDouble();
     for (int j = 1; j <= kConstancyChecks; ++j) {
-      if (source_.At(camera, start, a + (b - a) * ProbeFraction(j)) != value) {
+      if (source_.At(camera, start, ProbeTime(a, b, j)) != value) {
         return false;
       }
     }

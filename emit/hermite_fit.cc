@@ -343,7 +343,7 @@ class Fitter {
       least = std::min(least, errors.back());
     }
     if (!HeldByStorage(a, least)) return floor;
-    double chosen = std::min(step_, remaining);
+    double chosen = floor;
     for (size_t k = 0; k < lengths.size(); ++k) {
       if (errors[k] <= kCloseToLeast * least) chosen = std::max(chosen, lengths[k]);
     }

@@ -214,7 +214,7 @@ class PoseKeyWriter {
                           const Vec3& euler_start, Vec3* euler_end) const {
     double a = start.ToDouble();
     return cinc::IsOneComponentMove(euler_start, euler_end, [&](int check) {
-      double t = a + (end_seconds - a) * ProbeFraction(check);
+      double t = ProbeTime(a, end_seconds, check);
       double fraction = (shared.timing->ProgressAt(t) - shared.eased_start) /
                         (shared.eased_end - shared.eased_start);
       return RotationSample{fraction, Pose(t).rotation};

@@ -216,7 +216,7 @@ bool IsAffineInTiming(const SharedTiming& shared, double a, double b, const Vec3
   constexpr int kChecks = 7;
   constexpr double kRelative = 1e-9;  // rounding, far below any tolerance
   for (int j = 1; j <= kChecks; ++j) {
-    double t = a + (b - a) * ProbeFraction(j);
+    double t = ProbeTime(a, b, j);
     double fraction = (shared.timing->ProgressAt(t) - shared.eased_start) /
                       (shared.eased_end - shared.eased_start);
     Vec3 expected = from + (to - from) * fraction;
@@ -246,7 +246,7 @@ PieceMotion PosePieces::MotionOver(const ExactTime& start, const ExactTime& end)
   double b = end.ToDouble();
   for (int j = 1; j <= kConstancyChecks + 1; ++j) {
     RigidPose sample = j <= kConstancyChecks
-                           ? WorldPoseWithin(rig_, owner_, start, a + (b - a) * ProbeFraction(j))
+                           ? WorldPoseWithin(rig_, owner_, start, ProbeTime(a, b, j))
                            : WorldPoseWithin(rig_, owner_, start, end);
     motion.position_moves = motion.position_moves || !(sample.position == at_start.position);
     motion.rotation_moves = motion.rotation_moves || !(sample.rotation == at_start.rotation);

@@ -25,6 +25,9 @@ inline double ProbeFraction(int j) {
   return std::modf(j * kInverseGoldenRatio, &whole);
 }
 
+// The instant of probe j in [a, b].
+inline double ProbeTime(double a, double b, int j) { return a + (b - a) * ProbeFraction(j); }
+
 }  // namespace cinc
 
 #endif  // CINC_EMIT_PROBES_H_
