@@ -1,6 +1,7 @@
 #include "emit/hermite_fit.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -43,6 +44,9 @@ constexpr double kTangentNoise = 1e-7;
 // that a fast motion's fifth derivative shows (h^4 f^(5) / 30 stays ~1e-9).
 constexpr double kStepFraction = 1e-5;
 constexpr double kMaxStepSeconds = 1e-4;
+// A step of a derivative's stencil that is a jump (JumpInStencil).
+constexpr double kJumpRatio = 8;
+constexpr double kJumpFloor = 1e-9;
 // The search for the next key. A hermite segment with exact end values and
 // tangents on a smooth motion errs as its length to the fourth power, so
 // each trial predicts the length whose error is kAimAt of the limit from
@@ -85,6 +89,34 @@ FitVector<N> WithoutNoise(FitVector<N> tangent) {
     if (std::abs(tangent[component]) < kTangentNoise) tangent[component] = 0;
   }
   return tangent;
+}
+
+enum class JumpSide { kNone, kBefore, kAfter };
+
+// Where the five samples of a central stencil (t - 2h ... t + 2h) straddle
+// a jump (a look-at's yaw flipping past 180 degrees as its target moves):
+// one of their four steps more than kJumpRatio times every other and past
+// kJumpFloor of the values' size. A smooth motion's steps differ by about
+// f'' h^2 and a jump J adds J to one of them, so a central difference across
+// it is J / h off: about 800 per second at a 1e-2 jump, and every segment
+// from that key fails beyond a microsecond.
+template <int N>
+JumpSide JumpInStencil(const std::array<FitVector<N>, 5>& samples) {
+  std::array<double, 4> steps;
+  double size = 1;
+  for (size_t k = 0; k < 4; ++k) {
+    steps[k] = glm::length(samples[k + 1] - samples[k]);
+    for (int component = 0; component < N; ++component) {
+      size = std::max(size, std::abs(samples[k][component]));
+    }
+  }
+  size_t largest =
+      static_cast<size_t>(std::max_element(steps.begin(), steps.end()) - steps.begin());
+  if (!(steps[largest] > kJumpFloor * size)) return JumpSide::kNone;
+  for (size_t k = 0; k < 4; ++k) {
+    if (k != largest && !(steps[largest] > kJumpRatio * steps[k])) return JumpSide::kNone;
+  }
+  return largest < 2 ? JumpSide::kBefore : JumpSide::kAfter;
 }
 
 template <int N>
@@ -174,7 +206,18 @@ class Fitter {
     auto at = [&](double k) { return curve_.track(t, value, t + k * step_); };
     double h = step_;
     if (t - 2 * h >= start_ && t + 2 * h <= end_) {
-      return WithoutNoise((at(-2) - 8.0 * at(-1) + 8.0 * at(1) - at(2)) / (12 * h));
+      Value before2 = at(-2);
+      Value before1 = at(-1);
+      Value after1 = at(1);
+      Value after2 = at(2);
+      switch (JumpInStencil<N>({before2, before1, value, after1, after2})) {
+        case JumpSide::kNone:
+          return WithoutNoise((before2 - 8.0 * before1 + 8.0 * after1 - after2) / (12 * h));
+        case JumpSide::kBefore:  // one-sided, second order, after t
+          return WithoutNoise((-3.0 * value + 4.0 * after1 - after2) / (2 * h));
+        case JumpSide::kAfter:  // before t
+          return WithoutNoise((3.0 * value - 4.0 * before1 + before2) / (2 * h));
+      }
     }
     // One-sided, fourth order, on the side inside the span.
     double sign = t + 4 * h <= end_ ? 1.0 : -1.0;
@@ -250,7 +293,13 @@ class Fitter {
       failed.clear();
       for (int trial = 0; trial < settings_.max_trials; ++trial) {
         Sample b = SampleAfter(a, length, last);
-        if (best && b.t <= best->t) break;  // the time grid is reached
+        if (best && b.t <= best->t) {
+          // The time grid is reached: every length below its step names
+          // the same key. The next key starts from the step itself, or
+          // its guess would stay below the grid for ever.
+          good = best->t - a.t;
+          break;
+        }
         double error = LargestError(a, b, limit_);
         if (error <= limit_) {
           if (b.t >= end_) {

@@ -160,5 +160,48 @@ TEST(HermiteFitTest, AFastWaveFitsWithinTheTolerance) {
   EXPECT_LE(static_cast<double>(keys.size() - 1), 1.05 * segments);
 }
 
+// A jump at 0.3 s, then a slow line: 0.1 m/s before, 0.5 m higher and the
+// same rate after (a look-at's yaw flipping past 180 degrees is such a jump).
+double JumpAt03(double t) { return t < 0.3 ? 0.1 * t : 0.5 + 0.1 * t; }
+
+TEST(HermiteFitTest, AfterAJumpHeldInOneTimeStepTheKeysGrowApartAgain) {
+  // No segment across the jump fits, so a key goes one float32 time step
+  // before it (the shortest length tried). Lengths below a time step all
+  // name the next float32 time, so the fitter measures from the step itself:
+  // it once kept a guess of 1e-17 s and put every key after the jump a
+  // float32 step apart, a million of them.
+  FitSettings settings;
+  PlaybackModel gltf{PlaybackModel::Kind::kGltf};
+  std::vector<FitKey<1>> keys = Fit(PositionCurve(JumpAt03), 0, 1, JumpAt03, settings, gltf);
+  ExpectIncreasingFromTo(keys, 0, 1);
+  EXPECT_LE(keys.size(), 40u);
+  // Away from the jump's float32 step the line plays within the tolerance.
+  double largest = 0;
+  for (size_t k = 1; k < keys.size(); ++k) {
+    if (keys[k - 1].t < 0.3 && keys[k].t >= 0.3) {
+      EXPECT_LE(keys[k].t - keys[k - 1].t, 0x1p-24 * 1.01) << "the jump's segment";
+      continue;
+    }
+    for (int i = 1; i < 1000; ++i) {
+      double t = keys[k - 1].t + (keys[k].t - keys[k - 1].t) * i / 1000;
+      largest = std::max(largest, std::abs(PlayedAt(keys[k - 1], keys[k], t) - JumpAt03(t)));
+    }
+  }
+  EXPECT_LE(largest, settings.tolerance.position);
+}
+
+TEST(HermiteFitTest, AKeyBesideAJumpTakesItsTangentFromItsOwnSide) {
+  // In a sequence (double times) the keys either side of the jump sit two
+  // doubles apart, each with the line's own slope 0.1: a central difference
+  // at a key within 2e-5 s of the jump read 0.5 / 1e-5 into it, and the
+  // keys there crowded a tenth of a microsecond apart.
+  FitSettings settings;
+  std::vector<FitKey<1>> keys =
+      Fit(PositionCurve(JumpAt03), 0, 1, JumpAt03, settings, PlaybackModel{});
+  ExpectIncreasingFromTo(keys, 0, 1);
+  EXPECT_LE(keys.size(), 6u);
+  for (const FitKey<1>& key : keys) EXPECT_NEAR(key.tangent.x, 0.1, 1e-6) << "at " << key.t;
+}
+
 }  // namespace
 }  // namespace cinc
