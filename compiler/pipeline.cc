@@ -230,6 +230,8 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
         index == 0 ? settings.output : ShardFilePath(settings.output, static_cast<int>(index) + 1);
     result.files.push_back(
         {std::move(path), settings.make_bytes ? WriteSequence(shards[index]) : std::string()});
+    // Its text replaces it: verify reads the sequence back from the bytes.
+    if (settings.make_bytes) shards[index] = Sequence();
   }
   if (settings.verify && settings.make_bytes && !internal.HasErrors()) {
     // The bytes read back, as a player reads them; cinc's own shards that

@@ -222,7 +222,7 @@ struct SceneObject {
   double aperture = 2.8;
   std::vector<Node> nodes;
   // Objects only; none once the scene is loaded (its copies replace it).
-  std::optional<Pattern> pattern;
+  Boxed<Pattern> pattern;
 };
 
 struct Tolerance {

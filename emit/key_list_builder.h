@@ -31,7 +31,10 @@ class KeyListBuilder {
   bool empty() const { return keys_.empty(); }
   const Key& last() const { return keys_.back(); }
   Key& last() { return keys_.back(); }
-  Keys Take() { return std::move(keys_); }
+  Keys Take() {
+    keys_.shrink_to_fit();  // a list grown by doubling holds up to twice its keys
+    return std::move(keys_);
+  }
 
  private:
   // True when the key before the last one moves into it (not a hold).

@@ -1,6 +1,7 @@
 #include "emit/shards.h"
 
 #include <algorithm>
+#include <iterator>
 #include <string_view>
 #include <unordered_map>
 #include <utility>
@@ -60,15 +61,15 @@ std::vector<Sequence> ShardSequence(Sequence sequence,
 
   std::vector<size_t> object_tracks;
   std::vector<size_t> first_shard_tracks;  // everything but objects and cues
-  std::vector<const SequenceCue*> cues;
+  std::vector<SequenceCue*> cues;          // moved to their shards at the end
   std::unordered_map<std::string_view, size_t> cues_of_object;
   for (size_t index = 0; index < sequence.tracks.size(); ++index) {
-    const Track& track = sequence.tracks[index];
+    Track& track = sequence.tracks[index];
     if (const auto* transform = std::get_if<TransformTrack>(&track)) {
       bool is_object = shard_of_object.count(transform->target) > 0;
       (is_object ? object_tracks : first_shard_tracks).push_back(index);
-    } else if (const auto* cue_track = std::get_if<CuesTrack>(&track)) {
-      for (const SequenceCue& cue : cue_track->cues) {
+    } else if (auto* cue_track = std::get_if<CuesTrack>(&track)) {
+      for (SequenceCue& cue : cue_track->cues) {
         cues.push_back(&cue);
         if (cue.target && shard_of_object.count(*cue.target) > 0) ++cues_of_object[*cue.target];
       }
@@ -108,7 +109,7 @@ std::vector<Sequence> ShardSequence(Sequence sequence,
     shard.duration = sequence.duration;
     shard.loop = sequence.loop;
     // Each track goes to one shard: moved, not copied (the cue tracks,
-    // which `cues` points into, stay where they are).
+    // which `cues` points into, stay where they are until their cues move).
     for (size_t index : plans[number].object_tracks) {
       shard.tracks.push_back(std::move(sequence.tracks[index]));
     }
@@ -119,20 +120,31 @@ std::vector<Sequence> ShardSequence(Sequence sequence,
     }
   }
   std::vector<std::vector<SequenceCue>> cues_of_shard(plans.size());
-  for (const SequenceCue* cue : cues) {
+  for (SequenceCue* cue : cues) {
     size_t number = 0;
     if (cue->target) {
       auto found = shard_of_object.find(*cue->target);
       if (found != shard_of_object.end()) number = found->second;
     }
-    cues_of_shard[number].push_back(*cue);
+    cues_of_shard[number].push_back(std::move(*cue));
   }
+  // What is left of the whole sequence is moved-from husks.
+  cues.clear();
+  sequence.tracks.clear();
+  sequence.tracks.shrink_to_fit();
   for (size_t number = 0; number < plans.size(); ++number) {
     std::vector<SequenceCue>& shard_cues = cues_of_shard[number];
+    if (!shard_cues.empty() && shard_cues.size() <= kMaxTrackCues) {
+      CuesTrack track;
+      track.cues = std::move(shard_cues);
+      shards[number].tracks.push_back(std::move(track));
+      continue;
+    }
     for (size_t first = 0; first < shard_cues.size(); first += kMaxTrackCues) {
       CuesTrack track;
       size_t last = std::min(shard_cues.size(), first + kMaxTrackCues);
-      track.cues.assign(shard_cues.begin() + first, shard_cues.begin() + last);
+      track.cues.assign(std::make_move_iterator(shard_cues.begin() + first),
+                        std::make_move_iterator(shard_cues.begin() + last));
       shards[number].tracks.push_back(std::move(track));
     }
   }
