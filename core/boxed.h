@@ -2,7 +2,7 @@
 //
 // Contract: behaves like std::optional<T> for the operations the scene model
 // uses (has_value, bool, *, ->, value, emplace, reset, assignment from T,
-// std::optional<T> or std::nullopt, copy and move), but an empty one costs
+// std::optional<T> or std::nullopt, copy and move, ==), but an empty one costs
 // one pointer. Scene nodes hold their rarely used parts (attach, spin, focus,
 // shot, sound, look_at, label, action) and rig segments their aim this way,
 // so that a 100,000-node scene does not pay for them on every node.
@@ -57,6 +57,12 @@ class Boxed {
   void reset() { value_.reset(); }
 
   friend bool operator==(const Boxed& boxed, std::nullopt_t) { return !boxed.has_value(); }
+  // As std::optional's: two empty ones are equal, an empty one equals no
+  // value, and two values compare as T does.
+  friend bool operator==(const Boxed& left, const Boxed& right) {
+    if (!left.has_value() || !right.has_value()) return left.has_value() == right.has_value();
+    return *left == *right;
+  }
 
  private:
   std::unique_ptr<T> value_;

@@ -18,6 +18,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/boxed.h"
 #include "core/json_writer.h"
 
 namespace cinc {
@@ -30,13 +31,16 @@ std::string_view InterpolationName(Interpolation interpolation);
 // The inverse of InterpolationName; nullopt for any other text.
 std::optional<Interpolation> InterpolationFromName(std::string_view name);
 
+// The rarer parts of a key are boxed (core/boxed.h: optional, one pointer
+// when absent): a key is 64 bytes, not 144, and a 100,000-node scene's
+// 600,000 keys hold 48 MB less.
 struct Key {
   double t = 0;
   std::vector<double> value;  // 1 or 3 components
   Interpolation interp = Interpolation::kLinear;
-  std::optional<std::vector<double>> in_tangent;   // units per second (hermite)
-  std::optional<std::vector<double>> out_tangent;  // or value offsets (bezier)
-  std::optional<std::array<double, 4>> ease;       // CSS cubic-bezier x1, y1, x2, y2
+  Boxed<std::vector<double>> in_tangent;   // units per second (hermite)
+  Boxed<std::vector<double>> out_tangent;  // or value offsets (bezier)
+  Boxed<std::array<double, 4>> ease;       // CSS cubic-bezier x1, y1, x2, y2
 };
 
 using Keys = std::vector<Key>;
