@@ -104,12 +104,12 @@ template <int N>
 JumpSide JumpInStencil(const std::array<FitVector<N>, 5>& samples) {
   std::array<double, 4> steps;
   double size = 1;
-  for (size_t k = 0; k < 4; ++k) {
-    steps[k] = glm::length(samples[k + 1] - samples[k]);
+  for (const FitVector<N>& sample : samples) {
     for (int component = 0; component < N; ++component) {
-      size = std::max(size, std::abs(samples[k][component]));
+      size = std::max(size, std::abs(sample[component]));
     }
   }
+  for (size_t k = 0; k < 4; ++k) steps[k] = glm::length(samples[k + 1] - samples[k]);
   size_t largest =
       static_cast<size_t>(std::max_element(steps.begin(), steps.end()) - steps.begin());
   if (!(steps[largest] > kJumpFloor * size)) return JumpSide::kNone;

@@ -128,23 +128,23 @@ std::vector<Sequence> ShardSequence(Sequence sequence,
     }
     cues_of_shard[number].push_back(std::move(*cue));
   }
-  // What is left of the whole sequence is moved-from husks.
+  // What is left of the whole sequence is moved-from husks (and the counts'
+  // keys viewed the moved cues' targets).
   cues.clear();
+  cues_of_object.clear();
   sequence.tracks.clear();
   sequence.tracks.shrink_to_fit();
   for (size_t number = 0; number < plans.size(); ++number) {
     std::vector<SequenceCue>& shard_cues = cues_of_shard[number];
-    if (!shard_cues.empty() && shard_cues.size() <= kMaxTrackCues) {
-      CuesTrack track;
-      track.cues = std::move(shard_cues);
-      shards[number].tracks.push_back(std::move(track));
-      continue;
-    }
     for (size_t first = 0; first < shard_cues.size(); first += kMaxTrackCues) {
       CuesTrack track;
       size_t last = std::min(shard_cues.size(), first + kMaxTrackCues);
-      track.cues.assign(std::make_move_iterator(shard_cues.begin() + first),
-                        std::make_move_iterator(shard_cues.begin() + last));
+      if (first == 0 && last == shard_cues.size()) {
+        track.cues = std::move(shard_cues);  // one track: the list itself
+      } else {
+        track.cues.assign(std::make_move_iterator(shard_cues.begin() + first),
+                          std::make_move_iterator(shard_cues.begin() + last));
+      }
       shards[number].tracks.push_back(std::move(track));
     }
   }
