@@ -94,6 +94,11 @@ bool Keep(std::optional<Value> read, std::optional<Value>* field) {
   *field = std::move(read);
   return field->has_value();
 }
+template <typename Value>
+bool Keep(std::optional<Value> read, Boxed<Value>* field) {
+  *field = std::move(read);
+  return field->has_value();
+}
 
 // The same for a field with no "not given" state of its own.
 template <typename Value>
@@ -161,7 +166,9 @@ constexpr NodeRule kNodeRules[] = {
      }},
     {"until",
      [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
-       loader.LoadRelations(value, RelationKind::kAfter, "until", &input->node->until);
+       std::vector<Relation> until = input->node->until.TakeItems();
+       loader.LoadRelations(value, RelationKind::kAfter, "until", &until);
+       input->node->until = std::move(until);
        return true;
      }},
     {"position",

@@ -229,7 +229,7 @@ class PatternReferences {
 
   void Check(Node* node) {
     node->relations = Expanded(std::move(node->relations), /*until=*/false);
-    node->until = Expanded(std::move(node->until), /*until=*/true);
+    node->until = Expanded(node->until.TakeItems(), /*until=*/true);
     auto object = [&](const std::string& reference, const Origin& origin, std::string_view what) {
       const PatternCopies* pattern = Find(ObjectPart(reference, '/'));
       if (pattern == nullptr || pattern->count == 0) return;

@@ -2,7 +2,8 @@
 //
 // Contract: behaves like std::optional<T> for the operations the scene model
 // uses (has_value, bool, *, ->, value, emplace, reset, assignment from T,
-// std::optional<T> or std::nullopt, copy and move, ==), but an empty one costs
+// std::optional<T> or std::nullopt, copy and move, ==, conversion to
+// std::optional<T>), but an empty one costs
 // one pointer. Scene nodes hold their rarely used parts (attach, spin, focus,
 // shot, sound, look_at, label, action) and rig segments their aim this way,
 // so that a 100,000-node scene does not pay for them on every node.
@@ -55,6 +56,10 @@ class Boxed {
     return *value_;
   }
   void reset() { value_.reset(); }
+  // As a std::optional, for code that takes one.
+  operator std::optional<T>() const {  // NOLINT(google-explicit-constructor): like optional
+    return has_value() ? std::optional<T>(*value_) : std::nullopt;
+  }
 
   friend bool operator==(const Boxed& boxed, std::nullopt_t) { return !boxed.has_value(); }
   // As std::optional's: two empty ones are equal, an empty one equals no

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/boxed.h"
+#include "core/boxed_list.h"
 #include "core/diagnostics.h"
 #include "core/easing.h"
 #include "core/exact_time.h"
@@ -127,12 +128,13 @@ struct Node {
   ExactTime duration;   // 0 when not given (and not required)
   // `until:` instead of `duration`: the node ends with the latest end of
   // these nodes (kind kAfter, lag 0; `target` and `origin` as for relations).
-  std::vector<Relation> until;
+  BoxedList<Relation> until;
 
-  // Channel targets.
-  std::optional<Vec3> position;
-  std::optional<Quat> rotation;
-  std::optional<Vec3> scale;
+  // Channel targets. A node sets one or two of them, so the vectors are
+  // boxed: an absent one costs a pointer.
+  Boxed<Vec3> position;
+  Boxed<Quat> rotation;
+  Boxed<Vec3> scale;
   std::optional<double> opacity;
   Ease ease;
 
@@ -146,11 +148,11 @@ struct Node {
   Boxed<Sound> sound;
   Boxed<LocatedString> label;
   Boxed<LocatedString> action;
-  std::vector<Cue> cues;  // `cue:` takes one cue or a list
-  std::vector<Vec3> path;
-  std::optional<double> fov;
-  std::optional<double> aperture;
-  std::optional<double> time_scale;
+  BoxedList<Cue> cues;  // `cue:` takes one cue or a list
+  BoxedList<Vec3> path;
+  Boxed<double> fov;
+  Boxed<double> aperture;
+  Boxed<double> time_scale;
 
   // "object.id", or "object#index" for a node without an id.
   std::string QualifiedName() const;

@@ -123,7 +123,8 @@ void ReportOverlaps(const SceneObject& owner, std::vector<PendingOverlap> overla
 // Position segments of `path` nodes carry their waypoints.
 void AddWaypoints(const SceneObject& owner, ChannelTrack<Vec3>* position) {
   for (Segment<Vec3>& segment : position->segments) {
-    segment.waypoints = owner.nodes[static_cast<size_t>(segment.node_index)].path;
+    const BoxedList<Vec3>& path = owner.nodes[static_cast<size_t>(segment.node_index)].path;
+    segment.waypoints.assign(path.begin(), path.end());
   }
 }
 

@@ -189,8 +189,8 @@ class TimingResolver {
   }
 
   bool IsUntilEntry(int number, const Relation* relation) const {
-    const std::vector<Relation>& until = table().node(number).until;
-    return !until.empty() && relation >= until.data() && relation < until.data() + until.size();
+    const BoxedList<Relation>& until = table().node(number).until;
+    return !until.empty() && relation >= until.begin() && relation < until.end();
   }
 
   // Reports that `relation` of `number` (a relation or an `until:` entry)
