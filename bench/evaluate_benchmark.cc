@@ -29,7 +29,7 @@ Keys MakeChannel(int width, double phase, double low, double high) {
     key.t = kDuration * index / kKeys;
     key.interp = kKinds[(index + static_cast<int>(phase)) % 5];
     double wave = 0.5 + 0.5 * ((index * 7919 + static_cast<int>(phase * 13)) % 1000) / 1000.0;
-    key.value.assign(width, low + (high - low) * wave);
+    key.value = std::vector<double>(width, low + (high - low) * wave);
     if (key.interp == Interpolation::kHermite || key.interp == Interpolation::kBezier) {
       key.out_tangent = std::vector<double>(width, 0.1);
     }

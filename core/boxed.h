@@ -10,8 +10,10 @@
 #ifndef CINC_CORE_BOXED_H_
 #define CINC_CORE_BOXED_H_
 
+#include <concepts>
 #include <memory>
 #include <optional>
+#include <type_traits>
 #include <utility>
 
 namespace cinc {
@@ -37,8 +39,12 @@ class Boxed {
     value_ = std::make_unique<T>(std::move(value));
     return *this;
   }
-  Boxed& operator=(std::optional<T> value) {
-    value_ = value ? std::make_unique<T>(std::move(*value)) : nullptr;
+  // Only a std::optional<T> itself: a value that converts to T goes to the
+  // overload above, not through an optional.
+  template <typename Optional>
+  requires std::same_as<std::remove_cvref_t<Optional>, std::optional<T>> Boxed& operator=(
+      Optional&& value) {
+    value_ = value ? std::make_unique<T>(*std::forward<Optional>(value)) : nullptr;
     return *this;
   }
 

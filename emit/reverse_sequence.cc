@@ -36,7 +36,8 @@ std::vector<double> InTangents(const Key& key) {
 }
 
 std::vector<double> OutTangents(const Key& key) {
-  return key.out_tangent ? *key.out_tangent : std::vector<double>(key.value.size(), 0.0);
+  if (key.out_tangent) return *key.out_tangent;
+  return std::vector<double>(key.value.size(), 0.0);
 }
 
 // Appends keys in strictly increasing time. A key that would not come after

@@ -7,7 +7,7 @@
 namespace cinc {
 namespace {
 
-double ComponentOr(const Boxed<std::vector<double>>& values, size_t component, double fallback) {
+double ComponentOr(const Boxed<ComponentList>& values, size_t component, double fallback) {
   return values && component < values->size() ? (*values)[component] : fallback;
 }
 

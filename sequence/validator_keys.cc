@@ -286,7 +286,12 @@ std::optional<Key> FieldReader::ReadKey(const Json& value, const std::string& pa
     const Json* tangent = Member(value, path, field);
     if (tangent == nullptr) continue;
     auto read = Components(*tangent, Child(path, field), field, rule);
-    (field == "in_tangent" ? key.in_tangent : key.out_tangent) = std::move(read);
+    Boxed<ComponentList>& target = field == "in_tangent" ? key.in_tangent : key.out_tangent;
+    if (read) {
+      target = ComponentList(*read);
+    } else {
+      target = std::nullopt;
+    }
   }
   if (const Json* ease = Member(value, path, "ease"))
     key.ease = Ease(*ease, Child(path, "ease"), "ease");
