@@ -2,13 +2,16 @@
 """Byte-compares what two cinc executables write, for refactors that must not
 change a byte.
 
-    compare_outputs.py OLD_CINC NEW_CINC [--sizes 1000,10000,100000] [--keep DIR]
+    compare_outputs.py OLD_CINC NEW_CINC [--sizes 1000,10000,100000]
+                       [--shapes all|SHAPE,...] [--shape-nodes N] [--glb] [--keep DIR]
 
-Builds every example scene of the repository (`examples/*/*.yaml`) and
-generated scenes of each size (`bench/generate_scene.py N`) with both
-executables, and compares the sequence files (every shard), the output of
-`cinc resolve`, and `cinc eval` at a few times. Prints one line per
-comparison and a summary; exits 1 when anything differs.
+Builds every example scene of the repository (`examples/*/*.yaml`), the
+golden scenes that build (`tests/golden/*.yaml`), generated scenes of each
+size (`bench/generate_scene.py N`) and of each shape named (`--shape SHAPE`,
+at --shape-nodes nodes) with both executables, and compares the sequence
+files (every shard), the output of `cinc resolve`, and `cinc eval` at a few
+times; with --glb also the GLB each writes (`--format glb`). Prints one line
+per comparison and a summary; exits 1 when anything differs.
 """
 import argparse
 import filecmp
@@ -20,6 +23,10 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+from generate_scene import SHAPES as GENERATED_SHAPES  # noqa: E402
+
+SHAPES = ["mixed"] + sorted(GENERATED_SHAPES)
 
 
 def run(cinc, args, cwd):
@@ -33,10 +40,16 @@ def outputs(folder):
                                         recursive=True))
 
 
-def build_with(cinc, scene, work):
+def glb_outputs(folder):
+    return sorted(os.path.relpath(path, folder)
+                  for path in glob.glob(os.path.join(folder, "**", "*.glb"), recursive=True)
+                  if os.path.basename(path).startswith("compared-"))
+
+
+def build_with(cinc, scene, work, glb):
     """Copies the scene's folder to `work`, builds there; returns the results."""
     shutil.copytree(os.path.dirname(scene), work, dirs_exist_ok=True)
-    for stale in outputs(work):
+    for stale in outputs(work) + glb_outputs(work):
         os.remove(os.path.join(work, stale))
     local = os.path.join(work, os.path.basename(scene))
 
@@ -46,19 +59,24 @@ def build_with(cinc, scene, work):
     results = {"build": run(cinc, ["build", local, "--allow-outside", ROOT], work)[0],
                "resolve": same_place(run(cinc, ["resolve", local, "--allow-outside", ROOT],
                                          work)[1:])}
+    if glb:
+        output = "compared-" + os.path.splitext(os.path.basename(scene))[0] + ".glb"
+        results["build glb"] = run(cinc, ["build", local, "--format", "glb", "-o", output,
+                                          "--allow-outside", ROOT], work)[0]
     for time in ("0", "0.5", "1.25", "3", "1000"):
         results[f"eval {time}"] = same_place(run(cinc, ["eval", local, "--time", time,
                                                         "--allow-outside", ROOT], work)[1:])
     return results
 
 
-def compare(name, old, new, scene, scratch):
+def compare(name, old, new, scene, scratch, glb):
     old_dir = os.path.join(scratch, name, "old")
     new_dir = os.path.join(scratch, name, "new")
-    old_results = build_with(old, scene, old_dir)
-    new_results = build_with(new, scene, new_dir)
+    old_results = build_with(old, scene, old_dir, glb)
+    new_results = build_with(new, scene, new_dir, glb)
     problems = [key for key in old_results if old_results[key] != new_results[key]]
-    old_files, new_files = outputs(old_dir), outputs(new_dir)
+    old_files = outputs(old_dir) + glb_outputs(old_dir)
+    new_files = outputs(new_dir) + glb_outputs(new_dir)
     if old_files != new_files:
         problems.append(f"files {old_files} != {new_files}")
     sizes = 0
@@ -69,7 +87,7 @@ def compare(name, old, new, scene, scratch):
                                shallow=False):
                 problems.append(f"{relative} differs")
     status = "same" if not problems else "DIFFERENT: " + "; ".join(problems)
-    print(f"{name}: {len(old_files)} sequence file(s), {sizes} bytes, build exit "
+    print(f"{name}: {len(old_files)} file(s), {sizes} bytes, build exit "
           f"{old_results['build']}: {status}", flush=True)
     return not problems
 
@@ -101,27 +119,39 @@ def main():
     parser.add_argument("old")
     parser.add_argument("new")
     parser.add_argument("--sizes", default="1000,10000,100000")
+    parser.add_argument("--shapes", default="",
+                        help="generated shapes to compare too: all, or a comma-separated list")
+    parser.add_argument("--shape-nodes", type=int, default=1000)
+    parser.add_argument("--glb", action="store_true", help="compare the GLBs too")
     parser.add_argument("--keep", help="keep the outputs in this folder")
     args = parser.parse_args()
     old, new = os.path.abspath(args.old), os.path.abspath(args.new)
     scratch = args.keep or tempfile.mkdtemp(prefix="cinc-compare-")
     same = True
-    for scene in sorted(glob.glob(os.path.join(ROOT, "examples", "*", "*.yaml"))):
+    scenes = sorted(glob.glob(os.path.join(ROOT, "examples", "*", "*.yaml")))
+    scenes += sorted(glob.glob(os.path.join(ROOT, "tests", "golden", "*.yaml")))
+    for scene in scenes:
         name = os.path.relpath(scene, ROOT)
-        same &= compare(name, old, new, scene, scratch)
+        same &= compare(name, old, new, scene, scratch, args.glb)
     cut_folder = os.path.join(scratch, "cut-eases-source")
     os.makedirs(cut_folder, exist_ok=True)
     with open(os.path.join(cut_folder, "cut-eases.yaml"), "w") as out:
         out.write(CUT_EASES)
-    same &= compare("cut eases", old, new, os.path.join(cut_folder, "cut-eases.yaml"), scratch)
-    for size in [int(s) for s in args.sizes.split(",") if s]:
-        folder = os.path.join(scratch, f"generated-{size}-source")
+    same &= compare("cut eases", old, new, os.path.join(cut_folder, "cut-eases.yaml"), scratch,
+                    args.glb)
+    generated = [(size, "mixed") for size in [int(s) for s in args.sizes.split(",") if s]]
+    shapes = SHAPES if args.shapes == "all" else [s for s in args.shapes.split(",") if s]
+    generated += [(args.shape_nodes, shape) for shape in shapes]
+    generated = list(dict.fromkeys(generated))  # --sizes N and mixed at N are one scene
+    for size, shape in generated:
+        name = f"generated-{shape}-{size}"
+        folder = os.path.join(scratch, name + "-source")
         os.makedirs(folder, exist_ok=True)
-        scene = os.path.join(folder, f"generated-{size}.yaml")
+        scene = os.path.join(folder, name + ".yaml")
         with open(scene, "w") as out:
             subprocess.run([sys.executable, os.path.join(ROOT, "bench", "generate_scene.py"),
-                            str(size)], stdout=out, check=True)
-        same &= compare(f"generated {size}", old, new, scene, scratch)
+                            str(size), "--shape", shape], stdout=out, check=True)
+        same &= compare(name, old, new, scene, scratch, args.glb)
     if not args.keep:
         shutil.rmtree(scratch, ignore_errors=True)
     print("all outputs byte-identical" if same else "outputs differ")

@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "core/float32.h"
+
 namespace cinc {
 
 std::string FormatDouble(double value) {
@@ -12,7 +14,7 @@ std::string FormatDouble(double value) {
 }
 
 double WithoutFloat32Noise(double value) {
-  const auto single = static_cast<float>(value);
+  const auto single = ToFloat32(value);
   if (!(static_cast<double>(single) == value) || value == 0) return value;
   char buffer[64];
   std::to_chars_result written = std::to_chars(buffer, buffer + sizeof buffer, single);

@@ -41,8 +41,8 @@ FitSettings FitSettingsFor(const Scene& scene) {
 double PlaybackModel::KeyTime(double from, double length, double end) const {
   double t = from + length;
   if (kind == Kind::kGltf) {
-    double stored = static_cast<float>(t);
-    if (!(stored > from)) stored = std::nextafter(static_cast<float>(from), HUGE_VALF);
+    double stored = ToFloat32(t);
+    if (!(stored > from)) stored = std::nextafter(ToFloat32(from), HUGE_VALF);
     // No float32 lies in (from, end): the next key can only be the end.
     return stored < end ? stored : end;
   }

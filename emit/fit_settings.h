@@ -20,6 +20,7 @@
 
 #include <cstddef>
 
+#include "core/float32.h"
 #include "core/scene.h"
 #include "sequence/limits.h"
 
@@ -72,7 +73,7 @@ struct PlaybackModel {
   double KeyTime(double from, double length, double end) const;
   // A value or tangent component as the player stores it.
   double Stored(double number) const {
-    return kind == Kind::kGltf ? static_cast<double>(static_cast<float>(number)) : number;
+    return kind == Kind::kGltf ? static_cast<double>(ToFloat32(number)) : number;
   }
 };
 

@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/float32.h"
 #include "core/hermite.h"
 #include "emit/channel_keys.h"
 
@@ -416,7 +417,7 @@ class Fitter {
       largest = std::max(largest, std::abs(a.value[component]));
     }
     if (!(largest <= std::numeric_limits<float>::max())) return false;  // no float32 holds it
-    float stored = static_cast<float>(largest);
+    float stored = ToFloat32(largest);
     double step = std::nextafter(stored, HUGE_VALF) - stored;
     return error <= limit_ + kCloseToLeast * N * step;
   }

@@ -7,6 +7,7 @@
 #include "emit/channel_pieces.h"
 #include "emit/hermite_fit.h"
 #include "emit/pose_pieces.h"
+#include "core/float32.h"
 #include "emit/reverse_sequence.h"
 #include "emit/visibility.h"
 #include "markers/pose.h"
@@ -251,13 +252,13 @@ RawKey<N> Point(double t, const Value<N>& value) {
 }
 
 double FloatBelow(double t) {
-  return std::nextafter(static_cast<float>(GltfStoredTime(t)), -HUGE_VALF);
+  return std::nextafter(ToFloat32(GltfStoredTime(t)), -HUGE_VALF);
 }
 
 template <int N>
 bool Same(const Value<N>& a, const Value<N>& b) {
   for (int c = 0; c < N; ++c) {
-    if (static_cast<float>(a[c]) != static_cast<float>(b[c])) return false;
+    if (ToFloat32(a[c]) != ToFloat32(b[c])) return false;
   }
   return true;
 }
@@ -269,7 +270,7 @@ bool Same(const Value<N>& a, const Value<N>& b) {
 double MirroredBoundary(double t, double duration, bool jumps) {
   if (t <= 0) return GltfMirroredTime(0, duration);
   double mirrored = t >= duration ? 0.0 : GltfMirroredTime(t, duration);
-  return jumps ? std::nextafter(static_cast<float>(mirrored), HUGE_VALF) : mirrored;
+  return jumps ? std::nextafter(ToFloat32(mirrored), HUGE_VALF) : mirrored;
 }
 
 // The parts played backwards: forward part k over [s, e] comes over
@@ -450,7 +451,7 @@ std::optional<GltfSampler> Encode(const std::vector<Part<N>>& parts, FitQuantity
   std::vector<RawKey<N>> keys = RawKeysOf(parts, sampler.interpolation, quantity, settings);
   std::optional<Value<N>> hemisphere;
   for (RawKey<N>& key : keys) {
-    float t = static_cast<float>(GltfStoredTime(key.t));
+    float t = ToFloat32(GltfStoredTime(key.t));
     if (!sampler.times.empty() && !(t > sampler.times.back())) {
       if (t < sampler.times.back()) continue;  // inside a piece shorter than a float
       // One time: the later key wins.
@@ -468,7 +469,7 @@ std::optional<GltfSampler> Encode(const std::vector<Part<N>>& parts, FitQuantity
     }
     sampler.times.push_back(t);
     auto append = [&](const Value<N>& v) {
-      for (int c = 0; c < N; ++c) sampler.values.push_back(static_cast<float>(v[c]));
+      for (int c = 0; c < N; ++c) sampler.values.push_back(ToFloat32(v[c]));
     };
     if (sampler.interpolation == GltfInterpolation::kCubicSpline) {
       append(key.in);
@@ -486,7 +487,7 @@ std::optional<GltfSampler> Encode(const std::vector<Part<N>>& parts, FitQuantity
         Value<4> q(sampler.values[k], sampler.values[k + 1], sampler.values[k + 2],
                    sampler.values[k + 3]);
         q /= glm::length(q);
-        for (int c = 0; c < 4; ++c) sampler.values[k + c] = static_cast<float>(q[c]);
+        for (int c = 0; c < 4; ++c) sampler.values[k + c] = ToFloat32(q[c]);
       }
     }
   }
@@ -496,14 +497,14 @@ std::optional<GltfSampler> Encode(const std::vector<Part<N>>& parts, FitQuantity
 }  // namespace
 
 double GltfStoredTime(double t) {
-  float stored = static_cast<float>(t);
+  float stored = ToFloat32(t);
   if (static_cast<double>(stored) > t) stored = std::nextafter(stored, -HUGE_VALF);
   return stored;
 }
 
 double GltfMirroredTime(double t, double duration) {
   double mirrored = MirroredTime(t, duration);
-  float stored = static_cast<float>(mirrored);
+  float stored = ToFloat32(mirrored);
   if (static_cast<double>(stored) < mirrored) stored = std::nextafter(stored, HUGE_VALF);
   return stored;
 }

@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 
+#include "core/float32.h"
 #include "core/number_format.h"
 #include "importers/model_builder.h"
 
@@ -189,7 +190,7 @@ bool ReadAttribute(const tinygltf::Model& model, const tinygltf::Primitive& prim
   for (size_t element = 0; element < count; ++element) {
     for (int c = 0; c < components; ++c) {
       double value = c < given ? values[element * given + c] : (c == 3 ? 1.0 : 0.0);
-      (*out)[element * components + c] = static_cast<float>(value);
+      (*out)[element * components + c] = ToFloat32(value);
     }
   }
   return true;

@@ -9,6 +9,7 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "core/float32.h"
 #include "emit/reverse_sequence.h"
 #include "emit/shards.h"
 #include "gltf/gltf_playback.h"
@@ -94,13 +95,13 @@ class ExactClock {
   // a key for a boundary B is stored (GltfStoredTime) stands for B (the
   // latest such B); anything else as At(t).
   Instant AtFloat(double t) const {
-    if (static_cast<double>(static_cast<float>(t)) == t) {
+    if (static_cast<double>(ToFloat32(t)) == t) {
       if (floats_.empty()) {
         floats_.reserve(doubles_.size());
-        for (double time : doubles_) floats_.push_back(static_cast<float>(GltfStoredTime(time)));
+        for (double time : doubles_) floats_.push_back(ToFloat32(GltfStoredTime(time)));
       }
-      auto after = std::upper_bound(floats_.begin(), floats_.end(), static_cast<float>(t));
-      if (after != floats_.begin() && *(after - 1) == static_cast<float>(t)) {
+      auto after = std::upper_bound(floats_.begin(), floats_.end(), ToFloat32(t));
+      if (after != floats_.begin() && *(after - 1) == ToFloat32(t)) {
         return {times_[static_cast<size_t>(after - floats_.begin()) - 1], true};
       }
     }
