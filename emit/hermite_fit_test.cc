@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <glm/glm.hpp>
 #include <vector>
 
 #include "emit/fit_settings.h"
@@ -198,6 +199,60 @@ TEST(HermiteFitTest, AKeyBesideAJumpTakesItsTangentFromItsOwnSide) {
   ExpectIncreasingFromTo(keys, 0, 1);
   EXPECT_LE(keys.size(), 6u);
   for (const FitKey<1>& key : keys) EXPECT_NEAR(key.tangent.x, 0.1, 1e-6) << "at " << key.t;
+}
+
+// What a glTF player stores is float32: every key the fit checked must hold
+// values and tangents that are float32s already, in every component, or
+// the keys checked are not the keys written. GCC 12.2 at -O2 and -O3 (SLP
+// vectorization) left some components of a three- or four-component key
+// unrounded when the storage was a plain double-float-double cast behind
+// the playback's kind; these curves caught it.
+template <int N>
+void ExpectEveryComponentIsAFloat32(const std::vector<FitKey<N>>& keys) {
+  ASSERT_GT(keys.size(), 2u);
+  for (const FitKey<N>& key : keys) {
+    for (int c = 0; c < N; ++c) {
+      EXPECT_EQ(key.value[c], static_cast<double>(static_cast<float>(key.value[c])))
+          << "value " << c << " at " << key.t;
+      EXPECT_EQ(key.tangent[c], static_cast<double>(static_cast<float>(key.tangent[c])))
+          << "tangent " << c << " at " << key.t;
+    }
+  }
+}
+
+template <int N>
+FitVector<N> Swirl(double t) {
+  FitVector<N> value;
+  for (int c = 0; c < N; ++c) value[c] = 1.3 * (c + 1) * std::sin(kTurn * (t + 0.1 * c)) + 0.7;
+  return value;
+}
+
+template <int N>
+std::vector<FitKey<N>> FitSwirl(const PlaybackModel& playback) {
+  FitCurve<N> curve;
+  curve.quantity = FitQuantity::kPosition;
+  curve.track = [](double, const FitVector<N>&, double to) { return Swirl<N>(to); };
+  curve.error = [](double t, const FitVector<N>& played) {
+    return glm::length(played - Swirl<N>(t));
+  };
+  return FitHermite(curve, 0.0, 2.0, Swirl<N>(0), Swirl<N>(2), FitSettings{}, playback);
+}
+
+TEST(HermiteFitTest, GltfKeysHoldFloat32ValuesAndTangentsInEveryComponent) {
+  PlaybackModel gltf{PlaybackModel::Kind::kGltf};
+  ExpectEveryComponentIsAFloat32(FitSwirl<1>(gltf));
+  ExpectEveryComponentIsAFloat32(FitSwirl<3>(gltf));
+  ExpectEveryComponentIsAFloat32(FitSwirl<4>(gltf));
+  // A sequence stores doubles: its keys are not rounded (or this test
+  // could not tell rounding from values that happen to be float32s).
+  std::vector<FitKey<3>> doubles = FitSwirl<3>(PlaybackModel{});
+  int not_float32 = 0;
+  for (const FitKey<3>& key : doubles) {
+    for (int c = 0; c < 3; ++c) {
+      if (key.value[c] != static_cast<double>(static_cast<float>(key.value[c]))) ++not_float32;
+    }
+  }
+  EXPECT_GT(not_float32, 0);
 }
 
 }  // namespace

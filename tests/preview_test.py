@@ -9,7 +9,10 @@ and for the disassembly (`--reverse`) of the constructs and the tutorial:
   file:// in headless Chromium (playwright-core), every request that is not
   file:, data: or blob: refused and counted as a failure, console errors
   collected;
-- `window.cinc.ready` settles within 2 s of navigation start (reported);
+- `window.cinc.ready` settles; the time from navigation start is reported
+  (the best of up to three cold starts while slower than 2 s), never
+  asserted: a loaded machine is slower, and a timed assertion would fail
+  there with nothing wrong;
 - `duration` is the scene's, `chapters` are the scene's labels (from the
   marker cues of the sequence `cinc build` writes, worked out here);
 - at every 0.1 s (`cinc eval SCENE --time 0 --every 0.1`) and at each
@@ -44,7 +47,8 @@ from gltf_test import CONSTRUCTS, example_scenes, require_browser  # noqa: E402 
 
 NODE = shutil.which("node")
 CHECK = os.path.join(ROOT, "tests", "js", "preview_check.mjs")
-READY_LIMIT_MS = 2000
+# Cold starts are tried again while slower than this, for the report.
+READY_RETRY_ABOVE_MS = 2000
 # The GLB holds float32: times within ~1e-7 s, values within ~1e-7 of their size.
 SLACK_METRES = 1e-5
 SLACK_DEGREES = 0.001
@@ -138,7 +142,7 @@ class PreviewTest(unittest.TestCase):
             shot_times = [{"t": 0, "name": "start"}, {"t": duration / 2, "name": "middle"},
                           {"t": duration, "name": "end"}]
         job = {"page": page, "times": times, "viewport": {"width": 1280, "height": 720},
-               "ready_limit_ms": READY_LIMIT_MS, "ready_attempts": 3, "controls": True,
+               "ready_limit_ms": READY_RETRY_ABOVE_MS, "ready_attempts": 3, "controls": True,
                "screenshots": {"folder": self.screenshots, "prefix": stem, "times": shot_times}}
         with open(base + ".job.json", "w") as stream:
             json.dump(job, stream)
@@ -150,7 +154,6 @@ class PreviewTest(unittest.TestCase):
         ready = result["ready_ms"]
         self.assertIsNotNone(ready, f"{label}: no ready time")
         attempts = ", ".join(f"{t:.0f}" for t in result["ready_attempts"])
-        self.assertLess(ready, READY_LIMIT_MS, f"{label}: ready after {attempts} ms")
         self.assertAlmostEqual(result["duration"], sequence["duration"], delta=1e-12)
         self.assertEqual(len(result["chapters"]), len(chapters), f"{label}: chapters")
         for got, want in zip(result["chapters"], chapters):

@@ -7,7 +7,6 @@ Usage: verify_cli_test.py CINC  (run by ctest as `cli_verify`)
 import json
 import math
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -363,13 +362,13 @@ objects:
 
     def test_a_height_float32_cannot_hold_is_keyed_sparsely_in_glb(self):
         # 8,000 m up: a float32 holds such heights to a step of 2^-11 m
-        # (0.49 mm), so a glTF player cannot play the fall within 0.1 mm at
-        # any key spacing. The glb is still written, with few keys, and
-        # --verify reports the error: past the tolerance, and at most twice
-        # half a step (a key's value rounds by half a step, and keys are
-        # placed where the error is within twice the least a shorter
-        # segment makes) plus the float32 time of the player (2e-5 m at
-        # 200 m/s).
+        # (0.49 mm), so a key's value rounds by up to 0.24 mm, more than
+        # the 0.1 mm tolerance. The fit checks each segment with its keys
+        # rounded as the player stores them, so it places keys where the
+        # rounding leaves the played fall within the tolerance: the glb is
+        # written with few keys, and --verify passes. (While GCC 12's
+        # vectorizer left some key values unrounded in the fit, the keys
+        # checked were not the keys written: 19 keys, 0.33 mm off.)
         scene = self.write("fall.yaml", """cinc: 1
 objects:
   lid:
@@ -388,14 +387,9 @@ objects:
         self.assertEqual(sampler["interpolation"], "CUBICSPLINE")
         self.assertLessEqual(gltf["accessors"][sampler["input"]]["count"], 40)
         status, stdout, stderr = run("build", "--verify", "--format", "glb", scene, "-o", output)
-        self.assertEqual(status, 1)
-        error = float(self.table_rows(stdout)["lid"][1])
-        self.assertGreater(error, 1e-4)
-        self.assertLessEqual(error, 2 * 2 ** -12 + 2e-5)
-        self.assertRegex(stderr.splitlines()[0],
-                         rf"^{re.escape(scene)}:3:3: error: object 'lid' is off by [0-9.e-]+ m at "
-                         r"[0-9.]+ s, over the position tolerance of 0.0001 m \[E_VERIFY\]$")
-
+        self.assertEqual(status, 0, stderr)
+        self.assertLessEqual(float(self.table_rows(stdout)["lid"][1]), 1e-4)
+        self.assertIn("verified: every owner within the tolerance", stdout)
 
 if __name__ == "__main__":
     CINC = os.path.abspath(sys.argv.pop(1))
