@@ -53,11 +53,9 @@ void WriteScalar(const Json& value, std::string* out) {
     case Json::value_t::number_unsigned:
       *out += std::to_string(value.get<uint64_t>());
       break;
-    case Json::value_t::number_float: {
-      double number = value.get<double>();
-      *out += std::isfinite(number) ? FormatDouble(number) : "null";
+    case Json::value_t::number_float:
+      AppendJsonNumber(value.get<double>(), out);
       break;
-    }
     case Json::value_t::string:
       WriteString(value.get_ref<const std::string&>(), out);
       break;
@@ -160,7 +158,11 @@ std::string WriteCompactJson(const Json& value) {
 void AppendJsonString(std::string_view text, std::string* out) { WriteString(text, out); }
 
 void AppendJsonNumber(double value, std::string* out) {
-  *out += std::isfinite(value) ? FormatDouble(value) : "null";
+  if (std::isfinite(value)) {
+    AppendDouble(value, out);
+  } else {
+    *out += "null";
+  }
 }
 
 void AppendJsonValue(const Json& value, size_t depth, std::string* out) {

@@ -6,11 +6,20 @@
 
 namespace cinc {
 
-std::string FormatDouble(double value) {
-  if (value == 0) return "0";  // also -0
+void AppendDouble(double value, std::string* out) {
+  if (value == 0) {  // also -0
+    *out += '0';
+    return;
+  }
   char buffer[64];
   std::to_chars_result result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, result.ptr);
+  out->append(buffer, result.ptr);
+}
+
+std::string FormatDouble(double value) {
+  std::string text;
+  AppendDouble(value, &text);
+  return text;
 }
 
 double WithoutFloat32Noise(double value) {

@@ -1,6 +1,7 @@
 // Number formatting for every file cinc writes.
 //
-// Contract: FormatDouble gives the shortest decimal that reads back to the
+// Contract: FormatDouble (and AppendDouble, which appends the same
+// characters) gives the shortest decimal that reads back to the
 // same double (std::to_chars), "0" for both zeros, and integers without a
 // fraction ("8", not "8.0"), so outputs are byte-for-byte deterministic.
 // Non-finite values have no JSON spelling: callers must not pass them.
@@ -13,6 +14,10 @@
 namespace cinc {
 
 std::string FormatDouble(double value);
+
+// Appends FormatDouble(value) to *out, without a string of its own (the
+// writers' inner loop).
+void AppendDouble(double value, std::string* out);
 
 // For a value read from a float32 source (glTF accessors and node
 // transforms): when `value` is exactly a float32, the double nearest to the

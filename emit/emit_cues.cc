@@ -77,11 +77,15 @@ class CueCollector {
   }
 
   std::vector<SequenceCue> Take() {
-    std::stable_sort(cues_.begin(), cues_.end(),
-                     [](const TimedCue& a, const TimedCue& b) { return a.t < b.t; });
+    // The order sorted, not the cues: a cue (strings and a JSON object) is
+    // many times dearer to move than an index.
+    std::vector<size_t> order(cues_.size());
+    for (size_t index = 0; index < order.size(); ++index) order[index] = index;
+    std::stable_sort(order.begin(), order.end(),
+                     [this](size_t a, size_t b) { return cues_[a].t < cues_[b].t; });
     std::vector<SequenceCue> cues;
     cues.reserve(cues_.size());
-    for (TimedCue& timed : cues_) cues.push_back(std::move(timed.cue));
+    for (size_t index : order) cues.push_back(std::move(cues_[index].cue));
     return cues;
   }
 
