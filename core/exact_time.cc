@@ -248,6 +248,8 @@ ExactTime ExactTime::MultipliedBy(int64_t numerator, int64_t denominator) const 
 
 std::strong_ordering operator<=>(const ExactTime& a, const ExactTime& b) {
   if (!a.IsValid() || !b.IsValid()) return !a.IsValid() <=> !b.IsValid();
+  // Denominators are positive: over the same one the numerators order.
+  if (a.denominator_ == b.denominator_) return a.numerator_ <=> b.numerator_;
   Wide left = static_cast<Wide>(a.numerator_) * b.denominator_;
   Wide right = static_cast<Wide>(b.numerator_) * a.denominator_;
   if (left < right) return std::strong_ordering::less;
@@ -257,6 +259,25 @@ std::strong_ordering operator<=>(const ExactTime& a, const ExactTime& b) {
 
 double ExactTime::Progress(const ExactTime& time, const ExactTime& start,
                            const ExactTime& duration) {
+  // The usual case needs no reduced fractions (greatest common divisors of
+  // 128-bit numbers): where the unreduced quotient's parts are within 2^53,
+  // one double division of them is the correctly rounded quotient, as
+  // ToDouble gives it of the reduced parts (smaller still).
+  constexpr Wide kExact = Wide{1} << 53;
+  auto within = [](Wide value) { return value <= kExact && value >= -kExact; };
+  if (time.IsValid() && start.IsValid() && duration.IsValid() && duration.numerator_ != 0) {
+    Wide elapsed_top = static_cast<Wide>(time.numerator_) * start.denominator_ -
+                       static_cast<Wide>(start.numerator_) * time.denominator_;
+    Wide elapsed_bottom = static_cast<Wide>(time.denominator_) * start.denominator_;
+    if (within(elapsed_top) && within(elapsed_bottom)) {
+      Wide top = elapsed_top * duration.denominator_;
+      Wide bottom = elapsed_bottom * duration.numerator_;
+      if (top == 0) return 0.0;  // not -0 where the duration is negative
+      if (within(top) && within(bottom)) {
+        return static_cast<double>(top) / static_cast<double>(bottom);
+      }
+    }
+  }
   ExactTime elapsed = time - start;
   if (!elapsed.IsValid() || !duration.IsValid() || duration.numerator_ == 0) return 1.0;
   // elapsed / duration = (e.n * d.d) / (e.d * d.n), one rounding at the end.

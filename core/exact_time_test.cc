@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 namespace cinc {
 namespace {
 
@@ -78,6 +80,31 @@ TEST(ExactTimeTest, ProgressIsRoundedOnce) {
   // (0.7 - 0.1) / 0.3 = 2 exactly; in doubles (0.7 - 0.1) / 0.3 is 1.9999999999999998.
   EXPECT_EQ(ExactTime::Progress(Parse("0.7"), Parse("0.1"), Parse("0.3")), 2.0);
   EXPECT_EQ(ExactTime::Progress(Parse("1"), Parse("0"), Parse("3")), 1.0 / 3.0);
+  // Before the start, and at it (+0, not -0).
+  EXPECT_EQ(ExactTime::Progress(Parse("0.1"), Parse("0.4"), Parse("0.6")), -0.5);
+  double at_start = ExactTime::Progress(Parse("0.4"), Parse("0.4"), Parse("0.6"));
+  EXPECT_EQ(at_start, 0.0);
+  EXPECT_FALSE(std::signbit(at_start));
+  // Parts past 2^53 before they are reduced: 1/(2^27 + 1) - 1/(2^27 + 3)
+  // is 2/18014399046352899 (a denominator past 2^53), whose nearest double
+  // is 1.1102229915379328e-16 (worked out with Python's fractions).
+  EXPECT_EQ(ExactTime::Progress(ExactTime::FromRatio(1, (1 << 27) + 1),
+                                ExactTime::FromRatio(1, (1 << 27) + 3), ExactTime::FromInteger(1)),
+            1.1102229915379328e-16);
+  // Thirds over sevenths: (2/3 - 1/7) / (5/7) = (11/21) / (5/7) = 11/15.
+  EXPECT_EQ(ExactTime::Progress(ExactTime::FromRatio(2, 3), ExactTime::FromRatio(1, 7),
+                                ExactTime::FromRatio(5, 7)),
+            11.0 / 15.0);
+}
+
+TEST(ExactTimeTest, OrdersOverTheSameAndOtherDenominators) {
+  EXPECT_LT(ExactTime::FromRatio(3, 4), ExactTime::FromRatio(5, 4));
+  EXPECT_LT(ExactTime::FromRatio(-5, 4), ExactTime::FromRatio(-3, 4));
+  EXPECT_LT(ExactTime::FromRatio(2, 3), ExactTime::FromRatio(3, 4));
+  EXPECT_GT(ExactTime::FromRatio(1, 3), ExactTime::FromRatio(333333333, 1000000000));
+  EXPECT_EQ(ExactTime::FromRatio(2, 4) <=> ExactTime::FromRatio(1, 2), std::strong_ordering::equal);
+  EXPECT_GT(ExactTime::Invalid(), ExactTime::FromInteger(1000000000));
+  EXPECT_EQ(ExactTime::Invalid() <=> ExactTime::Invalid(), std::strong_ordering::equal);
 }
 
 TEST(ExactTimeTest, OverflowGivesAnInvalidTime) {
