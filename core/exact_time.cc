@@ -265,7 +265,10 @@ double ExactTime::Progress(const ExactTime& time, const ExactTime& start,
   // ToDouble gives it of the reduced parts (smaller still).
   constexpr Wide kExact = Wide{1} << 53;
   auto within = [](Wide value) { return value <= kExact && value >= -kExact; };
-  if (time.IsValid() && start.IsValid() && duration.IsValid() && duration.numerator_ != 0) {
+  // (The one time whose negation does not fit, -2^63 / d, is left to the
+  // general path, which takes time + (-start) and finds it invalid.)
+  if (time.IsValid() && start.IsValid() && duration.IsValid() && duration.numerator_ != 0 &&
+      start.numerator_ != std::numeric_limits<int64_t>::min()) {
     Wide elapsed_top = static_cast<Wide>(time.numerator_) * start.denominator_ -
                        static_cast<Wide>(start.numerator_) * time.denominator_;
     Wide elapsed_bottom = static_cast<Wide>(time.denominator_) * start.denominator_;

@@ -80,17 +80,28 @@ TEST(ExactTimeTest, ProgressIsRoundedOnce) {
   // (0.7 - 0.1) / 0.3 = 2 exactly; in doubles (0.7 - 0.1) / 0.3 is 1.9999999999999998.
   EXPECT_EQ(ExactTime::Progress(Parse("0.7"), Parse("0.1"), Parse("0.3")), 2.0);
   EXPECT_EQ(ExactTime::Progress(Parse("1"), Parse("0"), Parse("3")), 1.0 / 3.0);
-  // Before the start, and at it (+0, not -0).
+  // Before the start, and at it (+0, not -0, over a negative duration too).
   EXPECT_EQ(ExactTime::Progress(Parse("0.1"), Parse("0.4"), Parse("0.6")), -0.5);
-  double at_start = ExactTime::Progress(Parse("0.4"), Parse("0.4"), Parse("0.6"));
-  EXPECT_EQ(at_start, 0.0);
-  EXPECT_FALSE(std::signbit(at_start));
-  // Parts past 2^53 before they are reduced: 1/(2^27 + 1) - 1/(2^27 + 3)
-  // is 2/18014399046352899 (a denominator past 2^53), whose nearest double
-  // is 1.1102229915379328e-16 (worked out with Python's fractions).
+  for (const char* duration : {"0.6", "-0.6"}) {
+    double at_start = ExactTime::Progress(Parse("0.4"), Parse("0.4"), Parse(duration));
+    EXPECT_EQ(at_start, 0.0);
+    EXPECT_FALSE(std::signbit(at_start)) << duration;
+  }
+  // A quotient past 2^53 even when reduced: 1/(2^27 + 1) - 1/(2^27 + 3)
+  // is 2/18014399046352899, whose nearest double is 1.1102229915379328e-16
+  // (worked out with Python's fractions).
   EXPECT_EQ(ExactTime::Progress(ExactTime::FromRatio(1, (1 << 27) + 1),
                                 ExactTime::FromRatio(1, (1 << 27) + 3), ExactTime::FromInteger(1)),
             1.1102229915379328e-16);
+  // Parts past 2^53 that reduce to within it: (3/2^30 - 1/2^30) / (1/3) is
+  // 2^31 * 3 / 2^60 unreduced, 3/2^29 reduced, exactly 5.587935447692871e-09.
+  EXPECT_EQ(
+      ExactTime::Progress(ExactTime::FromRatio(3, int64_t{1} << 30),
+                          ExactTime::FromRatio(1, int64_t{1} << 30), ExactTime::FromRatio(1, 3)),
+      5.587935447692871e-09);
+  // -start does not fit 64 bits: the time is invalid, and so the progress is 1.
+  ExactTime lowest = ExactTime::FromInteger(INT64_MIN);
+  EXPECT_EQ(ExactTime::Progress(lowest, lowest, ExactTime::FromInteger(1)), 1.0);
   // Thirds over sevenths: (2/3 - 1/7) / (5/7) = (11/21) / (5/7) = 11/15.
   EXPECT_EQ(ExactTime::Progress(ExactTime::FromRatio(2, 3), ExactTime::FromRatio(1, 7),
                                 ExactTime::FromRatio(5, 7)),

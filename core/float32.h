@@ -2,12 +2,14 @@
 // player stores it (key times, values and tangents) and for what it shows of
 // float32 sources.
 //
-// Contract: ToFloat32 rounds to the nearest float32, ties to even, exactly as
-// IEEE 754 conversion does, for every double: a finite value at least half a
-// float32 step past the largest finite float32 becomes an infinity of its
-// sign, one less past it the largest float32, and NaN stays NaN. A plain
-// cast of a double beyond float32's range is undefined behaviour in C++;
-// this never is. Header only: it is on the fitter's inner loop.
+// Contract: ToFloat32 gives the float32 nearest to the value, a tie going to
+// the one whose last bit is 0, for every double: a finite value at least
+// half a float32 step (2^103) past the largest finite float32 becomes an
+// infinity of its sign, one less than that past it the largest float32 of
+// its sign, and NaN stays NaN. The language leaves a plain cast of a value
+// past float32's range implementation-defined at best; this is the one
+// conversion, the same on every compiler. Header only: it is on the
+// fitter's inner loop.
 #ifndef CINC_CORE_FLOAT32_H_
 #define CINC_CORE_FLOAT32_H_
 

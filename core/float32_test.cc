@@ -21,6 +21,9 @@ TEST(Float32Test, RoundsToTheNearestTiesToEven) {
   EXPECT_EQ(ToFloat32(1 + 0x1p-24), 1.0f);
   // 1 + 3 * 2^-24 is halfway between 1 + 2^-23 and 1 + 2^-22: to the even one.
   EXPECT_EQ(static_cast<double>(ToFloat32(1 + 3 * 0x1p-24)), 1 + 0x1p-22);
+  EXPECT_EQ(ToFloat32(-(1 + 0x1p-24)), -1.0f);  // a negative tie, to the even one too
+  // Subnormal float32s: 1.5 * 2^-150 is nearer 2^-149 than 0.
+  EXPECT_EQ(static_cast<double>(ToFloat32(0x1.8p-150)), 0x1p-149);
   EXPECT_EQ(ToFloat32(-0.0), 0.0f);
   EXPECT_TRUE(std::signbit(ToFloat32(-0.0)));
   // Below the least subnormal float32 (2^-149) by more than half: zero.
@@ -39,6 +42,7 @@ TEST(Float32Test, PastTheRangeIsInfinityFromHalfAStepOn) {
   EXPECT_EQ(ToFloat32(1e39), kInf);
   EXPECT_EQ(ToFloat32(1e300), kInf);
   EXPECT_EQ(ToFloat32(-1e300), -kInf);
+  EXPECT_EQ(ToFloat32(-(0x1.fffffep127 + 0x1p103)), -kInf);
   EXPECT_EQ(ToFloat32(std::numeric_limits<double>::infinity()), kInf);
   EXPECT_EQ(ToFloat32(-std::numeric_limits<double>::infinity()), -kInf);
   EXPECT_TRUE(std::isnan(ToFloat32(std::numeric_limits<double>::quiet_NaN())));

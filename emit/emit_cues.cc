@@ -140,6 +140,8 @@ SequenceCue OpacityCue(double t, const std::string& target, double from, double 
   cue.name = "opacity";
   cue.target = target;
   // Built in place, in this order: four distinct keys need no look-ups.
+  // (Written into the container directly, which nlohmann's optional parent
+  // links, JSON_DIAGNOSTICS, would miss: cinc does not turn them on.)
   cue.data = Json::object();
   Json::object_t& fields = cue.data->get_ref<Json::object_t&>();
   fields.reserve(4);

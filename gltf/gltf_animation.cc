@@ -4,10 +4,10 @@
 #include <cmath>
 #include <functional>
 
+#include "core/float32.h"
 #include "emit/channel_pieces.h"
 #include "emit/hermite_fit.h"
 #include "emit/pose_pieces.h"
-#include "core/float32.h"
 #include "emit/reverse_sequence.h"
 #include "emit/visibility.h"
 #include "markers/pose.h"
@@ -251,9 +251,7 @@ RawKey<N> Point(double t, const Value<N>& value) {
   return RawKey<N>{t, Value<N>(0), value, Value<N>(0)};
 }
 
-double FloatBelow(double t) {
-  return std::nextafter(ToFloat32(GltfStoredTime(t)), -HUGE_VALF);
-}
+double FloatBelow(double t) { return std::nextafter(ToFloat32(GltfStoredTime(t)), -HUGE_VALF); }
 
 template <int N>
 bool Same(const Value<N>& a, const Value<N>& b) {

@@ -391,6 +391,7 @@ objects:
         self.assertLessEqual(float(self.table_rows(stdout)["lid"][1]), 1e-4)
         self.assertIn("verified: every owner within the tolerance", stdout)
 
+
 if __name__ == "__main__":
     CINC = os.path.abspath(sys.argv.pop(1))
     unittest.main()
