@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 
 namespace cinc {
 namespace {
@@ -80,7 +81,7 @@ class CueCollector {
     // The order sorted, not the cues: a cue (strings and a JSON object) is
     // many times dearer to move than an index.
     std::vector<size_t> order(cues_.size());
-    for (size_t index = 0; index < order.size(); ++index) order[index] = index;
+    std::iota(order.begin(), order.end(), size_t{0});
     std::stable_sort(order.begin(), order.end(),
                      [this](size_t a, size_t b) { return cues_[a].t < cues_[b].t; });
     std::vector<SequenceCue> cues;
