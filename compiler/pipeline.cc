@@ -66,29 +66,6 @@ std::vector<std::string> InputsOf(const Scene& scene) {
   return inputs;
 }
 
-// The first sequence file holds every camera and director track; objects
-// can move to further files, those cannot.
-bool CheckFirstShardFits(const Scene& scene, const Sequence& sequence, Diagnostics* diagnostics) {
-  size_t own = FirstShardOwnTracks(sequence, ObjectNames(scene));
-  size_t room = kMaxSequenceTracks - (scene.objects.empty() ? 0 : 1);
-  if (own <= room) return true;
-  size_t others = own - scene.cameras.size();  // camera, time, audio and cues tracks
-  std::string message = "the first sequence file would need " + std::to_string(own) +
-                        " tracks for " + std::to_string(scene.cameras.size()) + " cameras and " +
-                        std::to_string(others) +
-                        " camera, time, audio and cue tracks, more than the " +
-                        std::to_string(room) + " it holds; use fewer cameras";
-  SourceLocation location;
-  std::string path;
-  if (others < room && room - others < scene.cameras.size()) {
-    const SceneObject& first_too_many = scene.cameras[room - others];
-    location = first_too_many.origin.location;
-    path = first_too_many.origin.path;
-  }
-  diagnostics->Report(DiagnosticCode::kLimit, location, path, std::move(message));
-  return false;
-}
-
 }  // namespace
 
 Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& load_options,
@@ -176,7 +153,11 @@ void BuildGltf(const Compilation& compilation, const BuildSettings& settings, bo
     Sequence sequence =
         EmitSequence(scene, compilation.timeline, compilation.rig, settings.emit, diagnostics);
     if (reverse) sequence = ReversedSequence(sequence);
-    if (diagnostics->HasErrors() || !CheckFirstShardFits(scene, sequence, diagnostics)) return;
+    if (diagnostics->HasErrors() ||
+        !CheckFirstShardFits(scene, FirstShardOwnTracks(sequence, ObjectNames(scene)),
+                             diagnostics)) {
+      return;
+    }
     // Validated as a build writes it (in shards past 256 tracks); the page
     // takes it whole.
     Diagnostics internal(scene.file);
@@ -212,26 +193,43 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
     if (settings.leave_memory_to_exit) LeaveToExit(std::move(compilation));
     return result;
   }
-  Sequence sequence = EmitSequence(compilation.scene, compilation.timeline, compilation.rig,
-                                   settings.emit, diagnostics);
-  if (diagnostics->HasErrors()) return result;
-  if (reverse) sequence = ReversedSequence(sequence);
-  if (!CheckFirstShardFits(compilation.scene, sequence, diagnostics)) return result;
-  result.sequence_name = sequence.name;
+  const Scene& scene = compilation.scene;
+  result.sequence_name = scene.name;
   // More than 256 tracks become shards (emit/shards.h). Every shard is
-  // validated and, with verify, replayed from its bytes.
-  std::vector<Sequence> shards = ShardSequence(std::move(sequence), ObjectNames(compilation.scene));
-  if (!settings.verify) ReleaseRigForWriting(&compilation);
+  // validated and written as it is made; with verify, it is replayed from
+  // its bytes.
   Diagnostics internal(scene_path);
-  for (size_t index = 0; index < shards.size(); ++index) {
+  auto take = [&](Sequence shard, size_t index, size_t count) {
+    // Without verify, the rig is not needed once the last shard is made.
+    if (index + 1 == count && !settings.verify) ReleaseRigForWriting(&compilation);
+    if (internal.HasErrors()) return;
     // Validated and written from the model: no Json tree of the whole sequence.
-    if (!ValidateEmittedSequence(shards[index], &internal)) break;
+    if (!ValidateEmittedSequence(shard, &internal)) return;
     std::string path =
         index == 0 ? settings.output : ShardFilePath(settings.output, static_cast<int>(index) + 1);
     result.files.push_back(
-        {std::move(path), settings.make_bytes ? WriteSequence(shards[index]) : std::string()});
-    // Its text replaces it: verify reads the sequence back from the bytes.
-    if (settings.make_bytes) shards[index] = Sequence();
+        {std::move(path), settings.make_bytes ? WriteSequence(shard) : std::string()});
+  };
+  if (reverse) {
+    // The disassembly mirrors the whole sequence's cue tracks: it is made
+    // whole, then cut.
+    Sequence sequence =
+        EmitSequence(scene, compilation.timeline, compilation.rig, settings.emit, diagnostics);
+    if (diagnostics->HasErrors()) return result;
+    sequence = ReversedSequence(sequence);
+    if (!CheckFirstShardFits(scene, FirstShardOwnTracks(sequence, ObjectNames(scene)),
+                             diagnostics)) {
+      return result;
+    }
+    std::vector<Sequence> shards = ShardSequence(std::move(sequence), ObjectNames(scene));
+    for (size_t index = 0; index < shards.size(); ++index) {
+      take(std::move(shards[index]), index, shards.size());
+    }
+  } else if (!EmitShards(scene, compilation.timeline, compilation.rig, settings.emit, diagnostics,
+                         take) ||
+             diagnostics->HasErrors()) {
+    result.files.clear();
+    return result;
   }
   if (settings.verify && settings.make_bytes && !internal.HasErrors()) {
     // The bytes read back, as a player reads them; cinc's own shards that
@@ -267,10 +265,7 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
   } else {
     result.status = diagnostics->HasErrors() ? BuildStatus::kInputErrors : BuildStatus::kBuilt;
   }
-  if (settings.leave_memory_to_exit) {
-    LeaveToExit(std::move(compilation));
-    LeaveToExit(std::move(shards));
-  }
+  if (settings.leave_memory_to_exit) LeaveToExit(std::move(compilation));
   return result;
 }
 

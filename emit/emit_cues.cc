@@ -2,16 +2,11 @@
 
 #include <algorithm>
 #include <map>
-#include <numeric>
+#include <string_view>
+#include <unordered_map>
 
 namespace cinc {
 namespace {
-
-// A cue with its exact time; the collection order is the file order.
-struct TimedCue {
-  ExactTime t;
-  SequenceCue cue;
-};
 
 // The resolved time of node `index` in `times`, or nullptr.
 const NodeTime* ResolvedTime(const std::vector<NodeTime>* times, size_t index) {
@@ -24,28 +19,26 @@ const std::vector<NodeTime>* TimesAt(const std::vector<std::vector<NodeTime>>& l
   return index < lists.size() ? &lists[index] : nullptr;
 }
 
-SequenceCue OpacityCue(const ExactTime& t, const std::string& target, double from, double to,
-                       const ExactTime& duration, const Ease& ease) {
-  return cinc::OpacityCue(t.ToDouble(), target, from, to, duration.ToDouble(),
-                          EaseDescription(ease));
-}
+using Kind = CueSource::Kind;
 
 class CueCollector {
  public:
-  CueCollector(const EmitSettings& settings, Diagnostics* diagnostics)
-      : settings_(settings), diagnostics_(diagnostics) {}
+  CueCollector(const Scene& scene, const EmitSettings& settings)
+      : scene_(scene), settings_(settings) {}
 
-  void AddInitialOpacity(const SceneObject& object) {
+  void AddInitialOpacity(size_t object) {
     if (!settings_.WritesOpacityCues()) return;
-    cues_.push_back({ExactTime(), OpacityCue(ExactTime(), object.name, object.opacity,
-                                             object.opacity, ExactTime(), Ease::Linear())});
+    CueSource source;
+    source.kind = Kind::kInitialOpacity;
+    source.target_object = static_cast<int32_t>(object);
+    sources_.push_back(source);
   }
 
   // The nodes of one owner. `opacity` is the object's opacity channel
-  // (nullptr for cameras and the director); `target` names the object for
-  // actions (empty: actions are not written).
+  // (nullptr for cameras and the director); `object` is the object's index
+  // for its opacity and actions (-1: actions are not written).
   void AddNodes(const std::vector<Node>& nodes, const std::vector<NodeTime>* times,
-                const ChannelTrack<double>* opacity, const std::string& target) {
+                const ChannelTrack<double>* opacity, int32_t object) {
     std::multimap<int, const Segment<double>*> opacity_by_node;
     if (opacity != nullptr && settings_.WritesOpacityCues()) {
       for (const Segment<double>& segment : opacity->segments) {
@@ -58,78 +51,94 @@ class CueCollector {
       const Node& node = nodes[index];
       auto [first, last] = opacity_by_node.equal_range(static_cast<int>(index));
       for (auto it = first; it != last; ++it) {
-        const Segment<double>& segment = *it->second;
         // The node's own duration: a take-over is the next cue for the same
         // target, which replaces the running fade at exactly the right value.
-        cues_.push_back({segment.start, OpacityCue(segment.start, target, segment.from, segment.to,
-                                                   segment.duration, segment.ease)});
+        CueSource source;
+        source.t = it->second->start;
+        source.kind = Kind::kOpacity;
+        source.target_object = object;
+        source.fade = it->second;
+        sources_.push_back(source);
       }
-      if (node.label) AddLabel(node, *time);
-      if (node.action && !target.empty()) {
-        SequenceCue cue;
-        cue.t = time->start.ToDouble();
-        cue.kind = "script";
-        cue.name = node.action->value;
-        cue.target = target;
-        cues_.push_back({time->start, std::move(cue)});
+      if (node.label) Add(Kind::kLabel, *time, -1, &node, nullptr);
+      if (node.action && object >= 0) Add(Kind::kAction, *time, object, &node, nullptr);
+      for (const Cue& written : node.cues) {
+        Add(Kind::kWritten, *time, ObjectNamed(written.target), nullptr, &written);
       }
-      for (const Cue& written : node.cues) AddWrittenCue(written, *time);
     }
   }
 
-  std::vector<SequenceCue> Take() {
-    // The order sorted, not the cues: a cue (strings and a JSON object) is
-    // many times dearer to move than an index.
-    std::vector<size_t> order(cues_.size());
-    std::iota(order.begin(), order.end(), size_t{0});
-    std::stable_sort(order.begin(), order.end(),
-                     [this](size_t a, size_t b) { return cues_[a].t < cues_[b].t; });
-    std::vector<SequenceCue> cues;
-    cues.reserve(cues_.size());
-    for (size_t index : order) cues.push_back(std::move(cues_[index].cue));
-    return cues;
+  std::vector<CueSource> Take() {
+    std::stable_sort(sources_.begin(), sources_.end(),
+                     [](const CueSource& a, const CueSource& b) { return a.t < b.t; });
+    return std::move(sources_);
   }
 
  private:
-  void AddLabel(const Node& node, const NodeTime& time) {
-    SequenceCue cue;
-    cue.t = time.start.ToDouble();
-    cue.kind = "marker";
-    cue.name = node.label->value;
-    Json data = Json::object();
-    data["label"] = node.label->value;
-    data["node"] = node.QualifiedName();
-    data["end"] = time.end.ToDouble();
-    cue.data = std::move(data);
-    cues_.push_back({time.start, std::move(cue)});
+  void Add(Kind kind, const NodeTime& time, int32_t object, const Node* node, const Cue* written) {
+    CueSource source;
+    source.t = time.start;
+    source.kind = kind;
+    source.target_object = object;
+    source.node = node;
+    source.written = written;
+    source.time = &time;
+    sources_.push_back(source);
   }
 
-  void AddWrittenCue(const Cue& written, const NodeTime& time) {
-    SequenceCue cue;
-    cue.t = time.start.ToDouble();
-    cue.kind = written.kind;
-    cue.name = written.name;
-    if (!written.target.empty()) cue.target = written.target;
-    if (!written.data_json.empty()) {
-      Json data = Json::parse(written.data_json, nullptr, /*allow_exceptions=*/false);
-      if (data.is_discarded()) {
-        // The loader wrote this text itself; unreadable data is cinc's bug.
-        if (diagnostics_ != nullptr) {
-          diagnostics_->Report(DiagnosticCode::kInternal, written.origin.location,
-                               written.origin.path + "/data",
-                               "cannot read back the cue's data as JSON");
-        }
-      } else {
-        cue.data = std::move(data);
+  // The index of the object named `name`, or -1 (no target, or one that is
+  // not an object).
+  int32_t ObjectNamed(const std::string& name) {
+    if (name.empty()) return -1;
+    if (object_index_.empty()) {
+      for (size_t index = 0; index < scene_.objects.size(); ++index) {
+        object_index_.emplace(scene_.objects[index].name, static_cast<int32_t>(index));
       }
     }
-    cues_.push_back({time.start, std::move(cue)});
+    auto found = object_index_.find(name);
+    return found == object_index_.end() ? -1 : found->second;
   }
 
+  const Scene& scene_;
   const EmitSettings& settings_;
-  Diagnostics* diagnostics_;
-  std::vector<TimedCue> cues_;
+  std::vector<CueSource> sources_;
+  std::unordered_map<std::string_view, int32_t> object_index_;  // built at the first need
 };
+
+SequenceCue LabelCue(const Node& node, const NodeTime& time) {
+  SequenceCue cue;
+  cue.t = time.start.ToDouble();
+  cue.kind = "marker";
+  cue.name = node.label->value;
+  Json data = Json::object();
+  data["label"] = node.label->value;
+  data["node"] = node.QualifiedName();
+  data["end"] = time.end.ToDouble();
+  cue.data = std::move(data);
+  return cue;
+}
+
+SequenceCue WrittenCue(const Cue& written, const NodeTime& time, Diagnostics* diagnostics) {
+  SequenceCue cue;
+  cue.t = time.start.ToDouble();
+  cue.kind = written.kind;
+  cue.name = written.name;
+  if (!written.target.empty()) cue.target = written.target;
+  if (!written.data_json.empty()) {
+    Json data = Json::parse(written.data_json, nullptr, /*allow_exceptions=*/false);
+    if (data.is_discarded()) {
+      // The loader wrote this text itself; unreadable data is cinc's bug.
+      if (diagnostics != nullptr) {
+        diagnostics->Report(DiagnosticCode::kInternal, written.origin.location,
+                            written.origin.path + "/data",
+                            "cannot read back the cue's data as JSON");
+      }
+    } else {
+      cue.data = std::move(data);
+    }
+  }
+  return cue;
+}
 
 }  // namespace
 
@@ -166,21 +175,58 @@ Json EaseDescription(const Ease& ease) {
   return Json::array({ease.control[0], ease.control[1], ease.control[2], ease.control[3]});
 }
 
-std::vector<SequenceCue> CollectCues(const Scene& scene, const Timeline& timeline, const Rig& rig,
-                                     const EmitSettings& settings, Diagnostics* diagnostics) {
-  CueCollector collector(settings, diagnostics);
-  for (const SceneObject& object : scene.objects) collector.AddInitialOpacity(object);
+std::vector<CueSource> CollectCueSources(const Scene& scene, const Timeline& timeline,
+                                         const Rig& rig, const EmitSettings& settings) {
+  CueCollector collector(scene, settings);
+  for (size_t index = 0; index < scene.objects.size(); ++index) collector.AddInitialOpacity(index);
   for (size_t index = 0; index < scene.objects.size(); ++index) {
-    const SceneObject& object = scene.objects[index];
     const ChannelTrack<double>* opacity =
         index < rig.objects.size() ? &rig.objects[index].opacity : nullptr;
-    collector.AddNodes(object.nodes, TimesAt(timeline.objects, index), opacity, object.name);
+    collector.AddNodes(scene.objects[index].nodes, TimesAt(timeline.objects, index), opacity,
+                       static_cast<int32_t>(index));
   }
   for (size_t index = 0; index < scene.cameras.size(); ++index) {
-    collector.AddNodes(scene.cameras[index].nodes, TimesAt(timeline.cameras, index), nullptr, "");
+    collector.AddNodes(scene.cameras[index].nodes, TimesAt(timeline.cameras, index), nullptr, -1);
   }
-  collector.AddNodes(scene.director_nodes, &timeline.director, nullptr, "");
+  collector.AddNodes(scene.director_nodes, &timeline.director, nullptr, -1);
   return collector.Take();
+}
+
+SequenceCue MakeCue(const CueSource& source, const Scene& scene, Diagnostics* diagnostics) {
+  switch (source.kind) {
+    case Kind::kInitialOpacity: {
+      const SceneObject& object = scene.objects[source.target_object];
+      return OpacityCue(0.0, object.name, object.opacity, object.opacity, 0.0,
+                        EaseDescription(Ease::Linear()));
+    }
+    case Kind::kOpacity: {
+      const Segment<double>& fade = *source.fade;
+      return OpacityCue(fade.start.ToDouble(), scene.objects[source.target_object].name, fade.from,
+                        fade.to, fade.duration.ToDouble(), EaseDescription(fade.ease));
+    }
+    case Kind::kLabel:
+      return LabelCue(*source.node, *source.time);
+    case Kind::kAction: {
+      SequenceCue cue;
+      cue.t = source.t.ToDouble();
+      cue.kind = "script";
+      cue.name = source.node->action->value;
+      cue.target = scene.objects[source.target_object].name;
+      return cue;
+    }
+    case Kind::kWritten:
+      break;
+  }
+  return WrittenCue(*source.written, *source.time, diagnostics);
+}
+
+std::vector<SequenceCue> CollectCues(const Scene& scene, const Timeline& timeline, const Rig& rig,
+                                     const EmitSettings& settings, Diagnostics* diagnostics) {
+  std::vector<SequenceCue> cues;
+  for (const CueSource& source : CollectCueSources(scene, timeline, rig, settings)) {
+    cues.push_back(MakeCue(source, scene, diagnostics));
+  }
+  return cues;
 }
 
 std::vector<AudioClip> CollectAudioClips(const Scene& scene, const Timeline& timeline) {

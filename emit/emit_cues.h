@@ -10,12 +10,19 @@
 //   - label: marker cue named by the text, data {label, node, end};
 //   - action (object nodes): script cue NAME targeting the object;
 //   - cue: entries as written (data parsed from Cue::data_json).
+// CollectCueSources is the same list before the cues are made: each one's
+// exact time and what it is made of (CueSource: a few words, where a cue is
+// strings and a JSON object), so that a build can make the cues of one
+// shard at a time; MakeCue makes one (CollectCues is MakeCue over
+// CollectCueSources). A `cue:` entry whose data cannot be read back is
+// E_INTERNAL, reported by MakeCue.
 // CollectAudioClips returns one clip per `sound:`, sorted by (start, file
 // order): duration only when d > 0, volume when not 1, offset and fades when
 // not 0. Nodes whose timing is unresolved are skipped.
 #ifndef CINC_EMIT_EMIT_CUES_H_
 #define CINC_EMIT_EMIT_CUES_H_
 
+#include <cstdint>
 #include <vector>
 
 #include "core/diagnostics.h"
@@ -29,6 +36,26 @@ namespace cinc {
 
 std::vector<SequenceCue> CollectCues(const Scene& scene, const Timeline& timeline, const Rig& rig,
                                      const EmitSettings& settings, Diagnostics* diagnostics);
+
+// What one cue is made of. The pointers are into the scene, timeline and
+// rig CollectCueSources was given, which must outlive it.
+struct CueSource {
+  enum class Kind : uint8_t { kInitialOpacity, kOpacity, kLabel, kAction, kWritten };
+  ExactTime t;
+  Kind kind = Kind::kWritten;
+  // The object the cue targets (index in scene.objects), or -1: an object's
+  // opacity and actions target it, a `cue:` entry the object it names.
+  int32_t target_object = -1;
+  const Segment<double>* fade = nullptr;  // kOpacity
+  const Node* node = nullptr;             // kLabel, kAction
+  const Cue* written = nullptr;           // kWritten
+  const NodeTime* time = nullptr;         // kLabel, kWritten
+};
+
+std::vector<CueSource> CollectCueSources(const Scene& scene, const Timeline& timeline,
+                                         const Rig& rig, const EmitSettings& settings);
+
+SequenceCue MakeCue(const CueSource& source, const Scene& scene, Diagnostics* diagnostics);
 
 std::vector<AudioClip> CollectAudioClips(const Scene& scene, const Timeline& timeline);
 

@@ -1,6 +1,9 @@
 #include "emit/emit_sequence.h"
 
+#include <algorithm>
 #include <atomic>
+#include <cstdint>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -8,6 +11,8 @@
 #include "emit/emit_cues.h"
 #include "emit/emit_director.h"
 #include "emit/emit_transforms.h"
+#include "emit/fit_settings.h"
+#include "emit/shards.h"
 #include "sequence/limits.h"
 
 namespace cinc {
@@ -47,77 +52,149 @@ void AppendInChunks(std::vector<Item> items, size_t limit, std::vector<Item> Tra
   }
 }
 
-// Object transform tracks, cues and audio clips: given the rig they are
-// independent of one another (an attached object reads its parents'
-// channels, never their tracks), and they are most of emission's work. A
-// second thread collects the cues and clips and then joins this one in
-// taking objects one at a time. Results do not depend on who did what.
-struct ParallelParts {
-  std::vector<TransformTrack> object_tracks;
-  std::vector<SequenceCue> cues;
-  std::vector<AudioClip> clips;
-};
+bool RigMatches(const Scene& scene, const Rig& rig, Diagnostics* diagnostics) {
+  if (rig.objects.size() == scene.objects.size() && rig.cameras.size() == scene.cameras.size()) {
+    return true;
+  }
+  if (diagnostics != nullptr) {
+    diagnostics->Report(DiagnosticCode::kInternal, {}, "",
+                        "emission was given a rig that does not hold every object and camera");
+  }
+  return false;
+}
 
-ParallelParts EmitParallelParts(const Scene& scene, const Timeline& timeline, const Rig& rig,
-                                const EmitSettings& settings, const FitSettings& fit,
-                                Diagnostics* diagnostics) {
-  ParallelParts parts;
-  parts.object_tracks.resize(scene.objects.size());
-  std::atomic<size_t> next_object{0};
+Sequence EmptySequence(const Scene& scene, const Timeline& timeline) {
+  Sequence sequence;
+  sequence.version = 1;
+  sequence.name = scene.name;
+  sequence.duration = timeline.duration.ToDouble();
+  sequence.loop = scene.loop;
+  return sequence;
+}
+
+// The transform tracks of objects [first, last), appended in file order:
+// given the rig they are independent of one another (an attached object
+// reads its parents' channels, never their tracks), and they are most of
+// emission's work, so two threads take objects one at a time. Results do
+// not depend on who did what.
+void AppendObjectTracks(const Scene& scene, const Rig& rig, const EmitSettings& settings,
+                        const FitSettings& fit, size_t first, size_t last, Diagnostics* diagnostics,
+                        std::vector<Track>* tracks) {
+  std::vector<TransformTrack> emitted(last - first);
+  std::atomic<size_t> next_object{first};
   auto emit_objects = [&] {
-    for (size_t index = next_object++; index < scene.objects.size(); index = next_object++) {
-      const SceneObject& object = scene.objects[index];
-      parts.object_tracks[index] = EmitObjectTransform(object, rig, index, settings, fit);
+    for (size_t index = next_object++; index < last; index = next_object++) {
+      emitted[index - first] = EmitObjectTransform(scene.objects[index], rig, index, settings, fit);
     }
   };
-  // Only this task reports (to `diagnostics`) until both are done.
-  auto collect_events_then_objects = [&] {
-    parts.cues = CollectCues(scene, timeline, rig, settings, diagnostics);
-    parts.clips = CollectAudioClips(scene, timeline);
-    emit_objects();
-  };
-  RunOnTwoThreads(collect_events_then_objects, emit_objects,
-                  scene.objects.size() >= kObjectsWorthAThread);
-  return parts;
+  RunOnTwoThreads(emit_objects, emit_objects, last - first >= kObjectsWorthAThread);
+  for (size_t index = first; index < last; ++index) {
+    CheckKeyCounts(scene.objects[index], emitted[index - first], diagnostics);
+    tracks->push_back(std::move(emitted[index - first]));
+  }
+}
+
+// The tracks that are not objects' or cues': one transform track per
+// camera, the camera track, the time track and the audio tracks.
+std::vector<Track> DirectorTracks(const Scene& scene, const Timeline& timeline, const Rig& rig,
+                                  const FitSettings& fit, Diagnostics* diagnostics) {
+  std::vector<Track> tracks;
+  for (size_t index = 0; index < scene.cameras.size(); ++index) {
+    const SceneObject& camera = scene.cameras[index];
+    TransformTrack track = EmitCameraTransform(camera, rig, index, fit);
+    CheckKeyCounts(camera, track, diagnostics);
+    tracks.push_back(std::move(track));
+  }
+  if (std::optional<CameraTrack> camera = EmitCameraTrack(scene, timeline, rig, fit)) {
+    tracks.push_back(std::move(*camera));
+  }
+  if (std::optional<TimeTrack> time = EmitTimeTrack(scene, timeline)) {
+    tracks.push_back(std::move(*time));
+  }
+  AppendInChunks(CollectAudioClips(scene, timeline), kMaxTrackClips, &AudioTrack::clips, &tracks);
+  return tracks;
+}
+
+// The cues of `sources` at `indices` (all of them when null), made and cut
+// into tracks of 256.
+void AppendCueTracks(const Scene& scene, const std::vector<CueSource>& sources,
+                     const std::vector<uint32_t>* indices, Diagnostics* diagnostics,
+                     std::vector<Track>* tracks) {
+  std::vector<SequenceCue> cues;
+  size_t count = indices != nullptr ? indices->size() : sources.size();
+  cues.reserve(count);
+  for (size_t k = 0; k < count; ++k) {
+    cues.push_back(MakeCue(sources[indices != nullptr ? (*indices)[k] : k], scene, diagnostics));
+  }
+  AppendInChunks(std::move(cues), kMaxTrackCues, &CuesTrack::cues, tracks);
 }
 
 }  // namespace
 
 Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& rig,
                       const EmitSettings& settings, Diagnostics* diagnostics) {
-  Sequence sequence;
-  if (rig.objects.size() != scene.objects.size() || rig.cameras.size() != scene.cameras.size()) {
-    if (diagnostics != nullptr) {
-      diagnostics->Report(DiagnosticCode::kInternal, {}, "",
-                          "emission was given a rig that does not hold every object and camera");
-    }
-    return sequence;
-  }
-  sequence.version = 1;
-  sequence.name = scene.name;
-  sequence.duration = timeline.duration.ToDouble();
-  sequence.loop = scene.loop;
+  if (!RigMatches(scene, rig, diagnostics)) return Sequence();
+  Sequence sequence = EmptySequence(scene, timeline);
   const FitSettings fit = FitSettingsFor(scene);
-  ParallelParts parts = EmitParallelParts(scene, timeline, rig, settings, fit, diagnostics);
-  for (size_t index = 0; index < scene.objects.size(); ++index) {
-    CheckKeyCounts(scene.objects[index], parts.object_tracks[index], diagnostics);
-    sequence.tracks.push_back(std::move(parts.object_tracks[index]));
-  }
-  for (size_t index = 0; index < scene.cameras.size(); ++index) {
-    const SceneObject& camera = scene.cameras[index];
-    TransformTrack track = EmitCameraTransform(camera, rig, index, fit);
-    CheckKeyCounts(camera, track, diagnostics);
+  AppendObjectTracks(scene, rig, settings, fit, 0, scene.objects.size(), diagnostics,
+                     &sequence.tracks);
+  for (Track& track : DirectorTracks(scene, timeline, rig, fit, diagnostics)) {
     sequence.tracks.push_back(std::move(track));
   }
-  if (std::optional<CameraTrack> camera = EmitCameraTrack(scene, timeline, rig, fit)) {
-    sequence.tracks.push_back(std::move(*camera));
-  }
-  if (std::optional<TimeTrack> time = EmitTimeTrack(scene, timeline)) {
-    sequence.tracks.push_back(std::move(*time));
-  }
-  AppendInChunks(std::move(parts.clips), kMaxTrackClips, &AudioTrack::clips, &sequence.tracks);
-  AppendInChunks(std::move(parts.cues), kMaxTrackCues, &CuesTrack::cues, &sequence.tracks);
+  AppendCueTracks(scene, CollectCueSources(scene, timeline, rig, settings), nullptr, diagnostics,
+                  &sequence.tracks);
   return sequence;
+}
+
+bool EmitShards(const Scene& scene, const Timeline& timeline, const Rig& rig,
+                const EmitSettings& settings, Diagnostics* diagnostics,
+                const std::function<void(Sequence shard, size_t index, size_t count)>& take) {
+  if (!RigMatches(scene, rig, diagnostics)) return false;
+  const FitSettings fit = FitSettingsFor(scene);
+  std::vector<Track> director_tracks = DirectorTracks(scene, timeline, rig, fit, diagnostics);
+  std::vector<CueSource> sources = CollectCueSources(scene, timeline, rig, settings);
+  std::vector<size_t> cues_of_object(scene.objects.size(), 0);
+  size_t unowned_cues = 0;
+  for (const CueSource& source : sources) {
+    if (source.target_object < 0) {
+      ++unowned_cues;
+    } else {
+      ++cues_of_object[source.target_object];
+    }
+  }
+  const bool fits =
+      CheckFirstShardFits(scene, director_tracks.size() + CuesTracksFor(unowned_cues), diagnostics);
+  const std::vector<size_t> shard_of_object =
+      AssignShards(director_tracks.size(), unowned_cues, cues_of_object);
+  const size_t shard_count = shard_of_object.empty() ? 1 : shard_of_object.back() + 1;
+  std::vector<std::vector<uint32_t>> cues_of_shard(shard_count);
+  for (size_t index = 0; index < sources.size(); ++index) {
+    int32_t object = sources[index].target_object;
+    cues_of_shard[object < 0 ? 0 : shard_of_object[object]].push_back(static_cast<uint32_t>(index));
+  }
+  // Every shard is made, so that every object's problems are reported; a
+  // shard is taken only while there are none.
+  size_t first_object = 0;
+  for (size_t number = 0; number < shard_count; ++number) {
+    size_t last_object = first_object;
+    while (last_object < shard_of_object.size() && shard_of_object[last_object] == number) {
+      ++last_object;
+    }
+    Sequence shard = EmptySequence(scene, timeline);
+    if (number > 0) shard.name = ShardName(scene.name, static_cast<int>(number) + 1);
+    AppendObjectTracks(scene, rig, settings, fit, first_object, last_object, diagnostics,
+                       &shard.tracks);
+    if (number == 0) {
+      for (Track& track : director_tracks) shard.tracks.push_back(std::move(track));
+    }
+    AppendCueTracks(scene, sources, &cues_of_shard[number], diagnostics, &shard.tracks);
+    std::vector<uint32_t>().swap(cues_of_shard[number]);
+    if (fits && (diagnostics == nullptr || !diagnostics->HasErrors())) {
+      take(std::move(shard), number, shard_count);
+    }
+    first_object = last_object;
+  }
+  return fits;
 }
 
 }  // namespace cinc

@@ -15,6 +15,9 @@
 #ifndef CINC_EMIT_EMIT_SEQUENCE_H_
 #define CINC_EMIT_EMIT_SEQUENCE_H_
 
+#include <cstddef>
+#include <functional>
+
 #include "core/diagnostics.h"
 #include "core/scene.h"
 #include "core/timeline.h"
@@ -26,6 +29,20 @@ namespace cinc {
 
 Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& rig,
                       const EmitSettings& settings, Diagnostics* diagnostics);
+
+// The same sequence cut into the shards ShardSequence (emit/shards.h) would
+// make of it, made one shard at a time: `take` gets each shard, with its
+// 0-based index and the number of shards, as soon as it is made, so that a
+// build can write a shard and let it go before the next (the whole sequence
+// of a 100,000-node scene is never held). Once it has the last shard,
+// emission no longer reads the scene's timeline and rig: `take` may free them. Every shard is made,
+// so that every object's problems are reported, but shards are taken only while no error has been
+// reported. Returns false when the rig does not match the scene (E_INTERNAL, nothing made) or when
+// the first shard cannot hold its own tracks (E_LIMIT, CheckFirstShardFits; the objects are still
+// made, for their problems, and nothing is taken).
+bool EmitShards(const Scene& scene, const Timeline& timeline, const Rig& rig,
+                const EmitSettings& settings, Diagnostics* diagnostics,
+                const std::function<void(Sequence shard, size_t index, size_t count)>& take);
 
 }  // namespace cinc
 

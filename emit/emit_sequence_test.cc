@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "emit/shards.h"
 #include "emit/test_support.h"
 #include "sequence/recorded_sequence.h"
 #include "sequence/sequence_json.h"
@@ -146,6 +147,78 @@ TEST(EmitSequence, CuesBeyond256GoToFurtherTracks) {
   EXPECT_EQ(std::get<CuesTrack>(sequence.tracks[4]).cues.size(), 302u - 256u);
   EXPECT_EQ(std::get<CuesTrack>(sequence.tracks[4]).cues.back().name, "c299");
   testing::ExpectValidSequence(sequence);
+}
+
+// 300 objects o0..o299 beside the small scene's box (each still, visible:
+// an opacity cue each), and the director's node with a cue that targets
+// o299: 301 object tracks, the camera's, the camera track and 303 cues are
+// more than one sequence holds. Made shard by shard, the shards are the
+// ones cut from the whole sequence, to the byte.
+TEST(EmitShards, TheShardsOfTheWholeSequence) {
+  SmallScene setup = MakeSmallScene();
+  for (int index = 0; index < 300; ++index) {
+    SceneObject object;
+    object.name = "o" + std::to_string(index);
+    object.opacity = 1;
+    setup.scene.objects.push_back(object);
+    setup.timeline.objects.emplace_back();
+    ObjectRig rig;
+    rig.position.initial = Vec3(index, 0, 0);
+    rig.scale.initial = Vec3(1);
+    rig.opacity.initial = 1;
+    setup.rig.objects.push_back(rig);
+  }
+  Cue spark;
+  spark.kind = "vfx";
+  spark.name = "spark";
+  spark.target = "o299";
+  setup.scene.director_nodes[0].cues.push_back(spark);
+  std::vector<std::string> names;
+  for (const SceneObject& object : setup.scene.objects) names.push_back(object.name);
+  std::vector<Sequence> expected = ShardSequence(
+      EmitSequence(setup.scene, setup.timeline, setup.rig, EmitSettings{}, nullptr), names);
+  ASSERT_EQ(expected.size(), 2u);
+
+  Diagnostics diagnostics;
+  std::vector<std::string> texts;
+  bool made = EmitShards(setup.scene, setup.timeline, setup.rig, EmitSettings{}, &diagnostics,
+                         [&](Sequence shard, size_t index, size_t count) {
+                           EXPECT_EQ(index, texts.size());
+                           EXPECT_EQ(count, 2u);
+                           texts.push_back(WriteSequence(shard));
+                         });
+  EXPECT_TRUE(made);
+  EXPECT_FALSE(diagnostics.HasErrors());
+  ASSERT_EQ(texts.size(), 2u);
+  EXPECT_EQ(texts[0], WriteSequence(expected[0]));
+  EXPECT_EQ(texts[1], WriteSequence(expected[1]));
+  // The cue for o299 went with it to the second shard.
+  EXPECT_NE(texts[1].find("\"name\": \"spark\""), std::string::npos);
+}
+
+TEST(EmitShards, OneShardIsTheWholeSequence) {
+  SmallScene setup = MakeSmallScene();
+  std::vector<std::string> texts;
+  EXPECT_TRUE(EmitShards(setup.scene, setup.timeline, setup.rig, EmitSettings{}, nullptr,
+                         [&](Sequence shard, size_t, size_t count) {
+                           EXPECT_EQ(count, 1u);
+                           texts.push_back(WriteSequence(shard));
+                         }));
+  ASSERT_EQ(texts.size(), 1u);
+  EXPECT_EQ(texts[0], WriteSequence(EmitSequence(setup.scene, setup.timeline, setup.rig,
+                                                 EmitSettings{}, nullptr)));
+}
+
+TEST(EmitShards, ARigThatDoesNotMatchTakesNothing) {
+  SmallScene setup = MakeSmallScene();
+  setup.rig = Rig{};
+  Diagnostics diagnostics;
+  bool taken = false;
+  EXPECT_FALSE(EmitShards(setup.scene, setup.timeline, setup.rig, EmitSettings{}, &diagnostics,
+                          [&](Sequence, size_t, size_t) { taken = true; }));
+  EXPECT_FALSE(taken);
+  ASSERT_EQ(diagnostics.items().size(), 1u);
+  EXPECT_EQ(diagnostics.items()[0].code, DiagnosticCode::kInternal);
 }
 
 // Emission takes the rig BuildRig made of an error-free scene; a rig that

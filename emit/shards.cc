@@ -11,16 +11,52 @@
 #include "sequence/validator.h"
 
 namespace cinc {
-namespace {
+namespace {}  // namespace
 
 size_t CuesTracksFor(size_t cues) { return (cues + kMaxTrackCues - 1) / kMaxTrackCues; }
 
-struct Plan {
-  std::vector<size_t> object_tracks;  // indices into sequence.tracks
-  size_t cues = 0;
-};
+std::vector<size_t> AssignShards(size_t first_shard_other_tracks, size_t unowned_cues,
+                                 const std::vector<size_t>& cues_of_object) {
+  std::vector<size_t> shard_of_object(cues_of_object.size(), 0);
+  size_t shard = 0;
+  size_t objects = 0;  // in the current shard
+  size_t cues = unowned_cues;
+  for (size_t object = 0; object < cues_of_object.size(); ++object) {
+    size_t own_cues = cues_of_object[object];
+    size_t fixed = shard == 0 ? first_shard_other_tracks : 0;
+    if (fixed + objects + 1 + CuesTracksFor(cues + own_cues) > kMaxSequenceTracks && objects > 0) {
+      ++shard;
+      objects = 0;
+      cues = 0;
+    }
+    ++objects;
+    cues += own_cues;
+    shard_of_object[object] = shard;
+  }
+  return shard_of_object;
+}
 
-}  // namespace
+bool CheckFirstShardFits(const Scene& scene, size_t own_tracks, Diagnostics* diagnostics) {
+  size_t room = kMaxSequenceTracks - (scene.objects.empty() ? 0 : 1);
+  if (own_tracks <= room) return true;
+  size_t others = own_tracks - scene.cameras.size();  // camera, time, audio and cues tracks
+  std::string message = "the first sequence file would need " + std::to_string(own_tracks) +
+                        " tracks for " + std::to_string(scene.cameras.size()) + " cameras and " +
+                        std::to_string(others) +
+                        " camera, time, audio and cue tracks, more than the " +
+                        std::to_string(room) + " it holds; use fewer cameras";
+  SourceLocation location;
+  std::string path;
+  if (others < room && room - others < scene.cameras.size()) {
+    const SceneObject& first_too_many = scene.cameras[room - others];
+    location = first_too_many.origin.location;
+    path = first_too_many.origin.path;
+  }
+  if (diagnostics != nullptr) {
+    diagnostics->Report(DiagnosticCode::kLimit, location, path, std::move(message));
+  }
+  return false;
+}
 
 std::string ShardName(const std::string& name, int number) {
   std::string suffix = "." + std::to_string(number);
@@ -82,27 +118,24 @@ std::vector<Sequence> ShardSequence(Sequence sequence,
     if (!cue->target || shard_of_object.count(*cue->target) == 0) ++unowned_cues;
   }
 
-  // Greedy in file order: each shard takes objects while its tracks fit.
-  std::vector<Plan> plans(1);
-  plans[0].cues = unowned_cues;
-  const size_t limit = kMaxSequenceTracks;
-  for (size_t index : object_tracks) {
-    const auto& target = std::get<TransformTrack>(sequence.tracks[index]).target;
-    size_t own_cues = cues_of_object[target];
-    auto tracks_with = [&](const Plan& plan, size_t fixed) {
-      return fixed + plan.object_tracks.size() + 1 + CuesTracksFor(plan.cues + own_cues);
-    };
-    size_t fixed = plans.size() == 1 ? first_shard_tracks.size() : 0;
-    if (tracks_with(plans.back(), fixed) > limit && !plans.back().object_tracks.empty()) {
-      plans.emplace_back();
-    }
-    plans.back().object_tracks.push_back(index);
-    plans.back().cues += own_cues;
-    shard_of_object[target] = plans.size() - 1;
+  // object_tracks are the objects' tracks in file order.
+  std::vector<size_t> own_cues(object_tracks.size());
+  for (size_t object = 0; object < object_tracks.size(); ++object) {
+    own_cues[object] =
+        cues_of_object[std::get<TransformTrack>(sequence.tracks[object_tracks[object]]).target];
+  }
+  std::vector<size_t> shard_of_track =
+      AssignShards(first_shard_tracks.size(), unowned_cues, own_cues);
+  const size_t shard_count = shard_of_track.empty() ? 1 : shard_of_track.back() + 1;
+  std::vector<std::vector<size_t>> tracks_of_shard(shard_count);
+  for (size_t object = 0; object < object_tracks.size(); ++object) {
+    tracks_of_shard[shard_of_track[object]].push_back(object_tracks[object]);
+    shard_of_object[std::get<TransformTrack>(sequence.tracks[object_tracks[object]]).target] =
+        shard_of_track[object];
   }
 
-  std::vector<Sequence> shards(plans.size());
-  for (size_t number = 0; number < plans.size(); ++number) {
+  std::vector<Sequence> shards(shard_count);
+  for (size_t number = 0; number < shard_count; ++number) {
     Sequence& shard = shards[number];
     shard.version = sequence.version;
     shard.name = number == 0 ? sequence.name : ShardName(sequence.name, number + 1);
@@ -110,7 +143,7 @@ std::vector<Sequence> ShardSequence(Sequence sequence,
     shard.loop = sequence.loop;
     // Each track goes to one shard: moved, not copied (the cue tracks,
     // which `cues` points into, stay where they are until their cues move).
-    for (size_t index : plans[number].object_tracks) {
+    for (size_t index : tracks_of_shard[number]) {
       shard.tracks.push_back(std::move(sequence.tracks[index]));
     }
     if (number == 0) {
@@ -119,7 +152,7 @@ std::vector<Sequence> ShardSequence(Sequence sequence,
       }
     }
   }
-  std::vector<std::vector<SequenceCue>> cues_of_shard(plans.size());
+  std::vector<std::vector<SequenceCue>> cues_of_shard(shard_count);
   for (SequenceCue* cue : cues) {
     size_t number = 0;
     if (cue->target) {
@@ -134,7 +167,7 @@ std::vector<Sequence> ShardSequence(Sequence sequence,
   cues_of_object.clear();
   sequence.tracks.clear();
   sequence.tracks.shrink_to_fit();
-  for (size_t number = 0; number < plans.size(); ++number) {
+  for (size_t number = 0; number < shard_count; ++number) {
     std::vector<SequenceCue>& shard_cues = cues_of_shard[number];
     for (size_t first = 0; first < shard_cues.size(); first += kMaxTrackCues) {
       CuesTrack track;

@@ -104,6 +104,63 @@ TEST(ShardSequenceTest, FillsEveryShard) {
   EXPECT_EQ(Target(shards[2].tracks[0]), "o510");
 }
 
+// Worked by hand: the first shard holds 2 tracks of its own and 1 cue of
+// nobody's, and each object 1 cue. Shard 1 takes n objects while
+// 2 + n + ceil((1 + n) / 256) <= 256: n = 253 (2 + 253 + 1 = 256; 254 needs
+// 257). Later shards while n + ceil(n / 256) <= 256: n = 255.
+TEST(AssignShardsTest, GreedyInFileOrder) {
+  std::vector<size_t> shards = AssignShards(2, 1, std::vector<size_t>(600, 1));
+  ASSERT_EQ(shards.size(), 600u);
+  EXPECT_EQ(shards[0], 0u);
+  EXPECT_EQ(shards[252], 0u);
+  EXPECT_EQ(shards[253], 1u);
+  EXPECT_EQ(shards[507], 1u);
+  EXPECT_EQ(shards[508], 2u);
+  EXPECT_EQ(shards[599], 2u);
+}
+
+// An object with 1,000 cues needs 1 + 4 tracks; the next object would make
+// the shard 2 + 4 + (the next one's 1 cue: 1001 cues, still 4 tracks) = 6.
+// A shard whose own tracks are already 256 still gets its first object.
+TEST(AssignShardsTest, CuesCountAndEveryShardGetsAnObject) {
+  EXPECT_EQ(AssignShards(0, 0, {1000, 1}), (std::vector<size_t>{0, 0}));
+  EXPECT_EQ(AssignShards(256, 0, {0, 0}), (std::vector<size_t>{0, 1}));
+  EXPECT_EQ(AssignShards(250, 0, {1, 1, 1, 1, 1, 1}),
+            (std::vector<size_t>{0, 0, 0, 0, 0, 1}));  // 250 + 5 + 1 = 256
+  EXPECT_TRUE(AssignShards(3, 7, {}).empty());
+  EXPECT_EQ(CuesTracksFor(0), 0u);
+  EXPECT_EQ(CuesTracksFor(256), 1u);
+  EXPECT_EQ(CuesTracksFor(257), 2u);
+}
+
+// 300 cameras and 2 more tracks of the first shard's own, beside objects:
+// room for 255; the 254th camera (index 253) is the first too many.
+TEST(CheckFirstShardFitsTest, TooManyCamerasPointsAtTheFirstTooMany) {
+  Scene scene;
+  scene.objects.resize(1);
+  for (int index = 0; index < 300; ++index) {
+    SceneObject camera;
+    camera.name = "c" + std::to_string(index);
+    camera.origin = {{10 + index, 3, 0}, "/cameras/" + camera.name};
+    scene.cameras.push_back(camera);
+  }
+  Diagnostics diagnostics("scene.yaml");
+  EXPECT_TRUE(CheckFirstShardFits(scene, 255, &diagnostics));
+  EXPECT_FALSE(CheckFirstShardFits(scene, 302, &diagnostics));
+  ASSERT_EQ(diagnostics.items().size(), 1u);
+  const Diagnostic& problem = diagnostics.items()[0];
+  EXPECT_EQ(problem.code, DiagnosticCode::kLimit);
+  EXPECT_EQ(problem.location.line, 263);
+  EXPECT_EQ(problem.location.column, 3);
+  EXPECT_EQ(problem.path, "/cameras/c253");
+  EXPECT_EQ(problem.message,
+            "the first sequence file would need 302 tracks for 300 cameras and 2 camera, time, "
+            "audio and cue tracks, more than the 255 it holds; use fewer cameras");
+  // Without objects the whole 256 is the first shard's.
+  scene.objects.clear();
+  EXPECT_TRUE(CheckFirstShardFits(scene, 256, &diagnostics));
+}
+
 TEST(ShardNameTest, ALongNameGivesWayToTheNumber) {
   EXPECT_EQ(ShardName("crowd", 2), "crowd.2");
   std::string longest(128, 'n');
