@@ -98,28 +98,28 @@ bool IsStaleShard(const std::string& path, const std::string& expected_name) {
 // Writes the build's files (the first, the one players open, last, so it
 // only changes once its shards are in place), removes shards a larger build
 // left behind, and writes the depfile; false after an E_OUTPUT.
-bool WriteOutputs(const BuildResult& build, const CommandOptions& options,
-                  Diagnostics* diagnostics) {
+bool WriteOutputs(BuildResult* build, const CommandOptions& options, Diagnostics* diagnostics) {
   std::string error;
   auto failed = [&](const std::string& path) {
-    diagnostics->set_file("");
-    diagnostics->Report(DiagnosticCode::kOutput, {}, "", "cannot write " + path + ": " + error);
+    ReportCannotWrite(path, error, diagnostics);
     return false;
   };
-  for (size_t index = build.files.size(); index-- > 0;) {
-    const OutputFile& file = build.files[index];
-    if (!WriteFileAtomically(file.path, file.bytes, &error)) return failed(file.path);
+  for (size_t index = build->files.size(); index-- > 0;) {
+    OutputFile& file = build->files[index];
+    bool written = file.staged ? file.staged->Commit(&error)
+                               : WriteFileAtomically(file.path, file.bytes, &error);
+    if (!written) return failed(file.path);
   }
-  const std::string& first = build.files.front().path;
+  const std::string& first = build->files.front().path;
   bool sequence = FormatOf(options) == OutputFormat::kSequence;
-  for (int number = static_cast<int>(build.files.size()) + 1; sequence; ++number) {
+  for (int number = static_cast<int>(build->files.size()) + 1; sequence; ++number) {
     std::string stale = ShardFilePath(first, number);
-    if (!IsStaleShard(stale, ShardName(build.sequence_name, number))) break;
+    if (!IsStaleShard(stale, ShardName(build->sequence_name, number))) break;
     std::error_code ignored;
     std::filesystem::remove(stale, ignored);
   }
   if (!options.depfile.empty() &&
-      !WriteFileAtomically(options.depfile, Depfile(build.files, build.inputs), &error)) {
+      !WriteFileAtomically(options.depfile, Depfile(build->files, build->inputs), &error)) {
     return failed(options.depfile);
   }
   return true;
@@ -135,6 +135,7 @@ BuildSettings BuildSettingsOf(const CommandOptions& options) {
   settings.verify = options.verify;
   settings.reverse = options.reverse;
   settings.leave_memory_to_exit = !options.free_memory;
+  settings.stage_files = true;
   return settings;
 }
 
@@ -174,11 +175,13 @@ int BuildOnce(const CommandOptions& options, std::ostream& out, std::ostream& er
   if (options.werror) diagnostics.PromoteWarnings();
   if (diagnostics.HasErrors()) {
     Report(&diagnostics, options, errors);
-    return build.status == BuildStatus::kInternalError ? kExitInternal : kExitInputError;
+    bool internal =
+        build.status == BuildStatus::kInternalError || build.status == BuildStatus::kOutputError;
+    return internal ? kExitInternal : kExitInputError;
   }
   // Every diagnostic is printed once, after the writes: warnings and any
   // E_OUTPUT in one document, whatever --diagnostics says.
-  bool written = WriteOutputs(build, options, &diagnostics);
+  bool written = WriteOutputs(&build, options, &diagnostics);
   Report(&diagnostics, options, errors);
   if (!written) return kExitInternal;
   for (const OutputFile& file : build.files) out << "wrote " << file.path << "\n";

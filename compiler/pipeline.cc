@@ -68,6 +68,12 @@ std::vector<std::string> InputsOf(const Scene& scene) {
 
 }  // namespace
 
+void ReportCannotWrite(const std::string& path, const std::string& error,
+                       Diagnostics* diagnostics) {
+  diagnostics->set_file("");
+  diagnostics->Report(DiagnosticCode::kOutput, {}, "", "cannot write " + path + ": " + error);
+}
+
 Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& load_options,
                          Diagnostics* diagnostics) {
   Compilation compilation;
@@ -199,6 +205,8 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
   // validated and written as it is made; with verify, it is replayed from
   // its bytes.
   Diagnostics internal(scene_path);
+  const bool stage = settings.stage_files && settings.make_bytes && !settings.verify;
+  bool output_failed = false;
   auto take = [&](Sequence shard, size_t index, size_t count) {
     // Without verify, the rig is not needed once the last shard is made.
     if (index + 1 == count && !settings.verify) ReleaseRigForWriting(&compilation);
@@ -207,8 +215,21 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
     if (!ValidateEmittedSequence(shard, &internal)) return;
     std::string path =
         index == 0 ? settings.output : ShardFilePath(settings.output, static_cast<int>(index) + 1);
-    result.files.push_back(
-        {std::move(path), settings.make_bytes ? WriteSequence(shard) : std::string()});
+    OutputFile file{std::move(path), settings.make_bytes ? WriteSequence(shard) : std::string(),
+                    std::nullopt};
+    if (stage && !output_failed) {
+      shard = Sequence();  // its text stands for it
+      std::string error;
+      file.staged = StagedFile::Stage(file.path, file.bytes, &error);
+      if (!file.staged) {
+        ReportCannotWrite(file.path, error, diagnostics);
+        diagnostics->set_file(scene.file);
+        output_failed = true;
+      }
+      // Swapped, not assigned: an empty string assigned keeps the capacity.
+      std::string().swap(file.bytes);
+    }
+    result.files.push_back(std::move(file));
   };
   if (reverse) {
     // The disassembly mirrors the whole sequence's cue tracks: it is made
@@ -228,6 +249,7 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
   } else if (!EmitShards(scene, compilation.timeline, compilation.rig, settings.emit, diagnostics,
                          take) ||
              diagnostics->HasErrors()) {
+    if (output_failed) result.status = BuildStatus::kOutputError;
     result.files.clear();
     return result;
   }
@@ -261,6 +283,9 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
   for (const Diagnostic& problem : internal.items()) diagnostics->Add(problem);
   if (internal.HasErrors()) {
     result.status = BuildStatus::kInternalError;
+    result.files.clear();
+  } else if (output_failed) {
+    result.status = BuildStatus::kOutputError;
     result.files.clear();
   } else {
     result.status = diagnostics->HasErrors() ? BuildStatus::kInputErrors : BuildStatus::kBuilt;

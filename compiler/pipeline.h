@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "compiler/scene_loader.h"
+#include "core/atomic_file.h"
 #include "core/diagnostics.h"
 #include "core/scene.h"
 #include "core/timeline.h"
@@ -64,6 +65,12 @@ struct BuildSettings {
   // False for a check: everything is built and validated, no bytes are made
   // (`files` then holds the paths with empty bytes).
   bool make_bytes = true;
+  // Sequence files (without verify) go to temporary files beside their
+  // paths as each is made (OutputFile::staged, core/atomic_file.h), instead
+  // of waiting in memory for the caller to write them: their `bytes` stay
+  // empty, and the caller commits them. A file that cannot be staged is
+  // E_OUTPUT (status kOutputError); a build that fails removes what it staged.
+  bool stage_files = false;
   // True when the process exits right after the build: its memory is then
   // left to the operating system instead of being freed piece by piece.
   bool leave_memory_to_exit = false;
@@ -72,9 +79,14 @@ struct BuildSettings {
 struct OutputFile {
   std::string path;
   std::string bytes;
+  std::optional<StagedFile> staged;  // with BuildSettings::stage_files
 };
 
-enum class BuildStatus { kBuilt, kInputErrors, kInternalError };
+enum class BuildStatus { kBuilt, kInputErrors, kInternalError, kOutputError };
+
+// E_OUTPUT for a file that cannot be written, not located in any input:
+// "cannot write PATH: ERROR" (ERROR as core/atomic_file.h gives it).
+void ReportCannotWrite(const std::string& path, const std::string& error, Diagnostics* diagnostics);
 
 struct BuildResult {
   BuildStatus status = BuildStatus::kInputErrors;

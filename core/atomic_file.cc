@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 namespace cinc {
 namespace {
@@ -78,10 +79,11 @@ void SyncFolder(const std::string& path) {
 
 }  // namespace
 
-bool WriteFileAtomically(const std::string& path, std::string_view content, std::string* error) {
+std::optional<StagedFile> StagedFile::Stage(const std::string& path, std::string_view content,
+                                            std::string* error) {
   auto fail = [error](std::string message) {
     if (error) *error = std::move(message);
-    return false;
+    return std::nullopt;
   };
   std::string temporary_path;
   int error_number = 0;
@@ -102,13 +104,47 @@ bool WriteFileAtomically(const std::string& path, std::string_view content, std:
     unlink(temporary_path.c_str());
     return fail(Describe("writing the temporary file " + temporary_path + " failed", error_number));
   }
-  if (rename(temporary_path.c_str(), path.c_str()) != 0) {
-    error_number = errno;
-    unlink(temporary_path.c_str());
-    return fail(Describe("it cannot be replaced", error_number));
+  return StagedFile(path, std::move(temporary_path));
+}
+
+StagedFile::StagedFile(StagedFile&& other) noexcept
+    : path_(std::move(other.path_)), temporary_path_(std::exchange(other.temporary_path_, {})) {}
+
+StagedFile& StagedFile::operator=(StagedFile&& other) noexcept {
+  if (this != &other) {
+    Discard();
+    path_ = std::move(other.path_);
+    temporary_path_ = std::exchange(other.temporary_path_, {});
   }
-  SyncFolder(path);
+  return *this;
+}
+
+StagedFile::~StagedFile() { Discard(); }
+
+void StagedFile::Discard() {
+  if (!temporary_path_.empty()) unlink(temporary_path_.c_str());
+  temporary_path_.clear();
+}
+
+bool StagedFile::Commit(std::string* error) {
+  if (temporary_path_.empty()) {
+    if (error) *error = "it was already written or given up";
+    return false;
+  }
+  if (rename(temporary_path_.c_str(), path_.c_str()) != 0) {
+    int error_number = errno;
+    Discard();
+    if (error) *error = Describe("it cannot be replaced", error_number);
+    return false;
+  }
+  temporary_path_.clear();
+  SyncFolder(path_);
   return true;
+}
+
+bool WriteFileAtomically(const std::string& path, std::string_view content, std::string* error) {
+  std::optional<StagedFile> staged = StagedFile::Stage(path, content, error);
+  return staged && staged->Commit(error);
 }
 
 }  // namespace cinc

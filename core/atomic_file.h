@@ -8,15 +8,47 @@
 // "cannot write PATH: ": what failed, the system's strerror in parentheses,
 // and the likely fix for a missing folder or a refused permission. The new file gets the usual
 // permissions (0666 less the umask).
+//
+// StagedFile is the same write in two steps, for several files that should
+// change together, or bytes that should not wait in memory: Stage writes
+// and flushes the temporary file (failing as above), Commit renames it over
+// the path (false, with "it cannot be replaced (...)", when it cannot; the
+// temporary file is then removed). A StagedFile that is destroyed without
+// a successful Commit removes its temporary file: a build that fails
+// half-way leaves nothing behind. WriteFileAtomically is Stage then Commit.
 #ifndef CINC_CORE_ATOMIC_FILE_H_
 #define CINC_CORE_ATOMIC_FILE_H_
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace cinc {
 
 bool WriteFileAtomically(const std::string& path, std::string_view content, std::string* error);
+
+class StagedFile {
+ public:
+  static std::optional<StagedFile> Stage(const std::string& path, std::string_view content,
+                                         std::string* error);
+  StagedFile(StagedFile&& other) noexcept;
+  StagedFile& operator=(StagedFile&& other) noexcept;
+  StagedFile(const StagedFile&) = delete;
+  StagedFile& operator=(const StagedFile&) = delete;
+  ~StagedFile();
+
+  const std::string& path() const { return path_; }
+  bool Commit(std::string* error);
+
+ private:
+  StagedFile(std::string path, std::string temporary_path)
+      : path_(std::move(path)), temporary_path_(std::move(temporary_path)) {}
+  void Discard();
+
+  std::string path_;
+  std::string temporary_path_;  // empty once committed, discarded or moved from
+};
 
 }  // namespace cinc
 

@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace cinc {
@@ -73,6 +74,43 @@ TEST_F(AtomicFileTest, FailureLeavesTheOldFileUntouched) {
   EXPECT_FALSE(error.empty());
   EXPECT_EQ(CountEntries(folder_), 2);  // out.sequence.json and taken, no temporary
   EXPECT_EQ(ReadFile(path), "old\n");
+}
+
+TEST_F(AtomicFileTest, AStagedFileChangesNothingUntilCommitted) {
+  std::string path = folder_ + "/out.sequence.json";
+  std::string error;
+  ASSERT_TRUE(WriteFileAtomically(path, "old\n", &error)) << error;
+  std::optional<StagedFile> staged = StagedFile::Stage(path, "new\n", &error);
+  ASSERT_TRUE(staged) << error;
+  EXPECT_EQ(staged->path(), path);
+  EXPECT_EQ(ReadFile(path), "old\n");
+  EXPECT_EQ(CountEntries(folder_), 2);  // the file and the staged bytes beside it
+  StagedFile moved = std::move(*staged);
+  staged.reset();  // a moved-from StagedFile removes nothing
+  EXPECT_EQ(CountEntries(folder_), 2);
+  ASSERT_TRUE(moved.Commit(&error)) << error;
+  EXPECT_EQ(ReadFile(path), "new\n");
+  EXPECT_EQ(CountEntries(folder_), 1);
+  EXPECT_FALSE(moved.Commit(&error));
+  EXPECT_EQ(error, "it was already written or given up");
+}
+
+TEST_F(AtomicFileTest, AStagedFileNeverCommittedLeavesNothing) {
+  std::string path = folder_ + "/out.sequence.json";
+  std::string error;
+  {
+    std::optional<StagedFile> staged = StagedFile::Stage(path, "new\n", &error);
+    ASSERT_TRUE(staged) << error;
+    std::optional<StagedFile> other = StagedFile::Stage(path + ".2", "two\n", &error);
+    ASSERT_TRUE(other) << error;
+    *staged = std::move(*other);  // the first one's bytes are given up
+    EXPECT_EQ(CountEntries(folder_), 1);
+  }
+  EXPECT_EQ(CountEntries(folder_), 0);
+  EXPECT_FALSE(StagedFile::Stage(folder_ + "/missing/out.json", "x", &error));
+  EXPECT_EQ(error,
+            "a temporary file cannot be created beside it (No such file or directory): its folder "
+            "does not exist");
 }
 
 }  // namespace

@@ -267,6 +267,41 @@ class VerifyCliTest(unittest.TestCase):
                          ["crowd.yaml", "out.4.sequence.json", "out.sequence.json"])
         self.assertTrue(os.path.exists(unrelated))
 
+    def test_shards_staged_beside_their_paths_are_removed_when_the_build_fails(self):
+        # Shards go to temporary files beside their paths as they are made;
+        # a build that then fails (here: --werror and a warning about the
+        # last object, in the second shard) leaves the old files and nothing
+        # else.
+        last = "      - {id: in, at: 0, duration: 1, opacity: 1, position: [2.99, 0, 0]}"
+        text = many_objects_scene(300)
+        self.assertIn(last, text)
+        scene = self.write("crowd.yaml", text.replace(
+            last, last + "\n      - {id: b, at: 0.5, duration: 1, position: [3, 0, 0]}"))
+        first = self.write("crowd.sequence.json", "previous first")
+        second = self.write("crowd.2.sequence.json", "previous second")
+        status, stdout, stderr = run("build", scene, "--werror")
+        self.assertEqual((status, stdout), (1, ""))
+        self.assertIn("[W_TIMING_OVERLAP]", stderr)
+        self.assertEqual(sorted(os.listdir(self.folder)),
+                         ["crowd.2.sequence.json", "crowd.sequence.json", "crowd.yaml"])
+        for path, previous in ((first, "previous first"), (second, "previous second")):
+            with open(path) as stream:
+                self.assertEqual(stream.read(), previous)
+        # A shard that cannot be put in its place (a folder of that name):
+        # E_OUTPUT, exit 3; the higher shards go first, so the first file is
+        # still the old one, and no temporary file is left.
+        os.remove(second)
+        os.makedirs(os.path.join(second, "inside"))
+        status, stdout, stderr = run("build", scene)
+        self.assertEqual((status, stdout), (3, ""))
+        self.assertEqual(stderr.splitlines()[0],
+                         f"cinc: error: cannot write {second}: it cannot be replaced (Is a "
+                         "directory) [E_OUTPUT]")
+        self.assertEqual(sorted(os.listdir(self.folder)),
+                         ["crowd.2.sequence.json", "crowd.sequence.json", "crowd.yaml"])
+        with open(first) as stream:
+            self.assertEqual(stream.read(), "previous first")
+
     def test_build_verify_with_werror_fails_on_a_warning_and_writes_nothing(self):
         # What cinc emits passes its own verification (a failure would be a
         # bug in emit, which the unit tests of verify/verify.h stand in for);
