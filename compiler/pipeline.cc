@@ -179,7 +179,7 @@ void BuildGltf(const Compilation& compilation, const BuildSettings& settings, bo
   } else if (settings.make_bytes) {
     bytes = settings.format == OutputFormat::kGlb ? WriteGlb(document) : WriteGltf(document);
   }
-  result->files.push_back({settings.output, std::move(bytes)});
+  result->files.push_back({settings.output, std::move(bytes), std::nullopt});
   result->status = diagnostics->HasErrors() ? BuildStatus::kInputErrors : BuildStatus::kBuilt;
 }
 

@@ -113,6 +113,8 @@ void SceneLoader::IncludeFile(const std::string& path, const Origin& origin) {
 
 void SceneLoader::AdoptIncluded(SceneLoader* included) {
   const size_t offset = reader_.AppendTapeOf(included->reader_);
+  // Its models' and templates' origins view its paths: they become ours.
+  scene_.paths->Adopt(std::move(*included->scene_.paths));
   for (Model& model : included->scene_.models) scene_.models.push_back(std::move(model));
   for (const std::string& name : included->template_names_) {
     Template entry = included->templates_.at(name);

@@ -240,9 +240,11 @@ class SceneLoader {
   // Consumes the rest of the value that starts with `first`.
   void Skip(const YamlEvent& first);
   const std::string& path() const { return path_; }
-  Origin OriginAt(SourceLocation location) const { return {location, path_}; }
+  Origin OriginAt(SourceLocation location) const { return {location, scene_.paths->Intern(path_)}; }
   void Report(DiagnosticCode code, SourceLocation location, std::string message);
   void ReportAt(DiagnosticCode code, const Origin& origin, std::string message);
+  void ReportAtPath(DiagnosticCode code, SourceLocation location, std::string_view path,
+                    std::string message);
   // E_SCENE_VALUE "<field> <value as written> <problem>".
   void ReportValue(const YamlEvent& value, std::string_view field, std::string_view problem);
   // At path() + "/" + key.

@@ -405,7 +405,7 @@ bool SceneLoader::IsRepeatedMergedReport(DiagnosticCode code, SourceLocation loc
 }
 
 void SceneLoader::Report(DiagnosticCode code, SourceLocation location, std::string message) {
-  ReportAt(code, {location, path_}, std::move(message));
+  ReportAtPath(code, location, path_, std::move(message));
 }
 
 void SceneLoader::ReportValue(const YamlEvent& value, std::string_view field,
@@ -415,12 +415,16 @@ void SceneLoader::ReportValue(const YamlEvent& value, std::string_view field,
 }
 
 void SceneLoader::ReportAt(DiagnosticCode code, const Origin& origin, std::string message) {
-  SourceLocation location = origin.location;
+  ReportAtPath(code, origin.location, origin.path, std::move(message));
+}
+
+void SceneLoader::ReportAtPath(DiagnosticCode code, SourceLocation location, std::string_view path,
+                               std::string message) {
   if (location.file == 0) location.file = file_index_;  // a location of this file made up here
   if (IsRepeatedMergedReport(code, location, message)) return;
   diagnostics_->Add({InfoOf(code).severity, code,
                      location.file == 0 ? file_ : diagnostics_->FileName(location), location,
-                     origin.path, std::move(message)});
+                     std::string(path), std::move(message)});
 }
 
 void SceneLoader::ReportAtKey(DiagnosticCode code, SourceLocation location, std::string_view key,

@@ -128,13 +128,13 @@ void StagedFile::Discard() {
 
 bool StagedFile::Commit(std::string* error) {
   if (temporary_path_.empty()) {
-    if (error) *error = "it was already written or given up";
+    if (error != nullptr) *error = "it was already written or given up";
     return false;
   }
   if (rename(temporary_path_.c_str(), path_.c_str()) != 0) {
     int error_number = errno;
     Discard();
-    if (error) *error = Describe("it cannot be replaced", error_number);
+    if (error != nullptr) *error = Describe("it cannot be replaced", error_number);
     return false;
   }
   temporary_path_.clear();

@@ -10,6 +10,7 @@
 #define CINC_CORE_SCENE_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,14 +21,16 @@
 #include "core/diagnostics.h"
 #include "core/easing.h"
 #include "core/exact_time.h"
+#include "core/json_pointer.h"
 #include "core/rotation.h"
 
 namespace cinc {
 
-// Where a value was written: its line and column, and its JSON pointer.
+// Where a value was written: its line and column, and its JSON pointer
+// (into the scene's PathStore, Scene::paths).
 struct Origin {
   SourceLocation location;
-  std::string path;
+  JsonPointer path;
 };
 
 // A string value with where it was written: a look-at target, a label, an action.
@@ -233,6 +236,8 @@ struct Tolerance {
 };
 
 struct Scene {
+  // The text of every Origin's path in the scene: copies of a scene share it.
+  std::shared_ptr<PathStore> paths = std::make_shared<PathStore>();
   std::string file;  // the path the user gave
   // The files `include:` read, directly or through other includes, in the
   // order they were read: paths from the working folder, normalised

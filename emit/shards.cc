@@ -174,10 +174,11 @@ std::vector<Sequence> ShardSequence(Sequence sequence,
       size_t last = std::min(shard_cues.size(), first + kMaxTrackCues);
       if (first == 0 && last == shard_cues.size()) {
         track.cues = std::move(shard_cues);  // one track: the list itself
-      } else {
-        track.cues.assign(std::make_move_iterator(shard_cues.begin() + first),
-                          std::make_move_iterator(shard_cues.begin() + last));
+        shards[number].tracks.push_back(std::move(track));
+        break;
       }
+      track.cues.assign(std::make_move_iterator(shard_cues.begin() + first),
+                        std::make_move_iterator(shard_cues.begin() + last));
       shards[number].tracks.push_back(std::move(track));
     }
   }

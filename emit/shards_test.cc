@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/test_paths.h"
 #include "sequence/validator.h"
 
 namespace cinc {
@@ -141,7 +142,7 @@ TEST(CheckFirstShardFitsTest, TooManyCamerasPointsAtTheFirstTooMany) {
   for (int index = 0; index < 300; ++index) {
     SceneObject camera;
     camera.name = "c" + std::to_string(index);
-    camera.origin = {{10 + index, 3, 0}, "/cameras/" + camera.name};
+    camera.origin = {{10 + index, 3, 0}, testing::TestPath("/cameras/" + camera.name)};
     scene.cameras.push_back(camera);
   }
   Diagnostics diagnostics("scene.yaml");

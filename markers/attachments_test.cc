@@ -6,6 +6,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtx/quaternion.hpp>
 
+#include "core/test_paths.h"
 #include "markers/pose.h"
 #include "markers/rig.h"
 #include "markers/state.h"
@@ -36,7 +37,7 @@ Attach AttachTo(const std::string& to, const std::string& mate = "") {
   attach.to = to;
   attach.mate = mate;
   attach.origin.location = {1, 1};
-  attach.origin.path = "/attach/" + to;
+  attach.origin.path = testing::TestPath("/attach/" + to);
   return attach;
 }
 

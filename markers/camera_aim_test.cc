@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/test_paths.h"
 #include "markers/marker_table.h"
 #include "markers/pose.h"
 #include "markers/state.h"
@@ -355,7 +356,9 @@ TestScene CameraReferenceScene() {
   return test;
 }
 
-Origin At(int line, int column, const std::string& path) { return {{line, column}, path}; }
+Origin At(int line, int column, const std::string& path) {
+  return {{line, column}, testing::TestPath(path)};
+}
 
 TEST(CameraReferenceTest, KnownTargetsAreQuiet) {
   TestScene test = CameraReferenceScene();

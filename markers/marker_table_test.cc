@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/test_paths.h"
 #include "importers/test_files.h"
 #include "markers/pose.h"
 #include "markers/rig.h"
@@ -67,8 +68,8 @@ Node& AddAttach(TestScene* test, size_t object, const std::string& id, const std
   attach.to = to;
   attach.mate = mate;
   attach.origin.location = {7, 9};
-  attach.origin.path = "/objects/" + test->scene.objects[object].name + "/nodes/" +
-                       std::to_string(node.index) + "/attach";
+  attach.origin.path = testing::TestPath("/objects/" + test->scene.objects[object].name +
+                                         "/nodes/" + std::to_string(node.index) + "/attach");
   node.attach = attach;
   return node;
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/test_paths.h"
 #include "markers/rig.h"
 #include "markers/test_scene.h"
 
@@ -24,7 +25,7 @@ Attach AttachTo(const std::string& to) {
   Attach attach;
   attach.to = to;
   attach.origin.location = {1, 1};
-  attach.origin.path = "/attach/" + to;
+  attach.origin.path = testing::TestPath("/attach/" + to);
   return attach;
 }
 
