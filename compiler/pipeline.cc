@@ -207,6 +207,8 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
   Diagnostics internal(scene_path);
   const bool stage = settings.stage_files && settings.make_bytes && !settings.verify;
   bool output_failed = false;
+  std::string text;     // staged shards' text, its room kept from one to the next
+  std::string scratch;  // WriteSequenceInto's second half
   auto take = [&](Sequence shard, size_t index, size_t count) {
     // Without verify, the rig is not needed once the last shard is made.
     if (index + 1 == count && !settings.verify) ReleaseRigForWriting(&compilation);
@@ -215,19 +217,19 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
     if (!ValidateEmittedSequence(shard, &internal)) return;
     std::string path =
         index == 0 ? settings.output : ShardFilePath(settings.output, static_cast<int>(index) + 1);
-    OutputFile file{std::move(path), settings.make_bytes ? WriteSequence(shard) : std::string(),
-                    std::nullopt};
-    if (stage && !output_failed) {
+    OutputFile file{std::move(path), std::string(), std::nullopt};
+    if (!stage) {
+      if (settings.make_bytes) file.bytes = WriteSequence(shard);
+    } else if (!output_failed) {
+      WriteSequenceInto(shard, &text, &scratch);
       shard = Sequence();  // its text stands for it
       std::string error;
-      file.staged = StagedFile::Stage(file.path, file.bytes, &error);
+      file.staged = StagedFile::Stage(file.path, text, &error);
       if (!file.staged) {
         ReportCannotWrite(file.path, error, diagnostics);
         diagnostics->set_file(scene.file);
         output_failed = true;
       }
-      // Swapped, not assigned: an empty string assigned keeps the capacity.
-      std::string().swap(file.bytes);
     }
     result.files.push_back(std::move(file));
   };

@@ -345,6 +345,15 @@ constexpr size_t kTextWorthAThread = 1 << 20;
 }  // namespace
 
 std::string WriteSequence(const Sequence& sequence) {
+  std::string out;
+  std::string scratch;
+  WriteSequenceInto(sequence, &out, &scratch);
+  return out;
+}
+
+void WriteSequenceInto(const Sequence& sequence, std::string* text, std::string* scratch) {
+  std::string& out = *text;
+  out.clear();
   // Generous room, so that the text is written without regrowing: a
   // 100,000-node scene's 5 MB would otherwise be copied as it doubles, with
   // both copies alive (the build's peak memory). Reserved pages that are
@@ -365,7 +374,6 @@ std::string WriteSequence(const Sequence& sequence) {
       first_half += bounds[split];
     }
   }
-  std::string out;
   out.reserve(total_bound);
   out += "{";
   Indent(1, &out);
@@ -382,7 +390,8 @@ std::string WriteSequence(const Sequence& sequence) {
   out += sequence.loop ? "\"loop\": true," : "\"loop\": false,";
   Indent(1, &out);
   out += "\"tracks\": [";
-  std::string tail;
+  std::string& tail = *scratch;
+  tail.clear();
   auto write_tail = [&] {
     size_t tail_bound = 0;
     for (size_t index = split; index < bounds.size(); ++index) tail_bound += bounds[index];
@@ -396,7 +405,6 @@ std::string WriteSequence(const Sequence& sequence) {
   out += ']';
   Indent(0, &out);
   out += "}\n";
-  return out;
 }
 
 }  // namespace cinc

@@ -25,6 +25,11 @@ Json SequenceToJson(const Sequence& sequence);
 // {version, name, duration, loop}: SequenceToJson without its tracks.
 Json SequenceHeaderToJson(const Sequence& sequence);
 std::string WriteSequence(const Sequence& sequence);
+// The same bytes into *text (replacing what it held), with *scratch for the
+// second half a second thread writes: both keep their room from one call to
+// the next, so that a build writing hundreds of shards does not map, touch
+// and give back new memory for each one.
+void WriteSequenceInto(const Sequence& sequence, std::string* text, std::string* scratch);
 
 }  // namespace cinc
 
