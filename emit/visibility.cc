@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/sorting.h"
+
 namespace cinc {
 
 std::vector<HiddenInterval> HiddenIntervals(const std::vector<Piece<double>>& opacity) {
@@ -55,8 +57,8 @@ std::vector<Piece<Vec3>> HideOver(const std::vector<Piece<Vec3>>& scale,
   for (const HiddenInterval& interval : hidden) {
     result.push_back(HoldPiece(interval.start, Vec3(0, 0, 0)));
   }
-  std::stable_sort(result.begin(), result.end(),
-                   [](const Piece<Vec3>& a, const Piece<Vec3>& b) { return a.start < b.start; });
+  StableSortIfNeeded(result.begin(), result.end(),
+                     [](const Piece<Vec3>& a, const Piece<Vec3>& b) { return a.start < b.start; });
   return result;
 }
 

@@ -7,6 +7,7 @@
 #include <optional>
 #include <queue>
 
+#include "core/sorting.h"
 #include "markers/pose.h"
 
 namespace cinc {
@@ -435,8 +436,8 @@ AttachmentPlan PlanAttachments(const SceneObject& owner, const std::vector<NodeT
     if (node.attach) span.frame = FrameFromAttach(*node.attach, names, markers);
     spans.push_back(std::move(span));
   }
-  std::stable_sort(spans.begin(), spans.end(),
-                   [](const FrameSpan& a, const FrameSpan& b) { return a.start < b.start; });
+  StableSortIfNeeded(spans.begin(), spans.end(),
+                     [](const FrameSpan& a, const FrameSpan& b) { return a.start < b.start; });
   for (size_t k = 1; k < spans.size(); ++k) {
     size_t index = static_cast<size_t>(spans[k].node_index);
     if (!owner.nodes[index].attach && spans[k - 1].frame.parent.valid()) {

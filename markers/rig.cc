@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/sorting.h"
 #include "core/two_threads.h"
 #include "markers/attachments.h"
 #include "markers/camera_aim.h"
@@ -49,7 +50,7 @@ ChannelTrack<Value> CollectTrack(const SceneObject& owner, const std::vector<Nod
     track.segments.push_back(std::move(segment));
   }
   // Nodes were visited in file order, so a stable sort on S gives (S, file order).
-  std::stable_sort(
+  StableSortIfNeeded(
       track.segments.begin(), track.segments.end(),
       [](const Segment<Value>& a, const Segment<Value>& b) { return a.start < b.start; });
 
