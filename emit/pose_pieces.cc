@@ -27,7 +27,7 @@ std::optional<Mover> MovingAt(const ChannelTrack<Value>& track, const ExactTime&
   Mover mover{segment.start, segment.duration, segment.ease, 0};
   if constexpr (std::is_same_v<Value, Quat>) {
     mover.turn_degrees =
-        Degrees(AngleBetween(segment.from, segment.to) + std::abs(segment.spin.radians));
+        Degrees(AngleBetween(segment.from, segment.to) + std::abs(SpinRadians(segment)));
   }
   return mover;
 }
@@ -259,7 +259,7 @@ bool NeedsPoseKeys(const Rig& rig, OwnerRef owner) {
   if (channels.position == nullptr) return false;
   if (!channels.frames->spans.empty()) return true;
   return std::any_of(channels.rotation->segments.begin(), channels.rotation->segments.end(),
-                     [](const Segment<Quat>& segment) { return segment.spin.radians != 0; });
+                     [](const Segment<Quat>& segment) { return SpinRadians(segment) != 0; });
 }
 
 }  // namespace cinc

@@ -322,11 +322,13 @@ class AttachedValueFiller {
     position->from = mated.position + up * attach.approach;
     position->to = mated.position;
     double turn = Radians(attach.screw_degrees);
-    if (turn != 0) position->spin = {up, turn};
+    if (turn != 0) position->spin = SpinTurn{up, turn};
     if (rotation == nullptr) return;
     rotation->from = mated.rotation;
     rotation->to = mated.rotation;
-    if (turn != 0) rotation->spin = {glm::normalize(glm::conjugate(mated.rotation) * up), turn};
+    if (turn != 0) {
+      rotation->spin = SpinTurn{glm::normalize(glm::conjugate(mated.rotation) * up), turn};
+    }
   }
 
   // L_to = [R_a, s o t_a]^-1 for `mate: a` (s: the owner's scale at E,

@@ -125,7 +125,7 @@ void ReportOverlaps(const SceneObject& owner, std::vector<PendingOverlap> overla
 void AddWaypoints(const SceneObject& owner, ChannelTrack<Vec3>* position) {
   for (Segment<Vec3>& segment : position->segments) {
     const BoxedList<Vec3>& path = owner.nodes[static_cast<size_t>(segment.node_index)].path;
-    segment.waypoints.assign(path.begin(), path.end());
+    segment.waypoints = std::vector<Vec3>(path.begin(), path.end());
   }
 }
 
@@ -198,7 +198,7 @@ void BuildPoseChannels(const SceneObject& owner, const std::vector<NodeTime>* ti
       "rotation", 1, overlaps);
   for (Segment<Quat>& segment : rotation->segments) {
     const Node& node = owner.nodes[static_cast<size_t>(segment.node_index)];
-    if (node.spin) segment.spin = {node.spin->axis, Radians(node.spin->degrees)};
+    if (node.spin) segment.spin = SpinTurn{node.spin->axis, Radians(node.spin->degrees)};
   }
   if (!plan.frames.spans.empty()) return;  // values depend on other owners
   FillFromValues(position);
@@ -334,7 +334,7 @@ std::optional<double> FocusAt(const CameraRig& camera, const ExactTime& t) {
   return ValueAt(camera.focus, t);
 }
 
-Vec3 PathPoint(const Vec3& from, const std::vector<Vec3>& waypoints, const Vec3& to, double u) {
+Vec3 PathPoint(const Vec3& from, const BoxedList<Vec3>& waypoints, const Vec3& to, double u) {
   if (u <= 0) return from;
   if (u >= 1) return to;
   // P0 = from, P1..Pn-1 = waypoints, Pn = to; reflected P-1 = 2 P0 - P1 and

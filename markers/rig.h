@@ -26,6 +26,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/boxed.h"
+#include "core/boxed_list.h"
 #include "core/diagnostics.h"
 #include "core/easing.h"
 #include "core/exact_time.h"
@@ -78,7 +80,9 @@ struct Segment {
   // Focus segments with an aim only: no distance to come from (depth of
   // field was off), so the value is the live distance from S on.
   bool aim_from_live = false;
-  SpinTurn spin;  // rotation segments; position segments of a screw
+  // Rotation segments; position segments of a screw. Boxed, as rare: absent
+  // is no spin.
+  Boxed<SpinTurn> spin;
   // Rotation segments of cameras: LevelInterpolate (core/rotation.h) instead
   // of SLERP, so a level camera keeps a level horizon.
   bool level = false;
@@ -89,10 +93,16 @@ struct Segment {
   // Position segments of a `path` node: the waypoints between `from` (P0)
   // and `to` (Pn), world coordinates; the value follows the uniform
   // Catmull-Rom spline with reflected end points (docs/cameras.md "Paths").
-  std::vector<Vec3> waypoints;
+  BoxedList<Vec3> waypoints;
 
   ExactTime end() const { return start + duration; }
 };
+
+// The segment's spin in radians; 0 when it has none.
+template <typename Value>
+double SpinRadians(const Segment<Value>& segment) {
+  return segment.spin ? segment.spin->radians : 0;
+}
 
 template <typename Value>
 struct ChannelTrack {
@@ -199,7 +209,7 @@ Vec3 Orbited(const Vec3& value, const SpinTurn& spin, double u);
 // The segment's own value at eased progress u (with its spin, if any).
 // The uniform Catmull-Rom spline through from, waypoints..., to at eased
 // progress u (exactly `from` at u <= 0 and `to` at u >= 1).
-Vec3 PathPoint(const Vec3& from, const std::vector<Vec3>& waypoints, const Vec3& to, double u);
+Vec3 PathPoint(const Vec3& from, const BoxedList<Vec3>& waypoints, const Vec3& to, double u);
 
 template <typename Value>
 Value SegmentValueAtProgress(const Segment<Value>& segment, double u) {
@@ -209,11 +219,11 @@ Value SegmentValueAtProgress(const Segment<Value>& segment, double u) {
   }
   if constexpr (std::is_same_v<Value, Quat>) {
     Quat value = InterpolateRotation(segment, segment.from, segment.to, u);
-    if (segment.spin.radians != 0) value = Spun(value, segment.spin, u);
+    if (SpinRadians(segment) != 0) value = Spun(value, *segment.spin, u);
     return value;
   } else if constexpr (std::is_same_v<Value, Vec3>) {
     Vec3 value = Interpolate(segment.from, segment.to, u);
-    if (segment.spin.radians != 0) value = Orbited(value, segment.spin, u);
+    if (SpinRadians(segment) != 0) value = Orbited(value, *segment.spin, u);
     return value;
   } else {
     return Interpolate(segment.from, segment.to, u);
@@ -235,7 +245,7 @@ Value SegmentEndValue(const Segment<Value>& segment) {
 // True when the segment changes its value (not a hold from a value to itself).
 template <typename Value>
 bool SegmentMoves(const Segment<Value>& segment) {
-  return !(segment.from == segment.to) || segment.spin.radians != 0 || segment.aim ||
+  return !(segment.from == segment.to) || SpinRadians(segment) != 0 || segment.aim ||
          !segment.waypoints.empty();
 }
 
