@@ -46,6 +46,13 @@ void ReleaseRigForWriting(Compilation* compilation) {
 #endif
 }
 
+bool OnlyOutputErrors(const Diagnostics& diagnostics) {
+  return std::all_of(
+      diagnostics.items().begin(), diagnostics.items().end(), [](const Diagnostic& problem) {
+        return problem.severity != Severity::kError || problem.code == DiagnosticCode::kOutput;
+      });
+}
+
 std::vector<std::string> ObjectNames(const Scene& scene) {
   std::vector<std::string> names;
   for (const SceneObject& object : scene.objects) names.push_back(object.name);
@@ -251,7 +258,8 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
   } else if (!EmitShards(scene, compilation.timeline, compilation.rig, settings.emit, diagnostics,
                          take) ||
              diagnostics->HasErrors()) {
-    if (output_failed) result.status = BuildStatus::kOutputError;
+    // An input error outranks a file that could not be written.
+    if (output_failed && OnlyOutputErrors(*diagnostics)) result.status = BuildStatus::kOutputError;
     result.files.clear();
     return result;
   }

@@ -9,7 +9,12 @@
 //   says whether the rig can be trusted for evaluation and emission (no
 //   errors so far).
 // - BuildSequence: CompileScene, then emit -> shard -> validate -> (verify)
-//   -> the files' bytes, all in memory; nothing is written. For a glTF
+//   -> the files' bytes, in memory; nothing is written in place. A sequence
+//   is made one shard at a time (emit/emit_sequence.h EmitShards; whole,
+//   then cut, for the disassembly); with BuildSettings::stage_files (and no
+//   verify), each shard's bytes go to a temporary file beside its path as
+//   soon as they are made, instead of `bytes`, and a build that fails
+//   removes them. For a glTF
 //   format: the models' content (a model whose meshes cannot be read is
 //   E_MODEL_LOAD at the scene's `source:` value) -> the document -> (verify,
 //   replaying glTF's playback) -> its bytes, one file. For the preview: the
@@ -19,7 +24,8 @@
 //   bytes are read back and replayed against the exact state (E_VERIFY is an
 //   input error). `files` holds the first file (the one players open) first,
 //   then its shards; `inputs` every file the output depends on (the scene and
-//   each model source), for a depfile. The caller only writes the files.
+//   each model source), for a depfile. The caller only writes the files
+//   (or commits the staged ones).
 #ifndef CINC_COMPILER_PIPELINE_H_
 #define CINC_COMPILER_PIPELINE_H_
 

@@ -27,8 +27,9 @@ class JsonPointer {
  public:
   constexpr JsonPointer() = default;
   // A literal lives as long as the program.
+  // consteval: only constant text (a literal), never a local array.
   template <size_t N>
-  constexpr JsonPointer(const char (&literal)[N])  // NOLINT: implicit, as a string's
+  consteval JsonPointer(const char (&literal)[N])  // NOLINT: implicit, as a string's
       : text_(literal) {}
 
   std::string_view view() const { return text_; }

@@ -173,6 +173,16 @@ TEST(EmitShards, TheShardsOfTheWholeSequence) {
   spark.name = "spark";
   spark.target = "o299";
   setup.scene.director_nodes[0].cues.push_back(spark);
+  // And the camera's node has a cue for o298, which goes with o298 too.
+  Node framing;
+  framing.owner = "cam";
+  Cue flash;
+  flash.kind = "vfx";
+  flash.name = "flash";
+  flash.target = "o298";
+  framing.cues.push_back(flash);
+  setup.scene.cameras[0].nodes.push_back(framing);
+  setup.timeline.cameras[0].push_back({Time("0.5"), Time("0.5"), true});
   std::vector<std::string> names;
   for (const SceneObject& object : setup.scene.objects) names.push_back(object.name);
   std::vector<Sequence> expected = ShardSequence(
@@ -192,8 +202,10 @@ TEST(EmitShards, TheShardsOfTheWholeSequence) {
   ASSERT_EQ(texts.size(), 2u);
   EXPECT_EQ(texts[0], WriteSequence(expected[0]));
   EXPECT_EQ(texts[1], WriteSequence(expected[1]));
-  // The cue for o299 went with it to the second shard.
+  // The cues for o299 and o298 went with them to the second shard.
   EXPECT_NE(texts[1].find("\"name\": \"spark\""), std::string::npos);
+  EXPECT_NE(texts[1].find("\"name\": \"flash\""), std::string::npos);
+  EXPECT_EQ(texts[0].find("\"name\": \"flash\""), std::string::npos);
 }
 
 TEST(EmitShards, OneShardIsTheWholeSequence) {
@@ -207,6 +219,49 @@ TEST(EmitShards, OneShardIsTheWholeSequence) {
   ASSERT_EQ(texts.size(), 1u);
   EXPECT_EQ(texts[0], WriteSequence(EmitSequence(setup.scene, setup.timeline, setup.rig,
                                                  EmitSettings{}, nullptr)));
+}
+
+// Without objects, the one shard is the camera's and director's tracks and
+// every cue.
+TEST(EmitShards, NoObjectsIsOneShard) {
+  SmallScene setup = MakeSmallScene();
+  setup.scene.objects.clear();
+  setup.timeline.objects.clear();
+  setup.rig.objects.clear();
+  std::vector<std::string> texts;
+  EXPECT_TRUE(EmitShards(setup.scene, setup.timeline, setup.rig, EmitSettings{}, nullptr,
+                         [&](Sequence shard, size_t, size_t count) {
+                           EXPECT_EQ(count, 1u);
+                           texts.push_back(WriteSequence(shard));
+                         }));
+  ASSERT_EQ(texts.size(), 1u);
+  EXPECT_EQ(texts[0], WriteSequence(EmitSequence(setup.scene, setup.timeline, setup.rig,
+                                                 EmitSettings{}, nullptr)));
+}
+
+// 300 cameras leave no room for the object's track: E_LIMIT, nothing
+// taken, false.
+TEST(EmitShards, AFirstShardThatCannotHoldItsOwnTracksTakesNothing) {
+  SmallScene setup = MakeSmallScene();
+  const SceneObject cam = setup.scene.cameras[0];
+  const CameraRig cam_rig = setup.rig.cameras[0];
+  for (int index = 1; index < 300; ++index) {
+    SceneObject camera = cam;
+    camera.name = "cam" + std::to_string(index);
+    setup.scene.cameras.push_back(camera);
+    setup.timeline.cameras.emplace_back();
+    setup.rig.cameras.push_back(cam_rig);
+  }
+  Diagnostics diagnostics;
+  bool taken = false;
+  EXPECT_FALSE(EmitShards(setup.scene, setup.timeline, setup.rig, EmitSettings{}, &diagnostics,
+                          [&](Sequence, size_t, size_t) { taken = true; }));
+  EXPECT_FALSE(taken);
+  ASSERT_EQ(diagnostics.items().size(), 1u);
+  EXPECT_EQ(diagnostics.items()[0].code, DiagnosticCode::kLimit);
+  EXPECT_EQ(diagnostics.items()[0].message,
+            "the first sequence file would need 302 tracks for 300 cameras and 2 camera, time, "
+            "audio and cue tracks, more than the 255 it holds; use fewer cameras");
 }
 
 TEST(EmitShards, ARigThatDoesNotMatchTakesNothing) {

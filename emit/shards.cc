@@ -11,7 +11,6 @@
 #include "sequence/validator.h"
 
 namespace cinc {
-namespace {}  // namespace
 
 size_t CuesTracksFor(size_t cues) { return (cues + kMaxTrackCues - 1) / kMaxTrackCues; }
 
