@@ -166,15 +166,15 @@ void BuildGltf(const Compilation& compilation, const BuildSettings& settings, bo
     Sequence sequence =
         EmitSequence(scene, compilation.timeline, compilation.rig, settings.emit, diagnostics);
     if (reverse) sequence = ReversedSequence(sequence);
+    const std::vector<std::string> names = ObjectNames(scene);
     if (diagnostics->HasErrors() ||
-        !CheckFirstShardFits(scene, FirstShardOwnTracks(sequence, ObjectNames(scene)),
-                             diagnostics)) {
+        !CheckFirstShardFits(scene, FirstShardOwnTracks(sequence, names), diagnostics)) {
       return;
     }
     // Validated as a build writes it (in shards past 256 tracks); the page
     // takes it whole.
     Diagnostics internal(scene.file);
-    for (const Sequence& shard : ShardSequence(sequence, ObjectNames(scene))) {
+    for (const Sequence& shard : ShardSequence(sequence, names)) {
       if (!ValidateEmittedSequence(shard, &internal)) break;
     }
     for (const Diagnostic& problem : internal.items()) diagnostics->Add(problem);
@@ -247,11 +247,11 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
         EmitSequence(scene, compilation.timeline, compilation.rig, settings.emit, diagnostics);
     if (diagnostics->HasErrors()) return result;
     sequence = ReversedSequence(sequence);
-    if (!CheckFirstShardFits(scene, FirstShardOwnTracks(sequence, ObjectNames(scene)),
-                             diagnostics)) {
+    const std::vector<std::string> names = ObjectNames(scene);
+    if (!CheckFirstShardFits(scene, FirstShardOwnTracks(sequence, names), diagnostics)) {
       return result;
     }
-    std::vector<Sequence> shards = ShardSequence(std::move(sequence), ObjectNames(scene));
+    std::vector<Sequence> shards = ShardSequence(std::move(sequence), names);
     for (size_t index = 0; index < shards.size(); ++index) {
       take(std::move(shards[index]), index, shards.size());
     }

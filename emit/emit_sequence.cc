@@ -166,7 +166,7 @@ bool EmitShards(const Scene& scene, const Timeline& timeline, const Rig& rig,
       CheckFirstShardFits(scene, director_tracks.size() + CuesTracksFor(unowned_cues), diagnostics);
   const std::vector<size_t> shard_of_object =
       AssignShards(director_tracks.size(), unowned_cues, cues_of_object);
-  const size_t shard_count = shard_of_object.empty() ? 1 : shard_of_object.back() + 1;
+  const size_t shard_count = ShardCount(shard_of_object);
   std::vector<std::vector<uint32_t>> cues_of_shard(shard_count);
   for (size_t index = 0; index < sources.size(); ++index) {
     int32_t object = sources[index].target_object;

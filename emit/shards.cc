@@ -35,6 +35,10 @@ std::vector<size_t> AssignShards(size_t first_shard_other_tracks, size_t unowned
   return shard_of_object;
 }
 
+size_t ShardCount(const std::vector<size_t>& shard_of_object) {
+  return shard_of_object.empty() ? 1 : shard_of_object.back() + 1;
+}
+
 bool CheckFirstShardFits(const Scene& scene, size_t own_tracks, Diagnostics* diagnostics) {
   size_t room = kMaxSequenceTracks - (scene.objects.empty() ? 0 : 1);
   if (own_tracks <= room) return true;
@@ -125,7 +129,7 @@ std::vector<Sequence> ShardSequence(Sequence sequence,
   }
   std::vector<size_t> shard_of_track =
       AssignShards(first_shard_tracks.size(), unowned_cues, own_cues);
-  const size_t shard_count = shard_of_track.empty() ? 1 : shard_of_track.back() + 1;
+  const size_t shard_count = ShardCount(shard_of_track);
   std::vector<std::vector<size_t>> tracks_of_shard(shard_count);
   for (size_t object = 0; object < object_tracks.size(); ++object) {
     tracks_of_shard[shard_of_track[object]].push_back(object_tracks[object]);

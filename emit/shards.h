@@ -37,6 +37,8 @@ size_t CuesTracksFor(size_t cues);
 // everything fits in one sequence.
 std::vector<size_t> AssignShards(size_t first_shard_other_tracks, size_t unowned_cues,
                                  const std::vector<size_t>& cues_of_object);
+// The number of shards AssignShards' answer makes: 1 without objects.
+size_t ShardCount(const std::vector<size_t>& shard_of_object);
 
 // The tracks the first shard holds whatever the objects: cameras' transform
 // tracks, the camera, time and audio tracks, and the cues tracks of cues
