@@ -11,10 +11,12 @@
 
 #include "compiler/commands.h"
 #include "compiler/docs_location.h"
+#include "compiler/huge_pages.h"
 #include "core/version.h"
 
 int main(int argc, char** argv) {
   using cinc::CommandOptions;
+  const bool restarted = cinc::RestoreEnvironmentAfterRestart();
   CLI::App app{"cinc: compiles assembly animation scenes to cinema sequences"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Show every subcommand's options");
@@ -159,6 +161,9 @@ int main(int argc, char** argv) {
     options.docs_base_uri = cinc::DocsBaseUri();
   }
   options.emit.visibility = kVisibilities.at(visibility);
+  // A large input: once more from the start, with the heap on huge pages
+  // (compiler/huge_pages.h). Nothing has been read or written yet.
+  cinc::RestartWithHugePagesIfWorthIt(argv, options.scene, restarted);
 
   // Stages report through diagnostics and do not throw; anything that still
   // escapes (a bad_alloc, a library bug) is an internal error, never a crash.

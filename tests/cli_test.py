@@ -602,6 +602,40 @@ objects:
             self.assertAlmostEqual(resolved[name][0], start, delta=1e-9, msg=name)
             self.assertAlmostEqual(resolved[name][1], end, delta=1e-9, msg=name)
 
+    def test_a_large_scene_restarts_once_with_huge_pages_and_writes_the_same_bytes(self):
+        # LD_DEBUG=statistics makes the dynamic loader report every start of
+        # the program: two for a restart (compiler/huge_pages.h), one without.
+        generator = os.path.join(ROOT, "bench", "generate_scene.py")
+        scene = os.path.join(self.folder, "large.yaml")
+        with open(scene, "w") as stream:
+            subprocess.run([sys.executable, generator, "15000", "--seed", "3"], stdout=stream,
+                           check=True)
+        self.assertGreaterEqual(os.path.getsize(scene), 1024 * 1024)
+        small = self.write("small.yaml", GOOD_SCENE)
+
+        def build(path, output, **variables):
+            environment = {name: value for name, value in os.environ.items()
+                           if name not in ("LD_PRELOAD", "GLIBC_TUNABLES", "CINC_HUGE_PAGES")}
+            environment.update(LD_DEBUG="statistics", **variables)
+            result = subprocess.run([CINC, "build", path, "-o", output], capture_output=True,
+                                    env=environment, timeout=120)
+            stderr = result.stderr.decode(errors="replace")
+            self.assertEqual(result.returncode, 0, stderr)
+            with open(output, "rb") as stream:
+                return stderr.count("total startup time in dynamic loader"), stream.read()
+
+        starts, restarted_bytes = build(scene, os.path.join(self.folder, "a.sequence.json"))
+        self.assertEqual(starts, 2)
+        starts, plain_bytes = build(scene, os.path.join(self.folder, "b.sequence.json"),
+                                    CINC_HUGE_PAGES="0")
+        self.assertEqual(starts, 1)
+        self.assertEqual(restarted_bytes, plain_bytes)
+        starts, _ = build(scene, os.path.join(self.folder, "c.sequence.json"),
+                          GLIBC_TUNABLES="glibc.malloc.hugetlb=0")
+        self.assertEqual(starts, 1)
+        starts, _ = build(small, os.path.join(self.folder, "small.sequence.json"))
+        self.assertEqual(starts, 1)
+
 
 if __name__ == "__main__":
     CINC = os.path.abspath(sys.argv.pop(1))
