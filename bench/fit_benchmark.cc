@@ -230,12 +230,12 @@ std::vector<Case> Cases() {
       size_t body = c.scene.AddObject("body");
       size_t part = c.scene.AddObject("part");
       c.scene.scene.objects[part].position = Vec3(radius, 0, 0);
-      c.scene.AddObjectNode(body, "spin", "0", std::to_string(c.seconds)).spin =
+      c.scene.AddObjectNode(body, "spin", "0", std::to_string(c.seconds)).mutable_rare().spin =
           Spin{Vec3(0, 1, 0), 720, {}};
       Attach attach;
       attach.to = "body";
       attach.offset = Transform{Vec3(radius, 0, 0), Quat(1, 0, 0, 0)};
-      c.scene.AddObjectNode(part, "on", "0", "0").attach = attach;
+      c.scene.AddObjectNode(part, "on", "0", "0").mutable_rare().attach = attach;
       double seconds = c.seconds;
       c.exact = [=](double t) {
         double angle = kTurn * rate * std::min(t, seconds);
@@ -250,7 +250,7 @@ std::vector<Case> Cases() {
         "spin 1 turn/s, axis tilted " + std::to_string(static_cast<int>(tilt)) + " deg", "wheel");
     Vec3 axis(std::sin(Radians(tilt)), std::cos(Radians(tilt)), 0);
     size_t wheel = c.scene.AddObject("wheel");
-    c.scene.AddObjectNode(wheel, "spin", "0", "2").spin = Spin{axis, 720, {}};
+    c.scene.AddObjectNode(wheel, "spin", "0", "2").mutable_rare().spin = Spin{axis, 720, {}};
     c.exact = [=](double t) { return Pose{Vec3(0), AxisAngle(axis, kTurn * std::min(t, 2.0))}; };
     cases.push_back(std::move(c));
   }
@@ -296,16 +296,16 @@ std::vector<Case> Cases() {
     c.scene.scene.objects[tip].position = Vec3(1, 0.5, 0);
     Node& slide = c.scene.AddObjectNode(body, "slide", "0", "2");
     slide.position = Vec3(1, 0, 0);
-    slide.spin = Spin{Vec3(0, 1, 0), 360, {}};
+    slide.mutable_rare().spin = Spin{Vec3(0, 1, 0), 360, {}};
     Attach on_body;
     on_body.to = "body";
     on_body.offset = Transform{Vec3(1, 0, 0), Quat(1, 0, 0, 0)};
-    c.scene.AddObjectNode(arm, "on", "0", "0").attach = on_body;
-    c.scene.AddObjectNode(arm, "spin", "0", "2").spin = Spin{Vec3(1, 0, 0), 720, {}};
+    c.scene.AddObjectNode(arm, "on", "0", "0").mutable_rare().attach = on_body;
+    c.scene.AddObjectNode(arm, "spin", "0", "2").mutable_rare().spin = Spin{Vec3(1, 0, 0), 720, {}};
     Attach on_arm;
     on_arm.to = "arm";
     on_arm.offset = Transform{Vec3(0, 0.5, 0), Quat(1, 0, 0, 0)};
-    c.scene.AddObjectNode(tip, "on", "0", "0").attach = on_arm;
+    c.scene.AddObjectNode(tip, "on", "0", "0").mutable_rare().attach = on_arm;
     c.exact = [](double t) {
       double u = std::min(t, 2.0) / 2;
       Pose body_pose{Vec3(u, 0, 0), AxisAngle(Vec3(0, 1, 0), kTurn * u)};

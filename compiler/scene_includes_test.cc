@@ -113,8 +113,8 @@ models:
   EXPECT_EQ(nodes[0].duration, ExactTime::FromRatio(1, 4));
   EXPECT_EQ(nodes[0].opacity, 1.0);
   EXPECT_EQ(nodes[1].duration, ExactTime::FromRatio(1, 2));  // the node's own wins
-  ASSERT_TRUE(nodes[1].spin);
-  EXPECT_DOUBLE_EQ(nodes[1].spin->degrees, 3 * 360);
+  ASSERT_TRUE(nodes[1].rare().spin);
+  EXPECT_DOUBLE_EQ(nodes[1].rare().spin->degrees, 3 * 360);
 }
 
 // Every problem in the file that has it, with that file's line, column and

@@ -86,11 +86,13 @@ void ConvertNodeTimes(int64_t ticks_per_second, Node* node) {
   }
   convert(&node->chain_lag);
   convert(&node->duration);
-  if (node->shot) convert(&node->shot->blend);
-  if (node->sound) {
-    convert(&node->sound->offset);
-    convert(&node->sound->fade_in);
-    convert(&node->sound->fade_out);
+  if (!node->rare_parts) return;
+  NodeRareParts& rare = node->mutable_rare();
+  if (rare.shot) convert(&rare.shot->blend);
+  if (rare.sound) {
+    convert(&rare.sound->offset);
+    convert(&rare.sound->fade_in);
+    convert(&rare.sound->fade_out);
   }
 }
 

@@ -145,24 +145,24 @@ TEST(SceneLoaderTest, LoadsTheSpecExample) {
   EXPECT_EQ(place.relations[0].origin.path, "/objects/screw1/nodes/0/after");
   EXPECT_FALSE(place.uses_start_list);
   EXPECT_EQ(place.duration, Seconds(4, 5));
-  ASSERT_TRUE(place.attach.has_value());
-  EXPECT_EQ(place.attach->to, "body/screw-hole-1");
-  ASSERT_TRUE(place.attach->offset.has_value());
-  ExpectVec3(place.attach->offset->position, 0, 0.03, 0);
-  EXPECT_EQ(place.attach->mate, "");
-  EXPECT_EQ(place.attach->origin.path, "/objects/screw1/nodes/0/attach");
+  ASSERT_TRUE(place.rare().attach.has_value());
+  EXPECT_EQ(place.rare().attach->to, "body/screw-hole-1");
+  ASSERT_TRUE(place.rare().attach->offset.has_value());
+  ExpectVec3(place.rare().attach->offset->position, 0, 0.03, 0);
+  EXPECT_EQ(place.rare().attach->mate, "");
+  EXPECT_EQ(place.rare().attach->origin.path, "/objects/screw1/nodes/0/attach");
   EXPECT_EQ(place.ease.name(), "ease_in_out");
   EXPECT_EQ(place.ease.kind, Ease::Kind::kCubicBezier);
   const Node& drive = screw.nodes[1];
   EXPECT_EQ(drive.index, 1);
   EXPECT_TRUE(drive.relations.empty());
   EXPECT_EQ(drive.duration, Seconds(6, 5));
-  ASSERT_TRUE(drive.spin.has_value());
-  ExpectVec3(drive.spin->axis, 0, 1, 0);
-  EXPECT_EQ(drive.spin->degrees, 720);
-  ASSERT_TRUE(drive.action);
-  EXPECT_EQ(drive.action->value, "tighten");
-  EXPECT_EQ(drive.action->origin.location, (SourceLocation{37, 17}));
+  ASSERT_TRUE(drive.rare().spin.has_value());
+  ExpectVec3(drive.rare().spin->axis, 0, 1, 0);
+  EXPECT_EQ(drive.rare().spin->degrees, 720);
+  ASSERT_TRUE(drive.rare().action);
+  EXPECT_EQ(drive.rare().action->value, "tighten");
+  EXPECT_EQ(drive.rare().action->origin.location, (SourceLocation{37, 17}));
   EXPECT_EQ(drive.ease.kind, Ease::Kind::kLinear);
 
   ASSERT_EQ(scene.cameras.size(), 1u);
@@ -177,8 +177,8 @@ TEST(SceneLoaderTest, LoadsTheSpecExample) {
   EXPECT_EQ(frame.relations[0].kind, RelationKind::kWith);
   EXPECT_EQ(frame.relations[0].target, "screw1.place");
   EXPECT_EQ(frame.relations[0].origin.location, (SourceLocation{43, 33}));
-  ASSERT_TRUE(frame.look_at);
-  EXPECT_EQ(frame.look_at->value, "screw1");
+  ASSERT_TRUE(frame.rare().look_at);
+  EXPECT_EQ(frame.rare().look_at->value, "screw1");
 
   ASSERT_EQ(scene.director_nodes.size(), 1u);
   const Node& open = scene.director_nodes[0];
@@ -186,12 +186,12 @@ TEST(SceneLoaderTest, LoadsTheSpecExample) {
   ASSERT_EQ(open.relations.size(), 1u);
   EXPECT_EQ(open.relations[0].kind, RelationKind::kAt);
   EXPECT_EQ(open.relations[0].at, ExactTime());
-  ASSERT_TRUE(open.shot.has_value());
-  EXPECT_EQ(open.shot->camera, "main");
-  EXPECT_EQ(open.shot->blend, ExactTime());
+  ASSERT_TRUE(open.rare().shot.has_value());
+  EXPECT_EQ(open.rare().shot->camera, "main");
+  EXPECT_EQ(open.rare().shot->blend, ExactTime());
   EXPECT_FALSE(open.has_duration);
-  ASSERT_TRUE(open.label);
-  EXPECT_EQ(open.label->value, "Step 1: body");
+  ASSERT_TRUE(open.rare().label);
+  EXPECT_EQ(open.rare().label->value, "Step 1: body");
 }
 
 TEST(SceneLoaderTest, JsonSceneIsYaml) {
@@ -257,7 +257,7 @@ TEST(SceneLoaderTest, TickTimesWithTheUnitFirst) {
               ElementsAre("3:46 E_SCENE_VALUE /director/nodes/0/shot/blend: blend 0.5 is not a "
                           "whole number of ticks"));
   ASSERT_EQ(loaded.scene.director_nodes.size(), 1u);
-  EXPECT_EQ(loaded.scene.director_nodes[0].sound->fade_out, Seconds(1, 2));
+  EXPECT_EQ(loaded.scene.director_nodes[0].rare().sound->fade_out, Seconds(1, 2));
 }
 
 TEST(SceneLoaderTest, DefaultNameIsTheFileStemMadeValid) {
@@ -559,16 +559,16 @@ templates:
   ASSERT_EQ(nodes.size(), 3u);
   ExpectVec3(*nodes[0].position, 1, 0, 0);      // its own over turn's
   EXPECT_EQ(nodes[0].duration, Seconds(1, 2));  // fast over turn
-  ASSERT_TRUE(nodes[0].spin);
-  ExpectVec3(nodes[0].spin->axis, 1, 0, 0);
-  EXPECT_EQ(nodes[0].spin->degrees, 720);
+  ASSERT_TRUE(nodes[0].rare().spin);
+  ExpectVec3(nodes[0].rare().spin->axis, 1, 0, 0);
+  EXPECT_EQ(nodes[0].rare().spin->degrees, 720);
   EXPECT_EQ(nodes[0].ease.name(), "linear");  // from base, through turn
   EXPECT_EQ(nodes[0].opacity, 0.5);
   EXPECT_EQ(nodes[1].ease.name(), "ease-in");  // << over the template
   EXPECT_EQ(nodes[1].duration, Seconds(1));    // turn over base
   EXPECT_EQ(nodes[2].duration, Seconds(4));
-  ASSERT_TRUE(nodes[2].attach);
-  EXPECT_EQ(nodes[2].attach->to, "b");
+  ASSERT_TRUE(nodes[2].rare().attach);
+  EXPECT_EQ(nodes[2].rare().attach->to, "b");
 }
 
 // A template's problem is reported once, at its own line and column, with the

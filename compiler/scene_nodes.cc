@@ -220,33 +220,35 @@ constexpr NodeRule kNodeRules[] = {
        std::optional<std::string> target = loader.ReadString(value, "look_at");
        // An empty target looks at nothing, as before look_at was boxed.
        if (target && !target->empty()) {
-         input->node->look_at = LocatedString{std::move(*target), loader.OriginAt(value.location)};
+         input->node->mutable_rare().look_at =
+             LocatedString{std::move(*target), loader.OriginAt(value.location)};
        }
        return target.has_value();
      },
      {Owners::kCameras, true}},
     {"fov",
      [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
-       return Keep(loader.ReadNumber(value, "fov", kFovRange), &input->node->fov);
+       return Keep(loader.ReadNumber(value, "fov", kFovRange), &input->node->mutable_rare().fov);
      },
      {Owners::kCameras, true}},
     {"focus",
      [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
        FocusTarget focus;
        if (!loader.LoadFocus(value, &focus)) return false;
-       input->node->focus = std::move(focus);
+       input->node->mutable_rare().focus = std::move(focus);
        return true;
      },
      {Owners::kCameras, true}},
     {"aperture",
      [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
-       return Keep(loader.ReadNumber(value, "aperture", kPositive), &input->node->aperture);
+       return Keep(loader.ReadNumber(value, "aperture", kPositive),
+                   &input->node->mutable_rare().aperture);
      },
      {Owners::kCameras, true}},
     {"time_scale",
      [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
        return Keep(loader.ReadNumber(value, "time_scale", kTimeScaleRange),
-                   &input->node->time_scale);
+                   &input->node->mutable_rare().time_scale);
      },
      {Owners::kDirector, true}},
     {"shot",
@@ -267,11 +269,13 @@ constexpr NodeRule kNodeRules[] = {
      }},
     {"label",
      [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
-       return KeepText(loader.ReadText(value, "label"), loader, value, &input->node->label);
+       return KeepText(loader.ReadText(value, "label"), loader, value,
+                       &input->node->mutable_rare().label);
      }},
     {"action",
      [](SceneLoader& loader, const YamlEvent& value, NodeInput* input) {
-       return KeepText(loader.ReadName(value, "action"), loader, value, &input->node->action);
+       return KeepText(loader.ReadName(value, "action"), loader, value,
+                       &input->node->mutable_rare().action);
      },
      {Owners::kObjects, false}},
     {"insert",
@@ -682,7 +686,7 @@ void SceneLoader::LoadAttach(const YamlEvent& first, Node* node) {
   attach.origin = OriginAt(first.location);
   FieldsSeen seen = ReadFields(kAttachTable, &attach);
   if (reader_.stopped() || !RequireFields(first, seen, kAttachTable, {0})) return;
-  if (seen.valid) node->attach = std::move(attach);
+  if (seen.valid) node->mutable_rare().attach = std::move(attach);
 }
 
 void SceneLoader::LoadSpin(const YamlEvent& first, Node* node) {
@@ -698,7 +702,7 @@ void SceneLoader::LoadSpin(const YamlEvent& first, Node* node) {
   if (ReportCombined(DiagnosticCode::kSceneFormat, seen, kSpinTable, kSpinTurns, kSpinDegrees)) {
     return;
   }
-  if (seen.valid) node->spin = spin;
+  if (seen.valid) node->mutable_rare().spin = spin;
 }
 
 void SceneLoader::LoadInsert(const YamlEvent& first, Node* node) {
@@ -710,7 +714,7 @@ void SceneLoader::LoadInsert(const YamlEvent& first, Node* node) {
   if (reader_.stopped() || !RequireFields(first, seen, kInsertTable, {kInsertInto, kInsertFrom})) {
     return;
   }
-  if (seen.valid) node->attach = std::move(insert);
+  if (seen.valid) node->mutable_rare().attach = std::move(insert);
 }
 
 void SceneLoader::LoadScrew(const YamlEvent& first, Node* node) {
@@ -740,7 +744,7 @@ void SceneLoader::LoadScrew(const YamlEvent& first, Node* node) {
   }
   screw.attach.approach = approach;
   screw.attach.screw_degrees = (screw.left_hand ? 360 : -360) * screw.turns;
-  node->attach = std::move(screw.attach);
+  node->mutable_rare().attach = std::move(screw.attach);
 }
 
 void SceneLoader::LoadPath(const YamlEvent& first, Node* node) {
@@ -750,7 +754,7 @@ void SceneLoader::LoadPath(const YamlEvent& first, Node* node) {
   }
   std::optional<size_t> count = ForEachElement([&](const YamlEvent& event) {
     if (std::optional<Vec3> point = ReadVec3(event, "path", kCoordinateRange)) {
-      node->path.push_back(*point);
+      node->mutable_rare().path.push_back(*point);
     }
   });
   if (count == size_t{0}) {
@@ -764,7 +768,7 @@ void SceneLoader::LoadShot(const YamlEvent& first, Node* node) {
   shot.origin = OriginAt(first.location);
   FieldsSeen seen = ReadFields(kShotTable, &shot);
   if (reader_.stopped() || !RequireFields(first, seen, kShotTable, {0})) return;
-  node->shot = std::move(shot);
+  node->mutable_rare().shot = std::move(shot);
 }
 
 void SceneLoader::LoadSound(const YamlEvent& first, Node* node) {
@@ -773,13 +777,13 @@ void SceneLoader::LoadSound(const YamlEvent& first, Node* node) {
   sound.origin = OriginAt(first.location);
   FieldsSeen seen = ReadFields(kSoundTable, &sound);
   if (reader_.stopped() || !RequireFields(first, seen, kSoundTable, {0})) return;
-  node->sound = std::move(sound);
+  node->mutable_rare().sound = std::move(sound);
 }
 
 void SceneLoader::LoadCues(const YamlEvent& first, Node* node) {
   if (first.kind == YamlEventKind::kMappingStart) {
     Cue cue;
-    if (LoadCue(first, &cue)) node->cues.push_back(std::move(cue));
+    if (LoadCue(first, &cue)) node->mutable_rare().cues.push_back(std::move(cue));
     return;
   }
   if (first.kind != YamlEventKind::kSequenceStart) {
@@ -788,7 +792,8 @@ void SceneLoader::LoadCues(const YamlEvent& first, Node* node) {
   }
   ForEachElement([&](const YamlEvent& event) {
     Cue cue;
-    if (ExpectMapping(event) && LoadCue(event, &cue)) node->cues.push_back(std::move(cue));
+    if (ExpectMapping(event) && LoadCue(event, &cue))
+      node->mutable_rare().cues.push_back(std::move(cue));
   });
 }
 

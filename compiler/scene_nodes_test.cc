@@ -170,14 +170,14 @@ director:
           "18:51 E_SCENE_VALUE /director/nodes/1/shot/blend_ease/0: blend_ease x1 2 is outside "
           "[0, 1]"));
   const Node& camera_node = loaded.scene.cameras[0].nodes[1];
-  ASSERT_TRUE(camera_node.focus.has_value());
-  EXPECT_EQ(camera_node.focus->on, "b");
+  ASSERT_TRUE(camera_node.rare().focus.has_value());
+  EXPECT_EQ(camera_node.rare().focus->on, "b");
   const Node& shot_node = loaded.scene.director_nodes[1];
-  ASSERT_TRUE(shot_node.shot.has_value());
-  EXPECT_EQ(shot_node.shot->camera, "c");
-  EXPECT_EQ(shot_node.shot->blend, Seconds(1, 2));
-  EXPECT_FALSE(shot_node.shot->blend_ease.has_value());
-  EXPECT_EQ(shot_node.time_scale, 2.0);
+  ASSERT_TRUE(shot_node.rare().shot.has_value());
+  EXPECT_EQ(shot_node.rare().shot->camera, "c");
+  EXPECT_EQ(shot_node.rare().shot->blend, Seconds(1, 2));
+  EXPECT_FALSE(shot_node.rare().shot->blend_ease.has_value());
+  EXPECT_EQ(shot_node.rare().time_scale, 2.0);
 }
 
 TEST(SceneNodesTest, AnEmptyLookAtLooksAtNothing) {
@@ -189,7 +189,7 @@ cameras:
 )");
   EXPECT_THAT(loaded.diagnostics, IsEmpty());
   ASSERT_EQ(loaded.scene.cameras[0].nodes.size(), 1u);
-  EXPECT_FALSE(loaded.scene.cameras[0].nodes[0].look_at);
+  EXPECT_FALSE(loaded.scene.cameras[0].nodes[0].rare().look_at);
 }
 
 TEST(SceneNodesTest, PoseFieldsAreStored) {
@@ -208,27 +208,27 @@ cameras:
   EXPECT_THAT(loaded.diagnostics, IsEmpty());
   const std::vector<Node>& nodes = loaded.scene.objects[0].nodes;
   EXPECT_EQ(*nodes[0].position, Vec3(1, 2, 3));
-  ASSERT_EQ(nodes[0].path.size(), 2u);
-  EXPECT_EQ(nodes[0].path[1], Vec3(1, 1, 0));
+  ASSERT_EQ(nodes[0].rare().path.size(), 2u);
+  EXPECT_EQ(nodes[0].rare().path[1], Vec3(1, 1, 0));
   EXPECT_EQ(*nodes[0].scale, Vec3(2, 2, 2));
   EXPECT_EQ(nodes[0].ease.kind, Ease::Kind::kStep);
-  ASSERT_TRUE(nodes[1].attach.has_value());
-  EXPECT_EQ(nodes[1].attach->to, "b/hole");
-  EXPECT_EQ(nodes[1].attach->mate, "tip");
-  ASSERT_TRUE(nodes[1].attach->offset.has_value());
-  EXPECT_EQ(nodes[1].attach->offset->position, Vec3(0, 0, 0));
-  EXPECT_NEAR(nodes[1].attach->offset->rotation.y, std::sqrt(0.5), 1e-15);
-  ASSERT_TRUE(nodes[2].spin.has_value());
-  EXPECT_EQ(nodes[2].spin->axis, Vec3(0, 1, 0));
-  EXPECT_EQ(nodes[2].spin->degrees, -90);
+  ASSERT_TRUE(nodes[1].rare().attach.has_value());
+  EXPECT_EQ(nodes[1].rare().attach->to, "b/hole");
+  EXPECT_EQ(nodes[1].rare().attach->mate, "tip");
+  ASSERT_TRUE(nodes[1].rare().attach->offset.has_value());
+  EXPECT_EQ(nodes[1].rare().attach->offset->position, Vec3(0, 0, 0));
+  EXPECT_NEAR(nodes[1].rare().attach->offset->rotation.y, std::sqrt(0.5), 1e-15);
+  ASSERT_TRUE(nodes[2].rare().spin.has_value());
+  EXPECT_EQ(nodes[2].rare().spin->axis, Vec3(0, 1, 0));
+  EXPECT_EQ(nodes[2].rare().spin->degrees, -90);
   EXPECT_EQ(nodes[2].rotation->w, 1);
   const Node& camera_node = loaded.scene.cameras[0].nodes[0];
-  ASSERT_TRUE(camera_node.look_at);
-  EXPECT_EQ(camera_node.look_at->value, "a/tip");
-  EXPECT_EQ(camera_node.look_at->origin.location, (SourceLocation{11, 32}));
-  EXPECT_EQ(camera_node.fov, 30.0);
-  EXPECT_EQ(camera_node.focus->distance, 2.0);
-  EXPECT_EQ(camera_node.aperture, 8.0);
+  ASSERT_TRUE(camera_node.rare().look_at);
+  EXPECT_EQ(camera_node.rare().look_at->value, "a/tip");
+  EXPECT_EQ(camera_node.rare().look_at->origin.location, (SourceLocation{11, 32}));
+  EXPECT_EQ(camera_node.rare().fov, 30.0);
+  EXPECT_EQ(camera_node.rare().focus->distance, 2.0);
+  EXPECT_EQ(camera_node.rare().aperture, 8.0);
 }
 
 TEST(SceneNodesTest, InsertAndScrewAreAttachesThatMoveIn) {
@@ -242,8 +242,8 @@ objects:
 )");
   EXPECT_THAT(loaded.diagnostics, IsEmpty());
   const std::vector<Node>& nodes = loaded.scene.objects[0].nodes;
-  ASSERT_TRUE(nodes[0].attach && nodes[1].attach && nodes[2].attach);
-  const Attach& insert = *nodes[0].attach;
+  ASSERT_TRUE(nodes[0].rare().attach && nodes[1].rare().attach && nodes[2].rare().attach);
+  const Attach& insert = *nodes[0].rare().attach;
   EXPECT_EQ(insert.verb, AttachVerb::kInsert);
   EXPECT_EQ(insert.to, "b/hole");
   EXPECT_EQ(insert.mate, "tip");
@@ -251,12 +251,12 @@ objects:
   EXPECT_EQ(insert.screw_degrees, 0);
   EXPECT_EQ(insert.origin.location, (SourceLocation{5, 31}));
   // 4 turns of 2.5 mm: 1 cm out, -1440 degrees (right hand, clockwise).
-  const Attach& right = *nodes[1].attach;
+  const Attach& right = *nodes[1].rare().attach;
   EXPECT_EQ(right.verb, AttachVerb::kScrew);
   EXPECT_EQ(right.mate, "");
   EXPECT_EQ(right.approach, 0.01);
   EXPECT_EQ(right.screw_degrees, -1440);
-  const Attach& left = *nodes[2].attach;
+  const Attach& left = *nodes[2].rare().attach;
   EXPECT_EQ(left.to, "b");
   EXPECT_EQ(left.approach, 0.003);
   EXPECT_EQ(left.screw_degrees, 540);
@@ -296,27 +296,27 @@ objects:
           "numbers, got a number",
           "12:38 E_SCENE_FORMAT /objects/a/nodes/2/label: expected a string, got a list"));
   const Node& node = loaded.scene.objects[0].nodes[0];
-  ASSERT_EQ(node.cues.size(), 1u);
-  EXPECT_EQ(node.cues[0].kind, "script");
-  EXPECT_EQ(node.cues[0].name, "go");
-  EXPECT_EQ(node.cues[0].target, "a");
-  EXPECT_EQ(node.cues[0].data_json,
+  ASSERT_EQ(node.rare().cues.size(), 1u);
+  EXPECT_EQ(node.rare().cues[0].kind, "script");
+  EXPECT_EQ(node.rare().cues[0].name, "go");
+  EXPECT_EQ(node.rare().cues[0].target, "a");
+  EXPECT_EQ(node.rare().cues[0].data_json,
             R"({"speed":2,"tags":["x","y"],"on":true,"none":null,"big":1500})");
-  EXPECT_EQ(node.cues[0].origin.path, "/objects/a/nodes/0/cue");
-  ASSERT_TRUE(node.sound.has_value());
-  EXPECT_EQ(node.sound->name, "clank");
-  EXPECT_EQ(node.sound->volume, 0.5);
-  EXPECT_EQ(node.sound->offset, Seconds(1, 4));
-  EXPECT_EQ(node.sound->fade_in, Seconds(1, 10));
-  EXPECT_EQ(node.sound->fade_out, Seconds(1, 5));
-  ASSERT_TRUE(node.label);
-  EXPECT_EQ(node.label->value, "Step 1");
-  EXPECT_EQ(node.label->origin.location, (SourceLocation{7, 16}));
+  EXPECT_EQ(node.rare().cues[0].origin.path, "/objects/a/nodes/0/cue");
+  ASSERT_TRUE(node.rare().sound.has_value());
+  EXPECT_EQ(node.rare().sound->name, "clank");
+  EXPECT_EQ(node.rare().sound->volume, 0.5);
+  EXPECT_EQ(node.rare().sound->offset, Seconds(1, 4));
+  EXPECT_EQ(node.rare().sound->fade_in, Seconds(1, 10));
+  EXPECT_EQ(node.rare().sound->fade_out, Seconds(1, 5));
+  ASSERT_TRUE(node.rare().label);
+  EXPECT_EQ(node.rare().label->value, "Step 1");
+  EXPECT_EQ(node.rare().label->origin.location, (SourceLocation{7, 16}));
   EXPECT_EQ(node.ease.kind, Ease::Kind::kCubicBezier);
   EXPECT_EQ(node.ease.control, (std::array<double, 4>{0.25, 0.1, 0.25, 1}));
   EXPECT_FALSE(node.has_duration);
-  EXPECT_TRUE(loaded.scene.objects[0].nodes[1].cues.empty());
-  EXPECT_FALSE(loaded.scene.objects[0].nodes[1].sound.has_value());
+  EXPECT_TRUE(loaded.scene.objects[0].nodes[1].rare().cues.empty());
+  EXPECT_FALSE(loaded.scene.objects[0].nodes[1].rare().sound.has_value());
 }
 
 TEST(SceneNodesTest, NamesValuesAndLimits) {

@@ -55,15 +55,17 @@ template <typename Visit>
 void ForEachText(Node* node, Visit visit) {
   for (Relation& relation : node->relations) visit(&relation.target);
   for (Relation& relation : node->until) visit(&relation.target);
-  if (node->attach) {
-    visit(&node->attach->to);
-    visit(&node->attach->mate);
+  if (!node->rare_parts) return;
+  NodeRareParts& rare = node->mutable_rare();
+  if (rare.attach) {
+    visit(&rare.attach->to);
+    visit(&rare.attach->mate);
   }
-  if (node->look_at) visit(&node->look_at->value);
-  if (node->focus) visit(&node->focus->on);
-  if (node->label) visit(&node->label->value);
-  if (node->action) visit(&node->action->value);
-  for (Cue& cue : node->cues) {
+  if (rare.look_at) visit(&rare.look_at->value);
+  if (rare.focus) visit(&rare.focus->on);
+  if (rare.label) visit(&rare.label->value);
+  if (rare.action) visit(&rare.action->value);
+  for (Cue& cue : rare.cues) {
     visit(&cue.name);
     visit(&cue.target);
     visit(&cue.data_json);
@@ -166,11 +168,13 @@ SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
       node.position = placement.Point(*node.position);
       attached = false;
     }
-    for (Vec3& point : node.path) point = placement.Point(point);
+    if (node.rare_parts) {
+      for (Vec3& point : node.mutable_rare().path) point = placement.Point(point);
+    }
     if (node.rotation && (node.position || !attached)) {
       node.rotation = placement.Rotation(*node.rotation);
     }
-    if (node.attach) attached = true;
+    if (node.rare().attach) attached = true;
     ForEachText(&node, [&](std::string* text) {
       ReplaceAll(text, "$i", index);
       if (pattern.kind == Pattern::Kind::kMarkers) ReplaceAll(text, "$marker", marker);
@@ -185,10 +189,13 @@ SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
     };
     for (Relation& relation : node.relations) to_self(&relation.target, '.');
     for (Relation& relation : node.until) to_self(&relation.target, '.');
-    if (node.attach) to_self(&node.attach->to, '/');
-    if (node.look_at) to_self(&node.look_at->value, '/');
-    if (node.focus) to_self(&node.focus->on, '/');
-    for (Cue& cue : node.cues) to_self(&cue.target, '/');
+    if (node.rare_parts) {
+      NodeRareParts& rare = node.mutable_rare();
+      if (rare.attach) to_self(&rare.attach->to, '/');
+      if (rare.look_at) to_self(&rare.look_at->value, '/');
+      if (rare.focus) to_self(&rare.focus->on, '/');
+      for (Cue& cue : rare.cues) to_self(&cue.target, '/');
+    }
     // A chain: the copy's steps that start from outside it start after the
     // previous copy's same step.
     if (pattern.chain && k > 1) {
@@ -240,10 +247,13 @@ class PatternReferences {
                                CopyName(pattern->name, 1) + reference.substr(pattern->name.size()) +
                                "'");
     };
-    if (node->attach) object(node->attach->to, node->attach->origin, "attaches to");
-    if (node->look_at) object(node->look_at->value, node->look_at->origin, "looks at");
-    if (node->focus) object(node->focus->on, node->focus->origin, "focuses on");
-    for (const Cue& cue : node->cues) object(cue.target, cue.origin, "has a cue for");
+    if (node->rare().attach)
+      object(node->rare().attach->to, node->rare().attach->origin, "attaches to");
+    if (node->rare().look_at)
+      object(node->rare().look_at->value, node->rare().look_at->origin, "looks at");
+    if (node->rare().focus)
+      object(node->rare().focus->on, node->rare().focus->origin, "focuses on");
+    for (const Cue& cue : node->rare().cues) object(cue.target, cue.origin, "has a cue for");
   }
 
  private:

@@ -78,8 +78,8 @@ objects:
     ASSERT_EQ(copy.nodes.size(), 2u);
     EXPECT_EQ(copy.nodes[0].owner, copy.name);
     ExpectNear(*copy.nodes[0].position, Vec3(x, 0.1, 0));
-    EXPECT_EQ(copy.nodes[0].label->value, "Screw " + std::to_string(k));
-    EXPECT_EQ(copy.nodes[1].attach->to, "body/hole-" + std::to_string(k));
+    EXPECT_EQ(copy.nodes[0].rare().label->value, "Screw " + std::to_string(k));
+    EXPECT_EQ(copy.nodes[1].rare().attach->to, "body/hole-" + std::to_string(k));
     EXPECT_EQ(copy.nodes[0].QualifiedName(), copy.name + ".drive");
   }
 }
@@ -114,7 +114,7 @@ objects:
     Quat world = QuatFromEulerDegrees(Vec3(0, 10 + 90.0 * (k - 1), 0));
     EXPECT_NEAR(Degrees(AngleBetween(*copy.nodes[0].rotation, world)), 0, 1e-9);
     // Attached to its own marker: the copy's own (a reference to itself).
-    EXPECT_EQ(copy.nodes[1].attach->to, copy.name + "/tip");
+    EXPECT_EQ(copy.nodes[1].rare().attach->to, copy.name + "/tip");
     Quat local = QuatFromEulerDegrees(Vec3(0, 0, 30));
     EXPECT_NEAR(Degrees(AngleBetween(*copy.nodes[2].rotation, local)), 0, 1e-9);
   }
@@ -160,7 +160,7 @@ objects:
     // An unqualified id stays as written; a cue for the pattern is for the
     // copy.
     EXPECT_EQ(copy.nodes[3].relations[0].target, "drive");
-    EXPECT_EQ(copy.nodes[3].cues[0].target, copy.name);
+    EXPECT_EQ(copy.nodes[3].rare().cues[0].target, copy.name);
     // Even an id named like the pattern is the copy's own node.
     EXPECT_EQ(copy.nodes[5].relations[0].target, "screw");
   }
@@ -268,9 +268,9 @@ objects:
   EXPECT_THAT(loaded.diagnostics, IsEmpty());
   const Scene& scene = loaded.scene;
   EXPECT_THAT(Names(scene), ElementsAre("plate", "screw-1", "screw-2"));
-  EXPECT_EQ(scene.objects[1].nodes[0].attach->to, "plate/hole-2");
-  EXPECT_EQ(scene.objects[2].nodes[0].attach->to, "plate/hole-1");
-  EXPECT_EQ(scene.objects[2].nodes[0].label->value, "Screw 2 in hole-1");
+  EXPECT_EQ(scene.objects[1].nodes[0].rare().attach->to, "plate/hole-2");
+  EXPECT_EQ(scene.objects[2].nodes[0].rare().attach->to, "plate/hole-1");
+  EXPECT_EQ(scene.objects[2].nodes[0].rare().label->value, "Screw 2 in hole-1");
   ExpectNear(scene.objects[2].position, Vec3(0, 1, 0));
   EXPECT_EQ(scene.objects[2].nodes[0].chain_lag, ExactTime::FromRatio(1, 2));
   EXPECT_EQ(scene.patterns[0].count, 2);

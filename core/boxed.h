@@ -4,9 +4,9 @@
 // uses (has_value, bool, *, ->, value, emplace, reset, assignment from T,
 // std::optional<T> or std::nullopt, copy and move, ==, conversion to
 // std::optional<T>), but an empty one costs
-// one pointer. Scene nodes hold their rarely used parts (attach, spin, focus,
-// shot, sound, look_at, label, action) and rig segments their aim this way,
-// so that a 100,000-node scene does not pay for them on every node.
+// one pointer. Scene nodes hold their rarely used parts this way, all of them
+// in one box (NodeRareParts, core/scene.h), and rig segments their aim, so
+// that a 100,000-node scene does not pay for them on every node.
 #ifndef CINC_CORE_BOXED_H_
 #define CINC_CORE_BOXED_H_
 

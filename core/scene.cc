@@ -20,6 +20,16 @@ std::string_view RelationFieldName(RelationKind kind) {
   return "after";
 }
 
+const NodeRareParts& Node::rare() const {
+  static const NodeRareParts kNone;
+  return rare_parts ? *rare_parts : kNone;
+}
+
+NodeRareParts& Node::mutable_rare() {
+  if (!rare_parts) rare_parts.emplace();
+  return *rare_parts;
+}
+
 std::string Node::QualifiedName() const {
   if (id.empty()) return owner + "#" + std::to_string(index);
   return owner + "." + id;

@@ -211,10 +211,11 @@ std::vector<PlayedShot> ShotsInOrder(const Scene& scene, const Timeline& timelin
   std::vector<std::pair<size_t, PlayedShot>> shots;
   for (size_t index = 0; index < scene.director_nodes.size(); ++index) {
     const Node& node = scene.director_nodes[index];
-    if (!node.shot || index >= timeline.director.size() || !timeline.director[index].resolved) {
+    if (!node.rare().shot || index >= timeline.director.size() ||
+        !timeline.director[index].resolved) {
       continue;
     }
-    const Shot& written = *node.shot;
+    const Shot& written = *node.rare().shot;
     PlayedShot shot;
     shot.start = timeline.director[index].start;
     shot.camera = written.camera;

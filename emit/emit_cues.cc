@@ -60,9 +60,9 @@ class CueCollector {
         source.fade = it->second;
         sources_.push_back(source);
       }
-      if (node.label) Add(Kind::kLabel, *time, -1, &node, nullptr);
-      if (node.action && object >= 0) Add(Kind::kAction, *time, object, &node, nullptr);
-      for (const Cue& written : node.cues) {
+      if (node.rare().label) Add(Kind::kLabel, *time, -1, &node, nullptr);
+      if (node.rare().action && object >= 0) Add(Kind::kAction, *time, object, &node, nullptr);
+      for (const Cue& written : node.rare().cues) {
         Add(Kind::kWritten, *time, ObjectNamed(written.target), nullptr, &written);
       }
     }
@@ -109,9 +109,9 @@ SequenceCue LabelCue(const Node& node, const NodeTime& time) {
   SequenceCue cue;
   cue.t = time.start.ToDouble();
   cue.kind = "marker";
-  cue.name = node.label->value;
+  cue.name = node.rare().label->value;
   Json data = Json::object();
-  data["label"] = node.label->value;
+  data["label"] = node.rare().label->value;
   data["node"] = node.QualifiedName();
   data["end"] = time.end.ToDouble();
   cue.data = std::move(data);
@@ -210,7 +210,7 @@ SequenceCue MakeCue(const CueSource& source, const Scene& scene, Diagnostics* di
       SequenceCue cue;
       cue.t = source.t.ToDouble();
       cue.kind = "script";
-      cue.name = source.node->action->value;
+      cue.name = source.node->rare().action->value;
       cue.target = scene.objects[source.target_object].name;
       return cue;
     }
@@ -238,8 +238,8 @@ std::vector<AudioClip> CollectAudioClips(const Scene& scene, const Timeline& tim
   auto add_nodes = [&clips](const std::vector<Node>& nodes, const std::vector<NodeTime>* times) {
     for (size_t index = 0; index < nodes.size(); ++index) {
       const NodeTime* time = ResolvedTime(times, index);
-      if (time == nullptr || !nodes[index].sound) continue;
-      const Sound& sound = *nodes[index].sound;
+      if (time == nullptr || !nodes[index].rare().sound) continue;
+      const Sound& sound = *nodes[index].rare().sound;
       AudioClip clip;
       clip.start = time->start.ToDouble();
       clip.sound = sound.name;

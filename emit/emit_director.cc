@@ -55,7 +55,7 @@ ChannelTrack<double> TimeScaleChannel(const Scene& scene, const Timeline& timeli
   ChannelTrack<double> channel;
   channel.initial = 1;
   std::vector<size_t> order = ResolvedDirectorNodesInOrder(
-      scene, timeline, [](const Node& node) { return node.time_scale.has_value(); });
+      scene, timeline, [](const Node& node) { return node.rare().time_scale.has_value(); });
   for (size_t index : order) {
     const Node& node = scene.director_nodes[index];
     const NodeTime& time = timeline.director[index];
@@ -63,7 +63,7 @@ ChannelTrack<double> TimeScaleChannel(const Scene& scene, const Timeline& timeli
     segment.start = time.start;
     segment.duration = time.end - time.start;
     segment.from = ValueAt(channel, time.start);  // over the earlier segments only
-    segment.to = *node.time_scale;
+    segment.to = *node.rare().time_scale;
     segment.ease = node.ease;
     segment.node_index = static_cast<int>(index);
     if (!channel.segments.empty()) channel.segments.back().active_until = time.start;

@@ -43,8 +43,8 @@ SmallScene MakeSmallScene() {
   Node open;
   open.owner = "director";
   open.id = "open";
-  open.label = LocatedString{"Go", {}};
-  open.shot = Shot{"cam", {}, std::nullopt, {}};
+  open.mutable_rare().label = LocatedString{"Go", {}};
+  open.mutable_rare().shot = Shot{"cam", {}, std::nullopt, {}};
   setup.scene.objects = {box};
   setup.scene.cameras = {cam};
   setup.scene.director_nodes = {open};
@@ -139,7 +139,7 @@ TEST(EmitSequence, CuesBeyond256GoToFurtherTracks) {
     Cue cue;
     cue.kind = "marker";
     cue.name = "c" + std::to_string(index);
-    open.cues.push_back(cue);
+    open.mutable_rare().cues.push_back(cue);
   }
   Sequence sequence = EmitSequence(setup.scene, setup.timeline, setup.rig, EmitSettings{}, nullptr);
   ASSERT_EQ(sequence.tracks.size(), 5u);
@@ -172,7 +172,7 @@ TEST(EmitShards, TheShardsOfTheWholeSequence) {
   spark.kind = "vfx";
   spark.name = "spark";
   spark.target = "o299";
-  setup.scene.director_nodes[0].cues.push_back(spark);
+  setup.scene.director_nodes[0].mutable_rare().cues.push_back(spark);
   // And the camera's node has a cue for o298, which goes with o298 too.
   Node framing;
   framing.owner = "cam";
@@ -180,7 +180,7 @@ TEST(EmitShards, TheShardsOfTheWholeSequence) {
   flash.kind = "vfx";
   flash.name = "flash";
   flash.target = "o298";
-  framing.cues.push_back(flash);
+  framing.mutable_rare().cues.push_back(flash);
   setup.scene.cameras[0].nodes.push_back(framing);
   setup.timeline.cameras[0].push_back({Time("0.5"), Time("0.5"), true});
   std::vector<std::string> names;

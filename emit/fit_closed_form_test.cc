@@ -105,11 +105,11 @@ TEST(FitClosedForm, PartOnASpinningBodyFollowsItsCircle) {
       size_t part = test.AddObject("part");
       test.scene.objects[part].position = Vec3(radius, 0, 0);
       std::string end = std::to_string(seconds);
-      test.AddObjectNode(body, "spin", "0", end).spin = Spin{Vec3(0, 1, 0), 720, {}};
+      test.AddObjectNode(body, "spin", "0", end).mutable_rare().spin = Spin{Vec3(0, 1, 0), 720, {}};
       Attach attach;
       attach.to = "body";
       attach.offset = Transform{Vec3(radius, 0, 0), Quat(1, 0, 0, 0)};
-      test.AddObjectNode(part, "on", "0", "0").attach = attach;
+      test.AddObjectNode(part, "on", "0", "0").mutable_rare().attach = attach;
       Sequence sequence = Emit(test);
 
       auto circle = [&](double t) {
@@ -142,7 +142,7 @@ TEST(FitClosedForm, SpinsAboutTiltedAxes) {
       TestScene test;
       size_t wheel = test.AddObject("wheel");
       Node& spin = test.AddObjectNode(wheel, "spin", "0", "2");
-      spin.spin = Spin{axis, 720, {}};
+      spin.mutable_rare().spin = Spin{axis, 720, {}};
       if (eased) spin.ease = *Ease::FromName("ease_in_out");
       Sequence sequence = Emit(test);
       auto spinning = [&](double t) {
@@ -244,16 +244,16 @@ TEST(FitClosedForm, TwoLevelChainOnAMovingBody) {
   test.scene.objects[tip].position = Vec3(1, 0.5, 0);
   Node& slide = test.AddObjectNode(body, "slide", "0", "2");
   slide.position = Vec3(1, 0, 0);
-  slide.spin = Spin{Vec3(0, 1, 0), 360, {}};
+  slide.mutable_rare().spin = Spin{Vec3(0, 1, 0), 360, {}};
   Attach on_body;
   on_body.to = "body";
   on_body.offset = Transform{Vec3(1, 0, 0), Quat(1, 0, 0, 0)};
-  test.AddObjectNode(arm, "on", "0", "0").attach = on_body;
-  test.AddObjectNode(arm, "spin", "0", "2").spin = Spin{Vec3(1, 0, 0), 720, {}};
+  test.AddObjectNode(arm, "on", "0", "0").mutable_rare().attach = on_body;
+  test.AddObjectNode(arm, "spin", "0", "2").mutable_rare().spin = Spin{Vec3(1, 0, 0), 720, {}};
   Attach on_arm;
   on_arm.to = "arm";
   on_arm.offset = Transform{Vec3(0, 0.5, 0), Quat(1, 0, 0, 0)};
-  test.AddObjectNode(tip, "on", "0", "0").attach = on_arm;
+  test.AddObjectNode(tip, "on", "0", "0").mutable_rare().attach = on_arm;
   Sequence sequence = Emit(test);
 
   auto body_pose = [](double t) {

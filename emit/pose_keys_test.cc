@@ -81,7 +81,8 @@ TestScene MovingBodyScene() {
   move.position = Vec3(1, 0.2, -0.5);
   move.rotation = QuatFromEulerDegrees(Vec3(15, 120, -20));
   move.ease = *Ease::FromName("ease_in_out");
-  test.AddObjectNode(screw, "place", "0.5", "1.5").attach = AttachTo("body/hole", "tip");
+  test.AddObjectNode(screw, "place", "0.5", "1.5").mutable_rare().attach =
+      AttachTo("body/hole", "tip");
   return test;
 }
 
@@ -123,7 +124,7 @@ TEST(PoseKeysTest, SpinAboutYIsExactYawTo720) {
   size_t wheel = test.AddObject("wheel");
   test.scene.objects[wheel].position = Vec3(1, 2, 3);
   Node& spin = test.AddObjectNode(wheel, "spin", "0", "2");
-  spin.spin = Spin{Vec3(0, 1, 0), 720, {}};
+  spin.mutable_rare().spin = Spin{Vec3(0, 1, 0), 720, {}};
   spin.ease = *Ease::FromName("ease_in_out");
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
   PoseKeys keys = EmitPoseKeys(rig, OwnerRef::Object(wheel), FitSettings{});
@@ -144,7 +145,8 @@ TEST(PoseKeysTest, SpinAboutYIsExactYawTo720) {
 TEST(PoseKeysTest, SpinAboutATiltedAxisIsBaked) {
   TestScene test;
   size_t wheel = test.AddObject("wheel");
-  test.AddObjectNode(wheel, "spin", "0", "1").spin = Spin{glm::normalize(Vec3(1, 1, 0)), 540, {}};
+  test.AddObjectNode(wheel, "spin", "0", "1").mutable_rare().spin =
+      Spin{glm::normalize(Vec3(1, 1, 0)), 540, {}};
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
   PoseKeys keys = EmitPoseKeys(rig, OwnerRef::Object(wheel), FitSettings{});
   EXPECT_GT(keys.rotation.size(), 2u);
@@ -161,7 +163,7 @@ TEST(PoseKeysTest, AttachingToAStillParentIsExact) {
   size_t part = test.AddObject("part");
   test.scene.objects[body].position = Vec3(1, 0, 0);
   test.scene.objects[body].rotation = QuatFromAxisAngle(Vec3(0, 1, 0), kPi / 2);
-  test.AddObjectNode(part, "on", "0", "1").attach = AttachTo("body");
+  test.AddObjectNode(part, "on", "0", "1").mutable_rare().attach = AttachTo("body");
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
   PoseKeys keys = EmitPoseKeys(rig, OwnerRef::Object(part), FitSettings{});
   ASSERT_EQ(2u, keys.position.size());
@@ -186,7 +188,7 @@ TEST(PoseKeysTest, ASlidingParentCarriesItsChildExactly) {
   test.scene.objects[child].position = Vec3(0, 0.5, 0);
   Attach attach = AttachTo("body");
   attach.offset = Transform{Vec3(0, 0.5, 0), Quat(1, 0, 0, 0)};
-  test.AddObjectNode(child, "on", "0", "0").attach = attach;
+  test.AddObjectNode(child, "on", "0", "0").mutable_rare().attach = attach;
   Node& slide = test.AddObjectNode(body, "slide", "1", "3");
   slide.position = Vec3(2, 0, 0);
   slide.ease = *Ease::FromName("ease-out");
@@ -245,7 +247,7 @@ TestScene ScrewScene(const Quat& hole_rotation, const Vec3& mate) {
   screw_in.verb = AttachVerb::kScrew;
   screw_in.approach = 4 * 0.005;
   screw_in.screw_degrees = -360 * 4;
-  test.AddObjectNode(screw, "drive", "1", "3").attach = screw_in;
+  test.AddObjectNode(screw, "drive", "1", "3").mutable_rare().attach = screw_in;
   return test;
 }
 

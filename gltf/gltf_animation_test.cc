@@ -100,7 +100,7 @@ TEST(GltfAnimationTest, SteadySpinIsSlerpKeys120DegreesApart) {
   TestScene test;
   size_t wheel = test.AddObject("wheel");
   test.scene.objects[wheel].opacity = 1;
-  test.AddObjectNode(wheel, "spin", "0", "2").spin = Spin{Vec3(0, 1, 0), 720, {}};
+  test.AddObjectNode(wheel, "spin", "0", "2").mutable_rare().spin = Spin{Vec3(0, 1, 0), 720, {}};
   GltfOwnerMotion motion = Animate(test, wheel);
   ASSERT_TRUE(motion.animation.rotation);
   const GltfSampler& sampler = *motion.animation.rotation;

@@ -53,7 +53,7 @@ Built Build(bool reverse = false) {
   test.AddObjectNode(second, "move", "0", "1").position = Vec3(1, 0, 0);
   size_t camera = test.AddCamera("main");
   test.scene.cameras[camera].fov = 45;
-  test.AddCameraNode(camera, "zoom", "0", "1").fov = 30;
+  test.AddCameraNode(camera, "zoom", "0", "1").mutable_rare().fov = 30;
   Built built;
   Rig rig = BuildRig(test.scene, test.timeline, &built.diagnostics);
   std::vector<std::optional<ModelContent>> contents = {Triangle()};

@@ -237,15 +237,16 @@ class AttachedValueFiller {
       if (positions_only) rotation = nullptr;  // filled by the second pass
       if (position != nullptr && rotation_node == node_index && span >= 0) {
         RigidPose world = WorldBefore(channels, span, p, r, t, !positions_only);
-        if (node.attach && node.attach->verb != AttachVerb::kAttach) {
-          FillApproach(*node.attach,
-                       MateInverse(owner_ref, channels, *node.attach, position->end()), position,
-                       rotation);
-        } else if (node.attach) {
+        if (node.rare().attach && node.rare().attach->verb != AttachVerb::kAttach) {
+          FillApproach(*node.rare().attach,
+                       MateInverse(owner_ref, channels, *node.rare().attach, position->end()),
+                       position, rotation);
+        } else if (node.rare().attach) {
           // Nothing jumps at S: L_from = F(S)^-1 * W(S).
           RigidPose frame = FrameTransformAt(*rig_, channels.frames->spans[span].frame, t);
           RigidPose local_from = Compose(Inverse(frame), world);
-          RigidPose local_to = MateInverse(owner_ref, channels, *node.attach, position->end());
+          RigidPose local_to =
+              MateInverse(owner_ref, channels, *node.rare().attach, position->end());
           position->from = local_from.position;
           position->to = local_to.position;
           if (rotation != nullptr) {
@@ -388,7 +389,7 @@ void ReportCycle(const Scene& scene, const Timeline& timeline, const Rig& rig,
   const FrameTrack& frames = *ChannelsOf(rig, owner).frames;
   const Node& node =
       SceneOwner(scene, owner).nodes[static_cast<size_t>(frames.spans[first_edge.span].node_index)];
-  const Origin& origin = node.attach ? node.attach->origin : node.origin;
+  const Origin& origin = node.rare().attach ? node.rare().attach->origin : node.origin;
   diagnostics->Report(DiagnosticCode::kMarkerCycle, origin.location, origin.path,
                       "attachment cycle: " + names + " over " + interval + " s");
 }
@@ -422,27 +423,27 @@ AttachmentPlan PlanAttachments(const SceneObject& owner, const std::vector<NodeT
   plan.detaching.assign(owner.nodes.size(), false);
   bool attaches = false;
   for (const Node& node : owner.nodes) {
-    plan.has_pose_nodes = plan.has_pose_nodes || node.attach || node.spin;
-    attaches = attaches || node.attach;
+    plan.has_pose_nodes = plan.has_pose_nodes || node.rare().attach || node.rare().spin;
+    attaches = attaches || node.rare().attach;
   }
   if (!attaches) return plan;
   std::vector<FrameSpan>& spans = plan.frames.spans;
   for (size_t index = 0; index < owner.nodes.size(); ++index) {
     const Node& node = owner.nodes[index];
-    if (!node.attach && !node.position) continue;
+    if (!node.rare().attach && !node.position) continue;
     const NodeTime* time = UsableNodeTime(times, index);
     if (time == nullptr) continue;
     FrameSpan span;
     span.start = time->start;
     span.node_index = static_cast<int>(index);
-    if (node.attach) span.frame = FrameFromAttach(*node.attach, names, markers);
+    if (node.rare().attach) span.frame = FrameFromAttach(*node.rare().attach, names, markers);
     spans.push_back(std::move(span));
   }
   StableSortIfNeeded(spans.begin(), spans.end(),
                      [](const FrameSpan& a, const FrameSpan& b) { return a.start < b.start; });
   for (size_t k = 1; k < spans.size(); ++k) {
     size_t index = static_cast<size_t>(spans[k].node_index);
-    if (!owner.nodes[index].attach && spans[k - 1].frame.parent.valid()) {
+    if (!owner.nodes[index].rare().attach && spans[k - 1].frame.parent.valid()) {
       plan.detaching[index] = true;
     }
   }

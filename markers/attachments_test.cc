@@ -59,10 +59,10 @@ TEST(AttachmentsTest, PartOnABodySpinningAboutYTracesTheCircle) {
   size_t part = test.AddObject("part");
   test.scene.objects[body].position = Vec3(1, 0, 2);
   Node& spin = test.AddObjectNode(body, "spin", "0", "4");
-  spin.spin = Spin{Vec3(0, 1, 0), 360, {}};
+  spin.mutable_rare().spin = Spin{Vec3(0, 1, 0), 360, {}};
   Attach attach = AttachTo("body");
   attach.offset = Transform{Vec3(0.5, 0, 0), Quat(1, 0, 0, 0)};
-  test.AddObjectNode(part, "place", "0", "0").attach = attach;
+  test.AddObjectNode(part, "place", "0", "0").mutable_rare().attach = attach;
   Diagnostics diagnostics;
   Rig rig = BuildRig(test.scene, test.timeline, &diagnostics);
   EXPECT_TRUE(diagnostics.items().empty());
@@ -91,7 +91,7 @@ TEST(AttachmentsTest, MateOfTwoMarkersLandsOnTheProduct) {
   test.scene.objects[body].model = "body-model";
   test.scene.objects[screw].model = "screw-model";
   test.scene.objects[screw].position = Vec3(0.3, 0.4, 0);
-  test.AddObjectNode(screw, "place", "0", "1").attach = AttachTo("body/hole", "tip");
+  test.AddObjectNode(screw, "place", "0", "1").mutable_rare().attach = AttachTo("body/hole", "tip");
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
   RigidPose landed = WorldPoseAt(rig, OwnerRef::Object(screw), Time("1"));
   ExpectNear(Vec3(0.08, 0.05, 0), landed.position, 1e-15);
@@ -116,7 +116,7 @@ TEST(AttachmentsTest, MateOnAMovedAndTurnedBody) {
   test.scene.objects[body].position = Vec3(1, 2, 3);
   test.scene.objects[body].rotation = kYaw90;
   test.scene.objects[screw].model = "screw-model";
-  test.AddObjectNode(screw, "place", "0", "1").attach = AttachTo("body/hole", "tip");
+  test.AddObjectNode(screw, "place", "0", "1").mutable_rare().attach = AttachTo("body/hole", "tip");
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
   RigidPose landed = WorldPoseAt(rig, OwnerRef::Object(screw), Time("2"));
   ExpectNear(Vec3(1, 2.05, 2.92), landed.position, 1e-14);
@@ -142,10 +142,10 @@ TEST(AttachmentsTest, SeparateAndRecombineDoNotJump) {
   move.rotation = QuatFromEulerDegrees(Vec3(20, 130, -10));
   move.ease = *Ease::FromName("ease_in_out");
   test.scene.objects[screw].position = Vec3(0.5, 0.5, 0.5);
-  test.AddObjectNode(screw, "attach", "1", "2").attach = AttachTo("body/hole");
+  test.AddObjectNode(screw, "attach", "1", "2").mutable_rare().attach = AttachTo("body/hole");
   Node& separate = test.AddObjectNode(screw, "separate", "2.5", "3");
   separate.position = Vec3(0, 1, 0);
-  test.AddObjectNode(screw, "again", "3.2", "3.8").attach = AttachTo("body/hole");
+  test.AddObjectNode(screw, "again", "3.2", "3.8").mutable_rare().attach = AttachTo("body/hole");
   Diagnostics diagnostics;
   Rig rig = BuildRig(test.scene, test.timeline, &diagnostics);
   EXPECT_TRUE(diagnostics.items().empty());
@@ -187,8 +187,8 @@ TEST(AttachmentsTest, AChainOfTwoFollowsTheBody) {
   test.scene.objects[body].rotation = kYaw90;
   test.scene.objects[screw].model = "screw-model";
   test.AddObjectNode(body, "slide", "0", "2").position = Vec3(2, 0, 0);
-  test.AddObjectNode(washer, "on", "0", "0").attach = AttachTo("screw/top");
-  test.AddObjectNode(screw, "in", "0", "0").attach = AttachTo("body/hole");
+  test.AddObjectNode(washer, "on", "0", "0").mutable_rare().attach = AttachTo("screw/top");
+  test.AddObjectNode(screw, "in", "0", "0").mutable_rare().attach = AttachTo("body/hole");
   Diagnostics diagnostics;
   Rig rig = BuildRig(test.scene, test.timeline, &diagnostics);
   EXPECT_TRUE(diagnostics.items().empty());
@@ -217,7 +217,7 @@ TEST(AttachmentsTest, MarkerTranslationIsScaledByTheParentsScale) {
   test.AddObjectNode(body, "shrink", "0", "2").scale = Vec3(1, 1, 1);
   Attach attach = AttachTo("body/hole");
   attach.offset = Transform{Vec3(0, 0.01, 0), Quat(1, 0, 0, 0)};
-  test.AddObjectNode(screw, "in", "0", "0").attach = attach;
+  test.AddObjectNode(screw, "in", "0", "0").mutable_rare().attach = attach;
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
   ExpectNear(Vec3(0.2, 0.31, 0.1), WorldPoseAt(rig, OwnerRef::Object(screw), Time("0")).position,
              1e-15);
@@ -238,8 +238,8 @@ TEST(AttachmentsTest, SpinCombinesWithAttachAndStaysApplied) {
   test.scene.objects[body].model = "body-model";
   test.scene.objects[screw].position = Vec3(0, 0.5, 0);
   Node& drive = test.AddObjectNode(screw, "drive", "0", "2");
-  drive.attach = AttachTo("body/hole");
-  drive.spin = Spin{Vec3(0, 1, 0), 720, {}};
+  drive.mutable_rare().attach = AttachTo("body/hole");
+  drive.mutable_rare().spin = Spin{Vec3(0, 1, 0), 720, {}};
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
   RigidPose mid = WorldPoseAt(rig, OwnerRef::Object(screw), Time("1.5"));
   ExpectNear(Vec3(0, 0.1 + 0.4 * 0.25, 0), mid.position, 1e-15);
@@ -255,7 +255,7 @@ TEST(AttachmentsTest, RotationWithoutPositionStaysAttached) {
   size_t body = test.AddObject("body");
   size_t part = test.AddObject("part");
   test.AddObjectNode(body, "slide", "0", "4").position = Vec3(4, 0, 0);
-  test.AddObjectNode(part, "on", "0", "0").attach = AttachTo("body");
+  test.AddObjectNode(part, "on", "0", "0").mutable_rare().attach = AttachTo("body");
   test.AddObjectNode(part, "turn", "1", "2").rotation = kYaw90;
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
   RigidPose pose = WorldPoseAt(rig, OwnerRef::Object(part), Time("3"));
@@ -270,7 +270,7 @@ TEST(AttachmentsTest, CameraAttachedToAnObject) {
   size_t main = test.AddCamera("main");
   test.scene.cameras[main].position = Vec3(0, 1, 5);
   test.AddObjectNode(body, "slide", "0", "2").position = Vec3(2, 0, 0);
-  test.AddCameraNode(main, "follow", "0", "0").attach = AttachTo("body");
+  test.AddCameraNode(main, "follow", "0", "0").mutable_rare().attach = AttachTo("body");
   // Attached with d = 0 and no offset, L_to is identity: the camera jumps to the body.
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
   ExpectNear(Vec3(1, 0, 0), WorldPoseAt(rig, OwnerRef::Camera(main), Time("1")).position, 1e-15);
@@ -292,9 +292,9 @@ TEST(AttachmentsTest, TwoCycleOverTheOverlap) {
   TestScene test;
   size_t a = test.AddObject("a");
   size_t b = test.AddObject("b");
-  test.AddObjectNode(a, "on-b", "1", "1.2").attach = AttachTo("b");
+  test.AddObjectNode(a, "on-b", "1", "1.2").mutable_rare().attach = AttachTo("b");
   test.AddObjectNode(a, "off", "3", "3.5").position = Vec3(0, 0, 0);
-  test.AddObjectNode(b, "on-a", "1.5", "2").attach = AttachTo("a");
+  test.AddObjectNode(b, "on-a", "1.5", "2").mutable_rare().attach = AttachTo("a");
   test.AddObjectNode(b, "off", "4", "4.5").position = Vec3(1, 0, 0);
   Diagnostics diagnostics;
   Rig rig = BuildRig(test.scene, test.timeline, &diagnostics);
@@ -317,9 +317,9 @@ TEST(AttachmentsTest, ThreeCycleIsRotatedToTheFirstObjectInTheFile) {
   size_t a = test.AddObject("a");
   size_t b = test.AddObject("b");
   size_t c = test.AddObject("c");
-  test.AddObjectNode(a, "x", "0.5", "0.5").attach = AttachTo("b");
-  test.AddObjectNode(c, "x", "1", "1").attach = AttachTo("a");
-  test.AddObjectNode(b, "x", "2", "3").attach = AttachTo("c");
+  test.AddObjectNode(a, "x", "0.5", "0.5").mutable_rare().attach = AttachTo("b");
+  test.AddObjectNode(c, "x", "1", "1").mutable_rare().attach = AttachTo("a");
+  test.AddObjectNode(b, "x", "2", "3").mutable_rare().attach = AttachTo("c");
   Diagnostics diagnostics;
   BuildRig(test.scene, test.timeline, &diagnostics);
   EXPECT_EQ(std::vector<std::string>{"attachment cycle: a -> b -> c -> a over [2, 3] s"},
@@ -331,9 +331,9 @@ TEST(AttachmentsTest, CycleOnlyAtDifferentTimesIsFine) {
   TestScene test;
   size_t a = test.AddObject("a");
   size_t b = test.AddObject("b");
-  test.AddObjectNode(a, "on", "0", "0.5").attach = AttachTo("b");
+  test.AddObjectNode(a, "on", "0", "0.5").mutable_rare().attach = AttachTo("b");
   test.AddObjectNode(a, "off", "1", "1.5").position = Vec3(0, 1, 0);
-  test.AddObjectNode(b, "on", "1", "2").attach = AttachTo("a");
+  test.AddObjectNode(b, "on", "1", "2").mutable_rare().attach = AttachTo("a");
   Diagnostics diagnostics;
   Rig rig = BuildRig(test.scene, test.timeline, &diagnostics);
   EXPECT_TRUE(Messages(diagnostics, "E_MARKER_CYCLE").empty());
@@ -344,7 +344,7 @@ TEST(AttachmentsTest, CycleOnlyAtDifferentTimesIsFine) {
 TEST(AttachmentsTest, SelfAttachmentIsACycle) {
   TestScene test;
   size_t a = test.AddObject("a");
-  test.AddObjectNode(a, "self", "1", "2").attach = AttachTo("a");
+  test.AddObjectNode(a, "self", "1", "2").mutable_rare().attach = AttachTo("a");
   Diagnostics diagnostics;
   Rig rig = BuildRig(test.scene, test.timeline, &diagnostics);
   EXPECT_EQ(std::vector<std::string>{"attachment cycle: a -> a over [1, 2] s"},
@@ -390,7 +390,8 @@ TEST(AssemblyVerbsTest, AnInsertGoesStraightDownTheTurnedHolesAxis) {
   test.scene.objects[body].model = "body-model";
   test.scene.objects[pin].model = "pin-model";
   test.scene.objects[pin].position = Vec3(0.3, 0.4, 0);
-  test.AddObjectNode(pin, "in", "1", "3").attach = Inserting("body/hole", "tip", 0.04);
+  test.AddObjectNode(pin, "in", "1", "3").mutable_rare().attach =
+      Inserting("body/hole", "tip", 0.04);
   Diagnostics diagnostics;
   Rig rig = BuildRig(test.scene, test.timeline, &diagnostics);
   ASSERT_TRUE(diagnostics.items().empty());
@@ -431,7 +432,7 @@ void ExpectScrewPath(bool left_hand) {
   size_t screw = test.AddObject("screw");
   test.scene.objects[body].model = "body-model";
   test.scene.objects[screw].model = "screw-model";
-  test.AddObjectNode(screw, "drive", "0", "2").attach =
+  test.AddObjectNode(screw, "drive", "0", "2").mutable_rare().attach =
       Screwing("body/hole", "tip", 2, 0.005, left_hand);
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
   OwnerRef part = OwnerRef::Object(screw);

@@ -70,7 +70,7 @@ LookScene MakeLookScene() {
   Node& move = setup.test.AddObjectNode(setup.target, "move", "0", "2");
   move.position = Vec3(2, 0, 0);
   Node& aim = setup.test.AddCameraNode(setup.camera, "aim", "0", "1");
-  aim.look_at = LocatedString{"target", {}};
+  aim.mutable_rare().look_at = LocatedString{"target", {}};
   return setup;
 }
 
@@ -100,7 +100,7 @@ TEST(LookAtStateTest, TheHorizonStaysLevel) {
   size_t camera = test.AddCamera("cam");
   test.scene.cameras[camera].rotation = QuatFromEulerDegrees(Vec3(-40, -60, 0));
   Node& aim = test.AddCameraNode(camera, "aim", "0", "2");
-  aim.look_at = LocatedString{"target", {}};
+  aim.mutable_rare().look_at = LocatedString{"target", {}};
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
   // d = (-1, 1, -1) from the origin: yaw atan2(1, 1) = 45, pitch
   // atan2(1, sqrt 2); from [-40, -60, 0] by u = t / 2.
@@ -146,7 +146,7 @@ TEST(LookAtStateTest, AMarkerIsScaledByItsOwner) {
   size_t camera = test.AddCamera("cam");
   test.scene.cameras[camera].position = Vec3(0, 0, 2);
   Node& aim = test.AddCameraNode(camera, "aim", "0", "0");
-  aim.look_at = LocatedString{"post/tip", {}};
+  aim.mutable_rare().look_at = LocatedString{"post/tip", {}};
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
   // The marker at (0, 1 * 2, 0): d = (0, 2, -2), pitch 45 degrees, yaw 0.
   Vec3 euler = CanonicalEulerDegrees(WorldPoseAt(rig, OwnerRef::Camera(0), Time("0")).rotation);
@@ -199,7 +199,7 @@ TEST(LookAtStateTest, AnAttachStartsFromTheTrackedRotation) {
   LookScene setup = MakeLookScene();
   AddCart(&setup.test);
   Node& mount = setup.test.AddCameraNode(setup.camera, "mount", "2", "3");
-  mount.attach = Attach{"cart", std::nullopt, "", {}};
+  mount.mutable_rare().attach = Attach{"cart", std::nullopt, "", {}};
   Rig rig = BuildRig(setup.test.scene, setup.test.timeline, nullptr);
   // W(2) = R_look(2); L goes from F^-1 W(2) to the identity in the cart's
   // frame, all about +Y: the world yaw goes linearly from R_look(2)'s to 30.
@@ -225,9 +225,9 @@ LookScene MakeAttachedLookScene() {
   Node& move = setup.test.AddObjectNode(setup.target, "move", "0", "2");
   move.position = Vec3(2, 0, 0);
   Node& mount = setup.test.AddCameraNode(setup.camera, "mount", "0", "0");
-  mount.attach = Attach{"cart", std::nullopt, "", {}};
+  mount.mutable_rare().attach = Attach{"cart", std::nullopt, "", {}};
   Node& aim = setup.test.AddCameraNode(setup.camera, "aim", "0.5", "1.5");
-  aim.look_at = LocatedString{"target", {}};
+  aim.mutable_rare().look_at = LocatedString{"target", {}};
   return setup;
 }
 
@@ -250,7 +250,7 @@ TEST(LookAtStateTest, ADetachStartsFromTheTrackedRotation) {
 TEST(LookAtStateTest, OnAnAttachedCameraASpinThenARotationContinue) {
   LookScene setup = MakeAttachedLookScene();
   Node& spin = setup.test.AddCameraNode(setup.camera, "spin", "2", "3");
-  spin.spin = Spin{Vec3(0, 1, 0), 90, {}};
+  spin.mutable_rare().spin = Spin{Vec3(0, 1, 0), 90, {}};
   Node& turn = setup.test.AddCameraNode(setup.camera, "turn", "3", "4");
   turn.rotation = Quat(1, 0, 0, 0);  // local: the cart's rotation
   Rig rig = BuildRig(setup.test.scene, setup.test.timeline, nullptr);
@@ -272,7 +272,7 @@ TEST(AutoFocusStateTest, InterpolatesToTheLiveDistanceThenTracks) {
   LookScene setup = MakeLookScene();
   setup.test.scene.cameras[setup.camera].focus.distance = 3;
   Node& pull = setup.test.AddCameraNode(setup.camera, "pull", "0", "1");
-  pull.focus = FocusTarget{std::nullopt, "target", {}};
+  pull.mutable_rare().focus = FocusTarget{std::nullopt, "target", {}};
   Rig rig = BuildRig(setup.test.scene, setup.test.timeline, nullptr);
   // t = 0.5: live = |(0.5, 0, -5)| = sqrt(25.25); u = 0.5 from 3.
   EXPECT_NEAR(*FocusAt(rig, 0, Time("0.5")), 3 + (std::sqrt(25.25) - 3) * 0.5, 1e-12);
@@ -291,7 +291,7 @@ TEST(AutoFocusStateTest, ACameraFocusOnTracksFromTheStart) {
 TEST(AutoFocusStateTest, WithoutDepthOfFieldItStartsAtTheLiveDistance) {
   LookScene setup = MakeLookScene();
   Node& pull = setup.test.AddCameraNode(setup.camera, "pull", "1", "2");
-  pull.focus = FocusTarget{std::nullopt, "target", {}};
+  pull.mutable_rare().focus = FocusTarget{std::nullopt, "target", {}};
   Rig rig = BuildRig(setup.test.scene, setup.test.timeline, nullptr);
   EXPECT_FALSE(FocusAt(rig, 0, Time("0.5")).has_value());
   EXPECT_NEAR(*FocusAt(rig, 0, Time("1.5")), std::sqrt(1.5 * 1.5 + 25), 1e-12);
@@ -302,7 +302,7 @@ TEST(PathStateTest, CatmullRomThroughTheWaypointsWithMirroredEnds) {
   size_t object = test.AddObject("box");
   Node& move = test.AddObjectNode(object, "move", "0", "2");
   move.position = Vec3(2, 0, 0);
-  move.path = {Vec3(1, 1, 0)};
+  move.mutable_rare().path = {Vec3(1, 1, 0)};
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
   // P0 = 0, P1 = (1,1,0), P2 = (2,0,0); P-1 = 2P0 - P1 = (-1,-1,0).
   // Span 0 at s = 0.5 (t = 0.5): 0.5 * [2P0 + (P1 - P-1) s + (2P-1 - 5P0 + 4P1 - P2) s^2
@@ -363,12 +363,12 @@ Origin At(int line, int column, const std::string& path) {
 TEST(CameraReferenceTest, KnownTargetsAreQuiet) {
   TestScene test = CameraReferenceScene();
   Node& aim = test.AddCameraNode(0, "aim", "0", "1");
-  aim.look_at = LocatedString{"body/hole-1", {}};
-  aim.focus = FocusTarget{std::nullopt, "body", {}};
+  aim.mutable_rare().look_at = LocatedString{"body/hole-1", {}};
+  aim.mutable_rare().focus = FocusTarget{std::nullopt, "body", {}};
   test.scene.cameras[0].focus.on = "body/hole-1";
   Node shot;
   shot.owner = "director";
-  shot.shot = Shot{"cam", {}, std::nullopt, {}};
+  shot.mutable_rare().shot = Shot{"cam", {}, std::nullopt, {}};
   test.scene.director_nodes.push_back(shot);
   EXPECT_TRUE(CheckReferences(test).empty());
 }
@@ -378,16 +378,18 @@ TEST(CameraReferenceTest, LookAtAndFocusTargetsThatNameNothing) {
   test.scene.cameras[0].focus.on = "bdy";
   test.scene.cameras[0].focus.origin = At(3, 12, "/cameras/cam/focus");
   Node& aim = test.AddCameraNode(0, "aim", "0", "1");
-  aim.look_at = LocatedString{"bdy", At(5, 40, "/cameras/cam/nodes/0/look_at")};
+  aim.mutable_rare().look_at = LocatedString{"bdy", At(5, 40, "/cameras/cam/nodes/0/look_at")};
   Node& mark = test.AddCameraNode(0, "mark", "1", "2");
-  mark.look_at = LocatedString{"body/hole-9", At(6, 40, "/cameras/cam/nodes/1/look_at")};
+  mark.mutable_rare().look_at =
+      LocatedString{"body/hole-9", At(6, 40, "/cameras/cam/nodes/1/look_at")};
   Node& pull = test.AddCameraNode(0, "pull", "0", "1");
-  pull.focus = FocusTarget{std::nullopt, "body/hol-1", At(7, 41, "/cameras/cam/nodes/2/focus")};
+  pull.mutable_rare().focus =
+      FocusTarget{std::nullopt, "body/hol-1", At(7, 41, "/cameras/cam/nodes/2/focus")};
   Node& lens = test.AddCameraNode(0, "lens", "0", "1");
-  lens.look_at = LocatedString{"cam/tip", At(8, 40, "/cameras/cam/nodes/3/look_at")};
+  lens.mutable_rare().look_at = LocatedString{"cam/tip", At(8, 40, "/cameras/cam/nodes/3/look_at")};
   size_t pivot = test.AddObject("pivot");
   Node& far = test.AddCameraNode(0, "far", "0", "1");
-  far.look_at = LocatedString{"pivot/x", At(9, 40, "/cameras/cam/nodes/4/look_at")};
+  far.mutable_rare().look_at = LocatedString{"pivot/x", At(9, 40, "/cameras/cam/nodes/4/look_at")};
   (void)pivot;
   EXPECT_EQ(
       (std::vector<Reported>{
@@ -413,11 +415,11 @@ TEST(CameraReferenceTest, ShotsMustNameACamera) {
   Node open;
   open.owner = "director";
   open.id = "open";
-  open.shot = Shot{"cma", {}, std::nullopt, At(20, 22, "/director/nodes/0/shot")};
+  open.mutable_rare().shot = Shot{"cma", {}, std::nullopt, At(20, 22, "/director/nodes/0/shot")};
   Node second;
   second.owner = "director";
   second.index = 1;
-  second.shot = Shot{"body", {}, std::nullopt, At(21, 22, "/director/nodes/1/shot")};
+  second.mutable_rare().shot = Shot{"body", {}, std::nullopt, At(21, 22, "/director/nodes/1/shot")};
   test.scene.director_nodes = {open, second};
   EXPECT_EQ((std::vector<Reported>{
                 {"E_OBJECT_MISSING", "/director/nodes/0/shot", 20, 22,

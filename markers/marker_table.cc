@@ -46,15 +46,17 @@ class AttachChecker {
       CheckPoint("camera '" + owner.name + "' focuses on ", owner.focus.on, owner.focus.origin);
     }
     for (const Node& node : owner.nodes) {
-      const bool focuses = node.focus && !node.focus->on.empty();
-      if (!node.look_at && !focuses && !node.attach) continue;  // most nodes: no name built
+      const bool focuses = node.rare().focus && !node.rare().focus->on.empty();
+      if (!node.rare().look_at && !focuses && !node.rare().attach)
+        continue;  // most nodes: no name built
       std::string name = "node '" + node.QualifiedName() + "' ";
-      if (node.look_at) CheckPoint(name + "looks at ", node.look_at->value, node.look_at->origin);
+      if (node.rare().look_at)
+        CheckPoint(name + "looks at ", node.rare().look_at->value, node.rare().look_at->origin);
       if (focuses) {
-        CheckPoint(name + "focuses on ", node.focus->on, node.focus->origin);
+        CheckPoint(name + "focuses on ", node.rare().focus->on, node.rare().focus->origin);
       }
-      if (!node.attach) continue;
-      const Attach& attach = *node.attach;
+      if (!node.rare().attach) continue;
+      const Attach& attach = *node.rare().attach;
       const char* verb = attach.verb == AttachVerb::kInsert  ? "inserts into "
                          : attach.verb == AttachVerb::kScrew ? "screws into "
                                                              : "attaches to ";
@@ -68,15 +70,15 @@ class AttachChecker {
   // A shot must name a camera.
   void CheckShots(const std::vector<Node>& director_nodes) {
     for (const Node& node : director_nodes) {
-      if (!node.shot || node.shot->camera.empty()) continue;
-      const std::string& camera = node.shot->camera;
+      if (!node.rare().shot || node.rare().shot->camera.empty()) continue;
+      const std::string& camera = node.rare().shot->camera;
       auto found = owners_.find(camera);
       std::string prefix = "node '" + node.QualifiedName() + "' shows ";
       if (found == owners_.end()) {
-        Report(DiagnosticCode::kObjectMissing, node.shot->origin,
+        Report(DiagnosticCode::kObjectMissing, node.rare().shot->origin,
                prefix + "unknown camera '" + camera + "'" + DidYouMean(camera, camera_names_));
       } else if (found->second < scene_.objects.size()) {
-        Report(DiagnosticCode::kObjectMissing, node.shot->origin,
+        Report(DiagnosticCode::kObjectMissing, node.rare().shot->origin,
                prefix + "'" + camera + "', which is an object, not a camera" +
                    DidYouMean(camera, camera_names_));
       }

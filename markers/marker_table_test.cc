@@ -70,7 +70,7 @@ Node& AddAttach(TestScene* test, size_t object, const std::string& id, const std
   attach.origin.location = {7, 9};
   attach.origin.path = testing::TestPath("/objects/" + test->scene.objects[object].name +
                                          "/nodes/" + std::to_string(node.index) + "/attach");
-  node.attach = attach;
+  node.mutable_rare().attach = attach;
   return node;
 }
 
@@ -158,7 +158,8 @@ TEST(MarkerTableTest, ImportsAGltfAndMergesInlineMarkers) {
   size_t body = test.AddObject("body");
   test.scene.objects[body].model = "part";
   size_t screw = test.AddObject("screw");
-  test.AddObjectNode(screw, "in", "0", "0").attach = Attach{"body/hole-2", {}, "", {}};
+  test.AddObjectNode(screw, "in", "0", "0").mutable_rare().attach =
+      Attach{"body/hole-2", {}, "", {}};
 
   Diagnostics diagnostics;
   ModelLibrary library = ImportModels(test.scene, &diagnostics);
@@ -190,7 +191,7 @@ TEST(MarkerTableTest, AMissingFileIsReportedOnceAndSilencesItsMarkers) {
   size_t body = test.AddObject("body");
   test.scene.objects[body].model = "part";
   size_t screw = test.AddObject("screw");
-  test.AddObjectNode(screw, "in", "0", "0").attach = Attach{"body/hole", {}, "", {}};
+  test.AddObjectNode(screw, "in", "0", "0").mutable_rare().attach = Attach{"body/hole", {}, "", {}};
   Diagnostics diagnostics;
   MarkerTable table =
       BuildMarkerTable(test.scene, ImportModels(test.scene, &diagnostics), &diagnostics);

@@ -72,14 +72,15 @@ TEST(PoseWithinTest, AChainOfAttachmentsPlaysWorldPoseWithinToTheBit) {
   slide.rotation = QuatFromAxisAngle(Vec3(0, 1, 0), 1.2);
   slide.ease = *Ease::FromName("ease-in-out");
   Node& turn = test.AddObjectNode(body, "turn", "2", "3.5");
-  turn.spin = SpinAbout(Vec3(0, 1, 0), 720);
+  turn.mutable_rare().spin = SpinAbout(Vec3(0, 1, 0), 720);
   turn.ease = *Ease::FromName("ease-out");
   test.AddObjectNode(body, "shrink", "1", "2").scale = Vec3(1, 1, 1);
-  test.AddObjectNode(screw, "in", "0", "0").attach = AttachTo("body/hole");
-  test.AddObjectNode(screw, "drive", "0.25", "1.5").spin = SpinAbout(Vec3(0, 0, 1), 540);
+  test.AddObjectNode(screw, "in", "0", "0").mutable_rare().attach = AttachTo("body/hole");
+  test.AddObjectNode(screw, "drive", "0.25", "1.5").mutable_rare().spin =
+      SpinAbout(Vec3(0, 0, 1), 540);
   Attach on_top = AttachTo("screw/top");
   on_top.offset = Transform{Vec3(0, 0.01, 0), QuatFromAxisAngle(Vec3(1, 0, 0), 0.3)};
-  test.AddObjectNode(washer, "on", "0", "0").attach = on_top;
+  test.AddObjectNode(washer, "on", "0", "0").mutable_rare().attach = on_top;
   Diagnostics diagnostics;
   Rig rig = BuildRig(test.scene, test.timeline, &diagnostics);
   for (const auto& item : diagnostics.items()) ADD_FAILURE() << item.message;
@@ -98,7 +99,7 @@ TEST(PoseWithinTest, ALookAtOwnerPlaysWorldPoseWithinToTheBit) {
   size_t camera = test.AddCamera("overview");
   test.scene.cameras[camera].position = Vec3(0, 1, 5);
   Node& aim = test.AddCameraNode(camera, "aim", "0", "1");
-  aim.look_at = LocatedString{"target", {}};
+  aim.mutable_rare().look_at = LocatedString{"target", {}};
   aim.position = Vec3(1, 1, 4);
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
   for (const char* select : {"0", "0.5", "1.5"}) {

@@ -124,7 +124,7 @@ void ReportOverlaps(const SceneObject& owner, std::vector<PendingOverlap> overla
 // Position segments of `path` nodes carry their waypoints.
 void AddWaypoints(const SceneObject& owner, ChannelTrack<Vec3>* position) {
   for (Segment<Vec3>& segment : position->segments) {
-    const BoxedList<Vec3>& path = owner.nodes[static_cast<size_t>(segment.node_index)].path;
+    const BoxedList<Vec3>& path = owner.nodes[static_cast<size_t>(segment.node_index)].rare().path;
     segment.waypoints = std::vector<Vec3>(path.begin(), path.end());
   }
 }
@@ -156,7 +156,7 @@ const std::vector<NodeTime>* TimesOf(const std::vector<std::vector<NodeTime>>& l
 // (the value comes from the aim, markers/camera_aim.h).
 std::optional<Quat> LookAtOrRotation(const Node& node) {
   if (node.rotation) return node.rotation;
-  if (node.look_at) return Quat(1, 0, 0, 0);
+  if (node.rare().look_at) return Quat(1, 0, 0, 0);
   return std::nullopt;
 }
 
@@ -182,7 +182,7 @@ void BuildPoseChannels(const SceneObject& owner, const std::vector<NodeTime>* ti
   *position = CollectTrack<Vec3>(
       owner, times, owner.position,
       [](const Node& node) -> std::optional<Vec3> {
-        if (node.attach) return Vec3(0, 0, 0);  // filled by FillAttachedValues
+        if (node.rare().attach) return Vec3(0, 0, 0);  // filled by FillAttachedValues
         return node.position;
       },
       "position", 0, overlaps);
@@ -190,15 +190,17 @@ void BuildPoseChannels(const SceneObject& owner, const std::vector<NodeTime>* ti
   *rotation = CollectTrack<Quat>(
       owner, times, owner.rotation,
       [&](const Node& node) -> std::optional<Quat> {
-        if (node.rotation || node.look_at) return LookAtOrRotation(node);
+        if (node.rotation || node.rare().look_at) return LookAtOrRotation(node);
         bool detaches = plan.detaching[static_cast<size_t>(&node - first_node)];
-        if (node.attach || node.spin || detaches) return Quat(1, 0, 0, 0);  // filled later
+        if (node.rare().attach || node.rare().spin || detaches)
+          return Quat(1, 0, 0, 0);  // filled later
         return std::nullopt;
       },
       "rotation", 1, overlaps);
   for (Segment<Quat>& segment : rotation->segments) {
     const Node& node = owner.nodes[static_cast<size_t>(segment.node_index)];
-    if (node.spin) segment.spin = SpinTurn{node.spin->axis, Radians(node.spin->degrees)};
+    if (node.rare().spin)
+      segment.spin = SpinTurn{node.rare().spin->axis, Radians(node.rare().spin->degrees)};
   }
   if (!plan.frames.spans.empty()) return;  // values depend on other owners
   FillFromValues(position);
@@ -231,11 +233,12 @@ CameraRig BuildCameraRig(const SceneObject& camera, const std::vector<NodeTime>*
   BuildPoseChannels(camera, times, plan, &rig.position, &rig.rotation, &overlaps);
   for (Segment<Quat>& segment : rig.rotation.segments) {
     const Node& node = camera.nodes[static_cast<size_t>(segment.node_index)];
-    if (node.look_at) segment.aim = ResolveAim(node.look_at->value, names, markers);
+    if (node.rare().look_at) segment.aim = ResolveAim(node.rare().look_at->value, names, markers);
     segment.level = true;
   }
   rig.fov = BuildTrack<double>(
-      camera, times, camera.fov, [](const Node& node) { return node.fov; }, "fov", 2, &overlaps);
+      camera, times, camera.fov, [](const Node& node) { return node.rare().fov; }, "fov", 2,
+      &overlaps);
   if (!camera.focus.on.empty()) {
     rig.initial_focus_aim = ResolveAim(camera.focus.on, names, markers);
   }
@@ -245,15 +248,15 @@ CameraRig BuildCameraRig(const SceneObject& camera, const std::vector<NodeTime>*
   rig.focus = BuildTrack<double>(
       camera, times, camera.focus.distance.value_or(0),
       [](const Node& node) -> std::optional<double> {
-        if (!node.focus) return std::nullopt;
-        if (!node.focus->on.empty()) return 0.0;
-        return node.focus->distance;
+        if (!node.rare().focus) return std::nullopt;
+        if (!node.rare().focus->on.empty()) return 0.0;
+        return node.rare().focus->distance;
       },
       "focus", 3, &overlaps);
   for (Segment<double>& segment : rig.focus.segments) {
     const Node& node = camera.nodes[static_cast<size_t>(segment.node_index)];
-    if (node.focus && !node.focus->on.empty()) {
-      segment.aim = ResolveAim(node.focus->on, names, markers);
+    if (node.rare().focus && !node.rare().focus->on.empty()) {
+      segment.aim = ResolveAim(node.rare().focus->on, names, markers);
       if (!segment.aim) segment.to = segment.from;  // reported: hold
     }
   }
@@ -262,8 +265,8 @@ CameraRig BuildCameraRig(const SceneObject& camera, const std::vector<NodeTime>*
     rig.focus.segments.front().from = rig.focus.segments.front().to;
   }
   rig.aperture = BuildTrack<double>(
-      camera, times, camera.aperture, [](const Node& node) { return node.aperture; }, "aperture", 4,
-      &overlaps);
+      camera, times, camera.aperture, [](const Node& node) { return node.rare().aperture; },
+      "aperture", 4, &overlaps);
   rig.frames = plan.frames;
   ReportOverlaps(camera, std::move(overlaps), diagnostics);
   return rig;

@@ -316,12 +316,12 @@ TEST(RigTest, CameraChannels) {
   size_t main = test.AddCamera("main");
   test.scene.cameras[main].fov = 40;
   Node& zoom = test.AddCameraNode(main, "zoom", "0", "2");
-  zoom.fov = 20;
-  zoom.aperture = 4.8;
+  zoom.mutable_rare().fov = 20;
+  zoom.mutable_rare().aperture = 4.8;
   zoom.position = Vec3(0, 0, 2);
   Node& focus = test.AddCameraNode(main, "focus", "1", "3");
-  focus.focus = FocusTarget{2.5, "", {}};
-  test.AddCameraNode(main, "refocus", "3", "5").focus = FocusTarget{4.5, "", {}};
+  focus.mutable_rare().focus = FocusTarget{2.5, "", {}};
+  test.AddCameraNode(main, "refocus", "3", "5").mutable_rare().focus = FocusTarget{4.5, "", {}};
   Rig rig = Build(test, nullptr);
   const CameraRig& camera = rig.cameras[0];
   EXPECT_EQ(30, ValueAt(camera.fov, Time("1")));
@@ -339,7 +339,7 @@ TEST(RigTest, CameraInitialFocusInterpolates) {
   TestScene test;
   size_t main = test.AddCamera("main");
   test.scene.cameras[main].focus.distance = 1;
-  test.AddCameraNode(main, "focus", "0", "2").focus = FocusTarget{3, "", {}};
+  test.AddCameraNode(main, "focus", "0", "2").mutable_rare().focus = FocusTarget{3, "", {}};
   Rig rig = Build(test, nullptr);
   EXPECT_EQ(1, FocusAt(rig.cameras[0], Time("0")));
   EXPECT_EQ(2, FocusAt(rig.cameras[0], Time("1")));
@@ -348,8 +348,8 @@ TEST(RigTest, CameraInitialFocusInterpolates) {
 TEST(RigTest, CameraOverlapNamesTheCameraChannel) {
   TestScene test;
   size_t main = test.AddCamera("main");
-  test.AddCameraNode(main, "a", "0", "2").fov = 30;
-  test.AddCameraNode(main, "b", "1", "3").fov = 50;
+  test.AddCameraNode(main, "a", "0", "2").mutable_rare().fov = 30;
+  test.AddCameraNode(main, "b", "1", "3").mutable_rare().fov = 50;
   Diagnostics diagnostics;
   Build(test, &diagnostics);
   ASSERT_EQ(1u, diagnostics.items().size());

@@ -112,7 +112,7 @@ TEST(StateTest, HalfTurnQuaternionHasAPositiveAxis) {
 TEST(StateTest, CameraFocusIsNullUntilSetThenANumber) {
   TestScene test;
   size_t main = test.AddCamera("main");
-  test.AddCameraNode(main, "focus", "1", "2").focus = FocusTarget{3, "", {}};
+  test.AddCameraNode(main, "focus", "1", "2").mutable_rare().focus = FocusTarget{3, "", {}};
   EXPECT_TRUE(StateToJson(test.scene, Evaluate(test, "0.5"))["cameras"]["main"]["focus"].is_null());
   EXPECT_EQ(3.0,
             StateToJson(test.scene, Evaluate(test, "1"))["cameras"]["main"]["focus"].get<double>());
@@ -126,8 +126,8 @@ TEST(StateTest, EvaluatesEveryChannel) {
   node.rotation = QuatFromEulerDegrees(Vec3(0, 90, 0));
   size_t main = test.AddCamera("main");
   Node& zoom = test.AddCameraNode(main, "zoom", "0", "4");
-  zoom.fov = 40;
-  zoom.aperture = 4.8;
+  zoom.mutable_rare().fov = 40;
+  zoom.mutable_rare().aperture = 4.8;
   zoom.rotation = QuatFromEulerDegrees(Vec3(-20, 0, 0));
   SceneState state = Evaluate(test, "2");
   EXPECT_EQ(Time("2"), state.time);

@@ -88,7 +88,7 @@ class DotWriter {
   void CollectAttachTargets() {
     for (const SceneObject& object : scene_.objects) {
       for (const Node& node : object.nodes) {
-        if (node.attach) targets_.emplace(OwnerOfTarget(node.attach->to));
+        if (node.rare().attach) targets_.emplace(OwnerOfTarget(node.rare().attach->to));
       }
     }
   }
@@ -129,15 +129,15 @@ class DotWriter {
       const SceneObject& object = scene_.objects[index];
       for (size_t k = 0; k < object.nodes.size(); ++k) {
         const Node& node = object.nodes[k];
-        if (!node.attach) continue;
-        std::string label = node.attach->to;
+        if (!node.rare().attach) continue;
+        std::string label = node.rare().attach->to;
         if (rig_ != nullptr && index < rig_->objects.size()) {
           std::string span =
               SpanOf(rig_->objects[index].frames, static_cast<int>(k), timeline_.duration);
           if (!span.empty()) label += "\\n" + span;
         }
         out_ += "  " + Quoted(node.QualifiedName()) + " -> " +
-                OwnerNodeId(OwnerOfTarget(node.attach->to)) + " [label=" + Quoted(label) +
+                OwnerNodeId(OwnerOfTarget(node.rare().attach->to)) + " [label=" + Quoted(label) +
                 ", style=dashed, arrowhead=empty];\n";
       }
     }

@@ -25,7 +25,7 @@ TEST(GraphDotTest, RelationsChainingAndAttachments) {
   part.name = "part";
   part.nodes.push_back(MakeNode("part", 0, "on"));
   part.nodes[0].relations.push_back(After("tray.slide", "0.5"));
-  part.nodes[0].attach = Attach{"tray/slot", std::nullopt, "", {}};
+  part.nodes[0].mutable_rare().attach = Attach{"tray/slot", std::nullopt, "", {}};
   Timeline timeline;
   timeline.duration = S("4");
   timeline.objects = {{{S("0"), S("1"), true}, {S("2"), S("3"), true}},

@@ -167,30 +167,34 @@ std::string Tooltip(const Node& node, const NodeTime& time, NodeActivity activit
   }
   if (node.scale) text += "\nscale " + VectorText(*node.scale);
   if (node.opacity) text += "\nopacity " + FormatDouble(*node.opacity);
-  if (!node.path.empty()) text += "\npath of " + std::to_string(node.path.size()) + " points";
-  if (node.attach) {
-    text += "\nattach to " + node.attach->to;
-    if (!node.attach->mate.empty()) text += ", mate " + node.attach->mate;
+  if (!node.rare().path.empty())
+    text += "\npath of " + std::to_string(node.rare().path.size()) + " points";
+  if (node.rare().attach) {
+    text += "\nattach to " + node.rare().attach->to;
+    if (!node.rare().attach->mate.empty()) text += ", mate " + node.rare().attach->mate;
   }
-  if (node.spin) {
-    text += "\nspin " + FormatDouble(node.spin->degrees) + "° about " + VectorText(node.spin->axis);
+  if (node.rare().spin) {
+    text += "\nspin " + FormatDouble(node.rare().spin->degrees) + "° about " +
+            VectorText(node.rare().spin->axis);
   }
-  if (node.look_at) text += "\nlook_at " + node.look_at->value;
-  if (node.focus) {
-    text += node.focus->distance ? "\nfocus " + FormatDouble(*node.focus->distance) + " m"
-                                 : "\nfocus on " + node.focus->on;
+  if (node.rare().look_at) text += "\nlook_at " + node.rare().look_at->value;
+  if (node.rare().focus) {
+    text += node.rare().focus->distance
+                ? "\nfocus " + FormatDouble(*node.rare().focus->distance) + " m"
+                : "\nfocus on " + node.rare().focus->on;
   }
-  if (node.fov) text += "\nfov " + FormatDouble(*node.fov) + "°";
-  if (node.aperture) text += "\naperture " + FormatDouble(*node.aperture);
-  if (node.shot) {
-    text += "\nshot " + node.shot->camera;
-    if (!(node.shot->blend == ExactTime())) text += ", blend " + Seconds(node.shot->blend);
+  if (node.rare().fov) text += "\nfov " + FormatDouble(*node.rare().fov) + "°";
+  if (node.rare().aperture) text += "\naperture " + FormatDouble(*node.rare().aperture);
+  if (node.rare().shot) {
+    text += "\nshot " + node.rare().shot->camera;
+    if (!(node.rare().shot->blend == ExactTime()))
+      text += ", blend " + Seconds(node.rare().shot->blend);
   }
-  if (node.sound) text += "\nsound " + node.sound->name;
-  if (node.label) text += "\nlabel \"" + node.label->value + "\"";
-  if (node.action) text += "\naction " + node.action->value;
-  for (const Cue& cue : node.cues) text += "\ncue " + cue.kind + " " + cue.name;
-  if (node.time_scale) text += "\ntime_scale " + FormatDouble(*node.time_scale);
+  if (node.rare().sound) text += "\nsound " + node.rare().sound->name;
+  if (node.rare().label) text += "\nlabel \"" + node.rare().label->value + "\"";
+  if (node.rare().action) text += "\naction " + node.rare().action->value;
+  for (const Cue& cue : node.rare().cues) text += "\ncue " + cue.kind + " " + cue.name;
+  if (node.rare().time_scale) text += "\ntime_scale " + FormatDouble(*node.rare().time_scale);
   if (!node.ease.name().empty() && activity != NodeActivity::kWait) {
     text += "\nease " + std::string(node.ease.name());
   }
@@ -246,8 +250,8 @@ class SvgWriter {
     bool has_shots = false;
     for (int number = 0; number < table.size(); ++number) {
       if (ResolvedTimeAt(timeline, table.place(number)) == nullptr) continue;
-      has_chapters = has_chapters || static_cast<bool>(table.node(number).label);
-      has_shots = has_shots || static_cast<bool>(table.node(number).shot);
+      has_chapters = has_chapters || static_cast<bool>(table.node(number).rare().label);
+      has_shots = has_shots || static_cast<bool>(table.node(number).rare().shot);
     }
     double y = kBelowLegend;
     chapter_text_y_ = y + 14;
@@ -459,9 +463,9 @@ class SvgWriter {
     std::vector<Chapter> chapters;
     for (const PlacedNode& placed : placed_) {
       const Node& node = table_.node(placed.number);
-      if (!node.label) continue;
+      if (!node.rare().label) continue;
       chapters.push_back(
-          {placed.time->start, placed.time->end, node.label->value, node.QualifiedName()});
+          {placed.time->start, placed.time->end, node.rare().label->value, node.QualifiedName()});
     }
     std::stable_sort(chapters.begin(), chapters.end(),
                      [](const Chapter& a, const Chapter& b) { return a.start < b.start; });
@@ -538,9 +542,9 @@ class SvgWriter {
     std::vector<ShotSpan> shots;
     for (const PlacedNode& placed : placed_) {
       const Node& node = table_.node(placed.number);
-      if (!node.shot) continue;
-      shots.push_back(
-          {placed.time->start, node.shot->blend, node.shot->camera, node.QualifiedName()});
+      if (!node.rare().shot) continue;
+      shots.push_back({placed.time->start, node.rare().shot->blend, node.rare().shot->camera,
+                       node.QualifiedName()});
     }
     std::stable_sort(shots.begin(), shots.end(),
                      [](const ShotSpan& a, const ShotSpan& b) { return a.start < b.start; });
@@ -674,18 +678,20 @@ class SvgWriter {
 }  // namespace
 
 NodeActivity NodeActivityOf(const Node& node, bool on_camera) {
-  if (node.shot) return NodeActivity::kShot;
-  if (node.attach) return NodeActivity::kAttach;
-  if (node.spin) return NodeActivity::kSpin;
-  if (on_camera || node.look_at || node.focus || node.fov || node.aperture) {
+  if (node.rare().shot) return NodeActivity::kShot;
+  if (node.rare().attach) return NodeActivity::kAttach;
+  if (node.rare().spin) return NodeActivity::kSpin;
+  if (on_camera || node.rare().look_at || node.rare().focus || node.rare().fov ||
+      node.rare().aperture) {
     return NodeActivity::kCamera;
   }
-  if (node.position || node.rotation || node.scale || !node.path.empty()) {
+  if (node.position || node.rotation || node.scale || !node.rare().path.empty()) {
     return NodeActivity::kMove;
   }
   if (node.opacity) return NodeActivity::kShowHide;
-  if (node.sound) return NodeActivity::kSound;
-  if (node.label || node.action || !node.cues.empty() || node.time_scale) {
+  if (node.rare().sound) return NodeActivity::kSound;
+  if (node.rare().label || node.rare().action || !node.rare().cues.empty() ||
+      node.rare().time_scale) {
     return NodeActivity::kCue;
   }
   return NodeActivity::kWait;

@@ -37,7 +37,7 @@ struct TrayScene {
     part.name = "part";
     part.nodes.push_back(MakeNode("part", 0, "on"));
     part.nodes[0].relations.push_back(After("tray.slide", "0.5"));
-    part.nodes[0].attach = Attach{"tray/slot", std::nullopt, "", {}};
+    part.nodes[0].mutable_rare().attach = Attach{"tray/slot", std::nullopt, "", {}};
     timeline.duration = S("4");
     timeline.objects = {{{S("0"), S("1"), true}, {S("2"), S("3"), true, 0}},
                         {{S("1.5"), S("1.5"), true, 0}}};
@@ -110,7 +110,7 @@ TEST(TimelineSvgTest, OverlappingNodesAndTextGoOnLanes) {
   // row grows to two lanes (part's row moves down by 18).
   Node spin = MakeNode("tray", 2, "turn");
   spin.relations.push_back(After("slide", "-0.5"));
-  spin.spin = Spin{Vec3(0, 1, 0), 360, {}};
+  spin.mutable_rare().spin = Spin{Vec3(0, 1, 0), 360, {}};
   tray.scene.objects[0].nodes.push_back(spin);
   tray.timeline.objects[0].push_back({S("0.5"), S("2.5"), true, 0});
   const std::string svg = tray.Svg();
@@ -124,7 +124,7 @@ TEST(TimelineSvgTest, OverlappingNodesAndTextGoOnLanes) {
   TrayScene crowded;
   Node hint = MakeNode("part", 1, "hint");
   hint.relations.push_back(After("on", "0.01"));
-  hint.label = LocatedString{"Look", {}};
+  hint.mutable_rare().label = LocatedString{"Look", {}};
   crowded.scene.objects[1].nodes.push_back(hint);
   crowded.timeline.objects[1].push_back({S("1.51"), S("1.51"), true, 0});
   const std::string crowded_svg = crowded.Svg();
@@ -169,12 +169,12 @@ TEST(TimelineSvgTest, ChaptersShotsAndEscaping) {
   scene.cameras.emplace_back().name = "close";
   Node open = MakeNode("director", 0, "open");
   open.relations.push_back({RelationKind::kAt, "", S("0"), S("0"), {}});
-  open.shot = Shot{"wide", S("0"), std::nullopt, {}};
-  open.label = LocatedString{"Step 1: <slide> & \"look\"\x01\uFFFF", {}};
+  open.mutable_rare().shot = Shot{"wide", S("0"), std::nullopt, {}};
+  open.mutable_rare().label = LocatedString{"Step 1: <slide> & \"look\"\x01\uFFFF", {}};
   Node push = MakeNode("director", 1, "push");
   push.relations.push_back({RelationKind::kAt, "", S("2"), S("0"), {}});
-  push.shot = Shot{"close", S("0.5"), std::nullopt, {}};
-  push.label = LocatedString{"Step 2", {}};
+  push.mutable_rare().shot = Shot{"close", S("0.5"), std::nullopt, {}};
+  push.mutable_rare().label = LocatedString{"Step 2", {}};
   push.has_duration = true;
   push.duration = S("1");
   scene.director_nodes = {open, push};
@@ -218,18 +218,18 @@ TEST(TimelineSvgTest, WhatANodeDoesPicksItsColour) {
   EXPECT_EQ(NodeActivityOf(node, false), NodeActivity::kShowHide);
   node.position = Vec3(1, 0, 0);
   EXPECT_EQ(NodeActivityOf(node, false), NodeActivity::kMove);
-  node.spin = Spin{};
+  node.mutable_rare().spin = Spin{};
   EXPECT_EQ(NodeActivityOf(node, false), NodeActivity::kSpin);
-  node.attach = Attach{"body", std::nullopt, "", {}};
+  node.mutable_rare().attach = Attach{"body", std::nullopt, "", {}};
   EXPECT_EQ(NodeActivityOf(node, false), NodeActivity::kAttach);
   Node cue;
-  cue.label = LocatedString{"Step", {}};
+  cue.mutable_rare().label = LocatedString{"Step", {}};
   EXPECT_EQ(NodeActivityOf(cue, false), NodeActivity::kCue);
-  cue.sound = Sound{};
+  cue.mutable_rare().sound = Sound{};
   EXPECT_EQ(NodeActivityOf(cue, false), NodeActivity::kSound);
   cue.opacity = 0;  // a part that appears with a sound is shown
   EXPECT_EQ(NodeActivityOf(cue, false), NodeActivity::kShowHide);
-  cue.shot = Shot{};
+  cue.mutable_rare().shot = Shot{};
   EXPECT_EQ(NodeActivityOf(cue, false), NodeActivity::kShot);
   EXPECT_EQ(NodeActivityName(NodeActivity::kShowHide), "show/hide");
 }
