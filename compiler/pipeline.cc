@@ -46,6 +46,20 @@ void ReleaseRigForWriting(Compilation* compilation) {
 #endif
 }
 
+// Frees every node's relations and `until:` entries (the timeline holds
+// their result), for the rig and emission to use the memory.
+void ReleaseRelations(Scene* scene) {
+  auto release = [](std::vector<Node>& nodes) {
+    for (Node& node : nodes) {
+      std::vector<Relation>().swap(node.relations);
+      node.until = BoxedList<Relation>();
+    }
+  };
+  for (SceneObject& object : scene->objects) release(object.nodes);
+  for (SceneObject& camera : scene->cameras) release(camera.nodes);
+  release(scene->director_nodes);
+}
+
 bool OnlyOutputErrors(const Diagnostics& diagnostics) {
   return std::all_of(
       diagnostics.items().begin(), diagnostics.items().end(), [](const Diagnostic& problem) {
@@ -82,7 +96,7 @@ void ReportCannotWrite(const std::string& path, const std::string& error,
 }
 
 Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& load_options,
-                         Diagnostics* diagnostics) {
+                         Diagnostics* diagnostics, RelationsAfterTiming relations) {
   Compilation compilation;
   compilation.scene = LoadSceneFile(scene_path, load_options, diagnostics);
   // The models are read first, for patterns over their markers; their
@@ -96,6 +110,7 @@ Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& 
   }
   ExpandPatterns(marker_names, &compilation.scene, diagnostics);
   compilation.timeline = ResolveTiming(compilation.scene, diagnostics);
+  if (relations == RelationsAfterTiming::kRelease) ReleaseRelations(&compilation.scene);
   // Models and marker references are checked even when timing failed, so one
   // run reports problems of every kind.
   for (const Diagnostic& problem : model_problems.items()) diagnostics->Add(problem);
@@ -195,7 +210,8 @@ void BuildGltf(const Compilation& compilation, const BuildSettings& settings, bo
 BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& settings,
                           Diagnostics* diagnostics) {
   BuildResult result;
-  Compilation compilation = CompileScene(scene_path, settings.load, diagnostics);
+  Compilation compilation =
+      CompileScene(scene_path, settings.load, diagnostics, RelationsAfterTiming::kRelease);
   // Known even when the build fails: what `--watch` watches.
   result.inputs = InputsOf(compilation.scene);
   if (!compilation.ready) return result;

@@ -51,8 +51,15 @@ struct Compilation {
   bool ready = false;
 };
 
+// Whether the nodes' relations (`after:`, `until:`, ...) outlive timing.
+// Only the views of timing (resolve's critical path, graph, timeline) read
+// them again; a build lets them go before the rig is made, which at 590,000
+// relations (an `after:` list of 50 on every node) is 70 MB.
+enum class RelationsAfterTiming { kKeep, kRelease };
+
 Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& load_options,
-                         Diagnostics* diagnostics);
+                         Diagnostics* diagnostics,
+                         RelationsAfterTiming relations = RelationsAfterTiming::kKeep);
 
 // What a build writes: the cinema sequence (and its shards), one animated
 // glTF asset (gltf/gltf_document.h) as GLB or as glTF JSON, or the preview

@@ -580,6 +580,9 @@ void SceneLoader::LoadNode(const YamlEvent& first, OwnerKind owner_kind,
                          },
                          {.follow_use = true});
   if (!reader_.stopped()) CheckNode(keys, node);
+  // A list grown one reference at a time has room for up to twice as many:
+  // 13 MB at 100,000 nodes with `after:` lists of 50.
+  if (node->relations.capacity() > node->relations.size()) node->relations.shrink_to_fit();
 }
 
 bool SceneLoader::NodeFieldAllowed(int field, OwnerKind owner_kind, SourceLocation key_location) {

@@ -1,5 +1,6 @@
 #include "resolver/resolve_timing.h"
 
+#include <algorithm>
 #include <optional>
 #include <span>
 #include <string>
@@ -18,6 +19,7 @@ namespace {
 constexpr int kNoTarget = -1;      // an `at` relation depends on no node
 constexpr int kBrokenTarget = -2;  // unknown, empty or self reference
 constexpr int kLookedUp = -3;      // to be looked up (before ResolveReferences)
+constexpr int kNotFound = -4;      // looked up, not found (until reported)
 
 // Below this many nodes (or references) a second thread costs more than it saves.
 constexpr size_t kNodesWorthAThread = 4096;
@@ -105,14 +107,12 @@ class TimingResolver {
           if (relation.kind != RelationKind::kAt) {
             // An empty reference is a malformed scene the loader has reported.
             target = relation.target.empty() ? kBrokenTarget : kLookedUp;
-            if (target == kLookedUp) lookups_.push_back({&node, relation.target});
           }
           relation_targets_.push_back(target);
         }
         first_until_.push_back(static_cast<int>(until_targets_.size()));
         for (const Relation& until : node.until) {
           int target = until.target.empty() ? kBrokenTarget : kLookedUp;
-          if (target == kLookedUp) lookups_.push_back({&node, until.target});
           until_targets_.push_back(target);
         }
       }
@@ -126,27 +126,44 @@ class TimingResolver {
 
   // Maps every relation to the node it names; reports unknown references and
   // self-references (a node with either stays unresolved). The lookups
-  // only read the table, so they are shared between two threads.
+  // only read the table and write their own node's targets, so two threads
+  // share them, each taking a run of nodes; nothing else holds the
+  // references meanwhile (a list of them was 16 MB at 590,000 relations).
   void ResolveReferences() {
-    std::vector<int> found(lookups_.size(), -1);
-    auto look_up = [this, &found](size_t first, size_t last) {
-      for (size_t k = first; k < last; ++k) {
-        found[k] = table().Resolve(*lookups_[k].from, lookups_[k].text);
+    // Each thread resolves the targets of a run of nodes in place.
+    auto look_up = [this](int first, int last) {
+      auto resolve = [this](int& target, const Node& node, const Relation& relation) {
+        if (target != kLookedUp) return;
+        target = table().Resolve(node, relation.target);
+        if (target < 0) target = kNotFound;
+      };
+      for (int number = first; number < last; ++number) {
+        const Node& node = table().node(number);
+        for (int index = first_relation_[number]; index < first_relation_[number + 1]; ++index) {
+          resolve(relation_targets_[index], node,
+                  node.relations[static_cast<size_t>(index - first_relation_[number])]);
+        }
+        for (int index = first_until_[number]; index < first_until_[number + 1]; ++index) {
+          resolve(until_targets_[index], node,
+                  node.until[static_cast<size_t>(index - first_until_[number])]);
+        }
       }
     };
-    const size_t half = lookups_.size() / 2;
-    RunOnTwoThreads([&] { look_up(half, lookups_.size()); }, [&] { look_up(0, half); },
-                    lookups_.size() >= kNodesWorthAThread);
+    // The halves hold about as many relations each.
+    const int half =
+        static_cast<int>(std::upper_bound(first_relation_.begin(), first_relation_.end(),
+                                          static_cast<int>(relation_targets_.size() / 2)) -
+                         first_relation_.begin() - 1);
+    const int count = table().size();
+    RunOnTwoThreads([&] { look_up(std::clamp(half, 0, count), count); },
+                    [&] { look_up(0, std::clamp(half, 0, count)); },
+                    relation_targets_.size() + until_targets_.size() >= kNodesWorthAThread);
     broken_.assign(table().size(), false);
-    size_t next_found = 0;
-    for (int number = 0; number < table().size(); ++number) {
+    for (int number = 0; number < count; ++number) {
       const Node& node = table().node(number);
       auto settle = [&](int& target, const Relation& relation) {
-        if (target == kLookedUp) {
-          target = found[next_found++];
-          if (target == number || target < 0) {  // reported: the node stays unresolved
-            target = ReportBrokenTarget(number, relation, target);
-          }
+        if (target == kNotFound || target == number) {  // reported: the node stays unresolved
+          target = ReportBrokenTarget(number, relation, target);
         }
         if (target == kBrokenTarget) broken_[number] = true;
       };
@@ -467,11 +484,6 @@ class TimingResolver {
   // thousands of broken references is not made slow by its suggestions.
   static constexpr int kMaxBareIdSearches = 100;
   int bare_id_searches_ = 0;
-  struct Lookup {
-    const Node* from = nullptr;
-    std::string_view text;
-  };
-  std::vector<Lookup> lookups_;  // the references, in file order
   // Relation targets of all nodes, flat: node n's are at first_relation_[n]
   // up to first_relation_[n + 1].
   std::vector<int> relation_targets_;
