@@ -536,14 +536,14 @@ void SceneLoader::LoadObject(const YamlEvent& first, SceneObject* object) {
         }
         break;
       case kFov:
-        if (std::optional<double> fov = ReadNumber(value, "fov", kFovRange)) object->fov = *fov;
+        if (std::optional<double> fov = ReadNumber(value, "fov", kFovRange)) object->mutable_lens().fov = *fov;
         break;
       case kFocus:
-        LoadFocus(value, &object->focus);
+        LoadFocus(value, &object->mutable_lens().focus);
         break;
       case kAperture:
         if (std::optional<double> aperture = ReadNumber(value, "aperture", kPositive)) {
-          object->aperture = *aperture;
+          object->mutable_lens().aperture = *aperture;
         }
         break;
       case kNodes:

@@ -168,8 +168,8 @@ TEST(SceneLoaderTest, LoadsTheSpecExample) {
   ASSERT_EQ(scene.cameras.size(), 1u);
   const SceneObject& camera = scene.cameras[0];
   EXPECT_TRUE(camera.is_camera);
-  EXPECT_EQ(camera.fov, 40);
-  EXPECT_EQ(camera.aperture, 2.8);
+  EXPECT_EQ(camera.lens().fov, 40);
+  EXPECT_EQ(camera.lens().aperture, 2.8);
   ASSERT_EQ(camera.nodes.size(), 1u);
   const Node& frame = camera.nodes[0];
   EXPECT_EQ(frame.owner, "main");
@@ -427,8 +427,8 @@ cameras:
           "12:24 E_SCENE_FORMAT /cameras/cam5/model: 'model' is not allowed on a camera"));
   ASSERT_EQ(loaded.scene.objects.size(), 4u);
   ASSERT_EQ(loaded.scene.cameras.size(), 5u);
-  EXPECT_EQ(loaded.scene.cameras[0].focus.on, "body");
-  EXPECT_EQ(loaded.scene.cameras[0].focus.origin.path, "/cameras/main/focus");
+  EXPECT_EQ(loaded.scene.cameras[0].lens().focus.on, "body");
+  EXPECT_EQ(loaded.scene.cameras[0].lens().focus.origin.path, "/cameras/main/focus");
 }
 
 TEST(SceneLoaderTest, RotationsAndScales) {
@@ -450,9 +450,9 @@ TEST(SceneLoaderTest, RotationsAndScales) {
   EXPECT_EQ(quaternion.z, 1);
   EXPECT_EQ(quaternion.w, 0);
   ExpectVec3(loaded.scene.objects[1].scale, 0.5, 0.5, 0.5);
-  EXPECT_EQ(loaded.scene.cameras[0].focus.distance, 2.5);
-  EXPECT_EQ(loaded.scene.cameras[0].aperture, 4);
-  EXPECT_EQ(loaded.scene.cameras[0].fov, 30);
+  EXPECT_EQ(loaded.scene.cameras[0].lens().focus.distance, 2.5);
+  EXPECT_EQ(loaded.scene.cameras[0].lens().aperture, 4);
+  EXPECT_EQ(loaded.scene.cameras[0].lens().fov, 30);
 }
 
 TEST(SceneLoaderTest, LongNamesAreOverTheLimit) {

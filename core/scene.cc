@@ -30,6 +30,16 @@ NodeRareParts& Node::mutable_rare() {
   return *rare_parts;
 }
 
+const CameraLens& SceneObject::lens() const {
+  static const CameraLens kDefaults;
+  return lens_parts ? *lens_parts : kDefaults;
+}
+
+CameraLens& SceneObject::mutable_lens() {
+  if (!lens_parts) lens_parts.emplace();
+  return *lens_parts;
+}
+
 std::string Node::QualifiedName() const {
   if (id.empty()) return owner + "#" + std::to_string(index);
   return owner + "." + id;

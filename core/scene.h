@@ -224,6 +224,13 @@ struct PatternCopies {
   Origin origin;  // the object's
 };
 
+// A camera's own lens settings (the values before its first node).
+struct CameraLens {
+  double fov = 60;
+  FocusTarget focus;  // no distance and no target: depth of field off
+  double aperture = 2.8;
+};
+
 struct SceneObject {
   std::string name;
   bool is_camera = false;
@@ -234,13 +241,16 @@ struct SceneObject {
   Quat rotation{1, 0, 0, 0};
   Vec3 scale{1, 1, 1};
   double opacity = 0;  // objects only
-  // Cameras only.
-  double fov = 60;
-  FocusTarget focus;  // no distance and no target: depth of field off
-  double aperture = 2.8;
   std::vector<Node> nodes;
   // Objects only; none once the scene is loaded (its copies replace it).
   Boxed<Pattern> pattern;
+  // Cameras only, boxed (8 bytes instead of 88 on every object). Read
+  // through lens(), which gives the defaults when there is none; write
+  // through mutable_lens().
+  Boxed<CameraLens> lens_parts;
+
+  const CameraLens& lens() const;
+  CameraLens& mutable_lens();
 };
 
 struct Tolerance {

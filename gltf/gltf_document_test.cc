@@ -52,7 +52,7 @@ Built Build(bool reverse = false) {
   test.scene.objects[second].opacity = 1;
   test.AddObjectNode(second, "move", "0", "1").position = Vec3(1, 0, 0);
   size_t camera = test.AddCamera("main");
-  test.scene.cameras[camera].fov = 45;
+  test.scene.cameras[camera].mutable_lens().fov = 45;
   test.AddCameraNode(camera, "zoom", "0", "1").mutable_rare().fov = 30;
   Built built;
   Rig rig = BuildRig(test.scene, test.timeline, &built.diagnostics);

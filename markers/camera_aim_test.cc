@@ -270,7 +270,7 @@ TEST(LookAtStateTest, OnAnAttachedCameraASpinThenARotationContinue) {
 
 TEST(AutoFocusStateTest, InterpolatesToTheLiveDistanceThenTracks) {
   LookScene setup = MakeLookScene();
-  setup.test.scene.cameras[setup.camera].focus.distance = 3;
+  setup.test.scene.cameras[setup.camera].mutable_lens().focus.distance = 3;
   Node& pull = setup.test.AddCameraNode(setup.camera, "pull", "0", "1");
   pull.mutable_rare().focus = FocusTarget{std::nullopt, "target", {}};
   Rig rig = BuildRig(setup.test.scene, setup.test.timeline, nullptr);
@@ -283,7 +283,7 @@ TEST(AutoFocusStateTest, InterpolatesToTheLiveDistanceThenTracks) {
 
 TEST(AutoFocusStateTest, ACameraFocusOnTracksFromTheStart) {
   LookScene setup = MakeLookScene();
-  setup.test.scene.cameras[setup.camera].focus.on = "target";
+  setup.test.scene.cameras[setup.camera].mutable_lens().focus.on = "target";
   Rig rig = BuildRig(setup.test.scene, setup.test.timeline, nullptr);
   EXPECT_NEAR(*FocusAt(rig, 0, Time("1")), std::sqrt(26.0), 1e-12);
 }
@@ -365,7 +365,7 @@ TEST(CameraReferenceTest, KnownTargetsAreQuiet) {
   Node& aim = test.AddCameraNode(0, "aim", "0", "1");
   aim.mutable_rare().look_at = LocatedString{"body/hole-1", {}};
   aim.mutable_rare().focus = FocusTarget{std::nullopt, "body", {}};
-  test.scene.cameras[0].focus.on = "body/hole-1";
+  test.scene.cameras[0].mutable_lens().focus.on = "body/hole-1";
   Node shot;
   shot.owner = "director";
   shot.mutable_rare().shot = Shot{"cam", {}, std::nullopt, {}};
@@ -375,8 +375,8 @@ TEST(CameraReferenceTest, KnownTargetsAreQuiet) {
 
 TEST(CameraReferenceTest, LookAtAndFocusTargetsThatNameNothing) {
   TestScene test = CameraReferenceScene();
-  test.scene.cameras[0].focus.on = "bdy";
-  test.scene.cameras[0].focus.origin = At(3, 12, "/cameras/cam/focus");
+  test.scene.cameras[0].mutable_lens().focus.on = "bdy";
+  test.scene.cameras[0].mutable_lens().focus.origin = At(3, 12, "/cameras/cam/focus");
   Node& aim = test.AddCameraNode(0, "aim", "0", "1");
   aim.mutable_rare().look_at = LocatedString{"bdy", At(5, 40, "/cameras/cam/nodes/0/look_at")};
   Node& mark = test.AddCameraNode(0, "mark", "1", "2");

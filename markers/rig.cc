@@ -237,16 +237,16 @@ CameraRig BuildCameraRig(const SceneObject& camera, const std::vector<NodeTime>*
     segment.level = true;
   }
   rig.fov = BuildTrack<double>(
-      camera, times, camera.fov, [](const Node& node) { return node.rare().fov; }, "fov", 2,
+      camera, times, camera.lens().fov, [](const Node& node) { return node.rare().fov; }, "fov", 2,
       &overlaps);
-  if (!camera.focus.on.empty()) {
-    rig.initial_focus_aim = ResolveAim(camera.focus.on, names, markers);
+  if (!camera.lens().focus.on.empty()) {
+    rig.initial_focus_aim = ResolveAim(camera.lens().focus.on, names, markers);
   }
-  rig.has_initial_focus = camera.focus.distance.has_value() || rig.initial_focus_aim.has_value();
+  rig.has_initial_focus = camera.lens().focus.distance.has_value() || rig.initial_focus_aim.has_value();
   // `focus: {on}` segments get their aim; their `from` values are filled by
   // FillAimedValues once every position is known.
   rig.focus = BuildTrack<double>(
-      camera, times, camera.focus.distance.value_or(0),
+      camera, times, camera.lens().focus.distance.value_or(0),
       [](const Node& node) -> std::optional<double> {
         if (!node.rare().focus) return std::nullopt;
         if (!node.rare().focus->on.empty()) return 0.0;
@@ -265,7 +265,7 @@ CameraRig BuildCameraRig(const SceneObject& camera, const std::vector<NodeTime>*
     rig.focus.segments.front().from = rig.focus.segments.front().to;
   }
   rig.aperture = BuildTrack<double>(
-      camera, times, camera.aperture, [](const Node& node) { return node.rare().aperture; },
+      camera, times, camera.lens().aperture, [](const Node& node) { return node.rare().aperture; },
       "aperture", 4, &overlaps);
   rig.frames = plan.frames;
   ReportOverlaps(camera, std::move(overlaps), diagnostics);

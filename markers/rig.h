@@ -80,12 +80,13 @@ struct Segment {
   // Focus segments with an aim only: no distance to come from (depth of
   // field was off), so the value is the live distance from S on.
   bool aim_from_live = false;
+  // Rotation segments of cameras: LevelInterpolate (core/rotation.h) instead
+  // of SLERP, so a level camera keeps a level horizon. (Beside the other
+  // flag and node_index, in one 8-byte word.)
+  bool level = false;
   // Rotation segments; position segments of a screw. Boxed, as rare: absent
   // is no spin.
   Boxed<SpinTurn> spin;
-  // Rotation segments of cameras: LevelInterpolate (core/rotation.h) instead
-  // of SLERP, so a level camera keeps a level horizon.
-  bool level = false;
   // Rotation segments of `look_at` and focus segments of `focus: {on}`:
   // the value is computed from the live aim point (markers/camera_aim.h),
   // `to` is unused. Empty for every other segment.

@@ -314,7 +314,7 @@ TEST(RigTest, PartialTimelineIsTolerated) {
 TEST(RigTest, CameraChannels) {
   TestScene test;
   size_t main = test.AddCamera("main");
-  test.scene.cameras[main].fov = 40;
+  test.scene.cameras[main].mutable_lens().fov = 40;
   Node& zoom = test.AddCameraNode(main, "zoom", "0", "2");
   zoom.mutable_rare().fov = 20;
   zoom.mutable_rare().aperture = 4.8;
@@ -338,7 +338,7 @@ TEST(RigTest, CameraChannels) {
 TEST(RigTest, CameraInitialFocusInterpolates) {
   TestScene test;
   size_t main = test.AddCamera("main");
-  test.scene.cameras[main].focus.distance = 1;
+  test.scene.cameras[main].mutable_lens().focus.distance = 1;
   test.AddCameraNode(main, "focus", "0", "2").mutable_rare().focus = FocusTarget{3, "", {}};
   Rig rig = Build(test, nullptr);
   EXPECT_EQ(1, FocusAt(rig.cameras[0], Time("0")));

@@ -21,7 +21,7 @@ Json PageData(const Scene& scene, const Sequence& sequence) {
   data["objects"] = std::move(objects);
   Json cameras = Json::array();
   for (const SceneObject& camera : scene.cameras) {
-    cameras.push_back(Json{{"name", camera.name}, {"fov", camera.fov}});
+    cameras.push_back(Json{{"name", camera.name}, {"fov", camera.lens().fov}});
   }
   data["cameras"] = std::move(cameras);
   data["sequence"] = SequenceToJson(sequence);
