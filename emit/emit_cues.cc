@@ -80,8 +80,11 @@ class CueCollector {
     source.t = time.start;
     source.kind = kind;
     source.target_object = object;
-    source.node = node;
-    source.written = written;
+    if (kind == Kind::kWritten) {
+      source.written = written;
+    } else {
+      source.node = node;
+    }
     source.time = &time;
     sources_.push_back(source);
   }

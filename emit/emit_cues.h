@@ -46,10 +46,14 @@ struct CueSource {
   // The object the cue targets (index in scene.objects), or -1: an object's
   // opacity and actions target it, a `cue:` entry the object it names.
   int32_t target_object = -1;
-  const Segment<double>* fade = nullptr;  // kOpacity
-  const Node* node = nullptr;             // kLabel, kAction
-  const Cue* written = nullptr;           // kWritten
-  const NodeTime* time = nullptr;         // kLabel, kWritten
+  // What the cue is made from, by kind (one of them: 16 bytes less on
+  // each of a large scene's 100,000 sources).
+  union {
+    const Segment<double>* fade = nullptr;  // kOpacity
+    const Node* node;                       // kLabel, kAction
+    const Cue* written;                     // kWritten
+  };
+  const NodeTime* time = nullptr;  // kLabel, kWritten
 };
 
 std::vector<CueSource> CollectCueSources(const Scene& scene, const Timeline& timeline,
