@@ -67,9 +67,9 @@ struct Transform {  // an offset or an inline marker pose
 enum class AttachVerb : uint8_t { kAttach, kInsert, kScrew };
 
 struct Attach {
-  std::string to;  // "body/hole-1" or "body" (`into` of insert and screw)
-  std::optional<Transform> offset;
-  std::string mate;  // this object's own marker; empty for none
+  std::string to;           // "body/hole-1" or "body" (`into` of insert and screw)
+  Boxed<Transform> offset;  // rare: boxed
+  std::string mate;         // this object's own marker; empty for none
   Origin origin;
   AttachVerb verb = AttachVerb::kAttach;
   // insert and screw: the part starts at the mated pose moved this far out

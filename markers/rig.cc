@@ -209,8 +209,9 @@ void BuildPoseChannels(const SceneObject& owner, const std::vector<NodeTime>* ti
   });
 }
 
+// `plan` is taken: its frames become the rig's.
 ObjectRig BuildObjectRig(const SceneObject& object, const std::vector<NodeTime>* times,
-                         const AttachmentPlan& plan, Diagnostics* diagnostics) {
+                         AttachmentPlan plan, Diagnostics* diagnostics) {
   std::vector<PendingOverlap> overlaps;
   ObjectRig rig;
   BuildPoseChannels(object, times, plan, &rig.position, &rig.rotation, &overlaps);
@@ -220,14 +221,14 @@ ObjectRig BuildObjectRig(const SceneObject& object, const std::vector<NodeTime>*
   rig.opacity = BuildTrack<double>(
       object, times, object.opacity, [](const Node& node) { return node.opacity; }, "opacity", 3,
       &overlaps);
-  rig.frames = plan.frames;
+  rig.frames = std::move(plan.frames);
   ReportOverlaps(object, std::move(overlaps), diagnostics);
   return rig;
 }
 
 CameraRig BuildCameraRig(const SceneObject& camera, const std::vector<NodeTime>* times,
-                         const AttachmentPlan& plan, const OwnerNames& names,
-                         const MarkerTable& markers, Diagnostics* diagnostics) {
+                         AttachmentPlan plan, const OwnerNames& names, const MarkerTable& markers,
+                         Diagnostics* diagnostics) {
   std::vector<PendingOverlap> overlaps;
   CameraRig rig;
   BuildPoseChannels(camera, times, plan, &rig.position, &rig.rotation, &overlaps);
@@ -242,7 +243,8 @@ CameraRig BuildCameraRig(const SceneObject& camera, const std::vector<NodeTime>*
   if (!camera.lens().focus.on.empty()) {
     rig.initial_focus_aim = ResolveAim(camera.lens().focus.on, names, markers);
   }
-  rig.has_initial_focus = camera.lens().focus.distance.has_value() || rig.initial_focus_aim.has_value();
+  rig.has_initial_focus =
+      camera.lens().focus.distance.has_value() || rig.initial_focus_aim.has_value();
   // `focus: {on}` segments get their aim; their `from` values are filled by
   // FillAimedValues once every position is known.
   rig.focus = BuildTrack<double>(
@@ -267,7 +269,7 @@ CameraRig BuildCameraRig(const SceneObject& camera, const std::vector<NodeTime>*
   rig.aperture = BuildTrack<double>(
       camera, times, camera.lens().aperture, [](const Node& node) { return node.rare().aperture; },
       "aperture", 4, &overlaps);
-  rig.frames = plan.frames;
+  rig.frames = std::move(plan.frames);
   ReportOverlaps(camera, std::move(overlaps), diagnostics);
   return rig;
 }
@@ -292,7 +294,7 @@ std::vector<ObjectRig> BuildObjectRigs(const Scene& scene, const Timeline& timel
     for (size_t i = next++; i < count; i = next++) {
       const std::vector<NodeTime>* times = TimesOf(timeline.objects, i);
       AttachmentPlan plan = PlanAttachments(scene.objects[i], times, names, markers);
-      objects[i] = BuildObjectRig(scene.objects[i], times, plan,
+      objects[i] = BuildObjectRig(scene.objects[i], times, std::move(plan),
                                   diagnostics != nullptr ? &reports[i] : nullptr);
     }
   };
@@ -377,7 +379,7 @@ Rig BuildRig(const Scene& scene, const Timeline& timeline, const MarkerTable& ma
     const std::vector<NodeTime>* times = TimesOf(timeline.cameras, i);
     AttachmentPlan plan = PlanAttachments(scene.cameras[i], times, names, markers);
     rig.cameras.push_back(
-        BuildCameraRig(scene.cameras[i], times, plan, names, markers, diagnostics));
+        BuildCameraRig(scene.cameras[i], times, std::move(plan), names, markers, diagnostics));
   }
   // Before any pose is evaluated: markers/pose.cc cuts aim loops by it.
   auto has_aim = [](const ChannelTrack<Quat>& rotation) {
