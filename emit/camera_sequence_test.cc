@@ -13,6 +13,7 @@
 #include "markers/marker_table.h"
 #include "resolver/resolve_timing.h"
 #include "sequence/evaluator.h"
+#include "sequence/sequence_json.h"
 #include "sequence/validator.h"
 #include "verify/verify.h"
 
@@ -394,6 +395,36 @@ TEST(InstructionsExampleTest, ChaptersCuesAndClipsComeAtTheResolvedTimes) {
   EXPECT_NEAR(TimeScaleAt(sequence, 3.4), 0.3, 1e-12);
   EXPECT_NEAR(TimeScaleAt(sequence, 3.8), 1, 1e-12);
   EXPECT_EQ(sequence.duration, 4.5);
+}
+
+// A build lets the relations go once timing is resolved: none are left, and
+// the sequence is the one made with them kept. The bookcase has `after:`,
+// `with:` and an `until:` chapter.
+TEST(RelationsAfterTimingTest, ReleasedRelationsLeaveTheSequenceAsItWas) {
+  const std::string scene = std::string(CINC_SOURCE_DIR) + "/examples/bookcase/bookcase.yaml";
+  auto compile = [&](RelationsAfterTiming relations, size_t* relation_count) {
+    Diagnostics diagnostics("bookcase.yaml");
+    Compilation compilation = CompileScene(scene, {}, &diagnostics, relations);
+    EXPECT_TRUE(compilation.ready);
+    *relation_count = 0;
+    for (const SceneObject& object : compilation.scene.objects) {
+      for (const Node& node : object.nodes) {
+        *relation_count += node.relations.size() + node.until.size();
+      }
+    }
+    for (const Node& node : compilation.scene.director_nodes) {
+      *relation_count += node.relations.size() + node.until.size();
+    }
+    return WriteSequence(EmitSequence(compilation.scene, compilation.timeline, compilation.rig,
+                                      EmitSettings{}, &diagnostics));
+  };
+  size_t kept = 0;
+  size_t released = 0;
+  const std::string with_relations = compile(RelationsAfterTiming::kKeep, &kept);
+  const std::string without = compile(RelationsAfterTiming::kRelease, &released);
+  EXPECT_GT(kept, 24u);
+  EXPECT_EQ(released, 0u);
+  EXPECT_EQ(without, with_relations);
 }
 #endif
 
