@@ -73,6 +73,10 @@ void RestartWithHugePagesIfWorthIt(char** argv, const std::string& input_path, b
   const std::string saved = inputs.tunables ? "=" + *inputs.tunables : "-";
   setenv(kRestartVariable, saved.c_str(), 1);
   setenv(kTunablesVariable, TunablesWithHugePages(inputs.tunables).c_str(), 1);
+  // The executable's own path, so that the process keeps its name ("cinc"
+  // in ps and top, not "exe"); /proc/self/exe itself if that is unreadable.
+  std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (!error && std::filesystem::exists(self, error) && !error) execv(self.c_str(), argv);
   execv("/proc/self/exe", argv);
   // The exec failed (no /proc in a chroot, say): go on as this process.
   RestoreEnvironmentAfterRestart();

@@ -9,7 +9,8 @@
 // quarter, for a few MB more of peak memory (docs/README.md, "Performance").
 // glibc reads that setting, the tunable glibc.malloc.hugetlb=1, only from the
 // environment variable GLIBC_TUNABLES when a process starts, so cinc sets it
-// and executes itself again (/proc/self/exe, the same arguments).
+// and executes itself again (the file /proc/self/exe names, the same
+// arguments, so the process keeps its name).
 //
 // Contract:
 // - DecideHugePages is pure: it restarts only for an input file of at least
