@@ -41,8 +41,12 @@ std::vector<int> ShortestCycleThrough(const TimingGraph& graph, int first,
 }  // namespace
 
 TimingGraph MakeTimingGraph(int vertex_count, std::vector<std::pair<int, int>> edges) {
-  std::stable_sort(edges.begin(), edges.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  auto by_source = [](const auto& a, const auto& b) { return a.first < b.first; };
+  // Edges made source by source are sorted already; sorting them again
+  // would take a buffer of their size.
+  if (!std::is_sorted(edges.begin(), edges.end(), by_source)) {
+    std::stable_sort(edges.begin(), edges.end(), by_source);
+  }
   return TimingGraph(boost::edges_are_sorted, edges.begin(), edges.end(),
                      static_cast<size_t>(vertex_count));
 }
