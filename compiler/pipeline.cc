@@ -49,15 +49,12 @@ void ReleaseRigForWriting(Compilation* compilation) {
 // Frees every node's relations and `until:` entries (the timeline holds
 // their result), for the rig and emission to use the memory.
 void ReleaseRelations(Scene* scene) {
-  auto release = [](std::vector<Node>& nodes) {
+  ForEachNodeList(*scene, [](std::vector<Node>& nodes) {
     for (Node& node : nodes) {
       std::vector<Relation>().swap(node.relations);
       node.until = BoxedList<Relation>();
     }
-  };
-  for (SceneObject& object : scene->objects) release(object.nodes);
-  for (SceneObject& camera : scene->cameras) release(camera.nodes);
-  release(scene->director_nodes);
+  });
 }
 
 bool OnlyOutputErrors(const Diagnostics& diagnostics) {

@@ -281,6 +281,16 @@ struct Scene {
   std::vector<Node> director_nodes;
 };
 
+// Calls visit(nodes) for every list of nodes in the order timing numbers
+// them: each object's, then each camera's, then the director's. `SceneType`
+// is Scene or const Scene.
+template <typename SceneType, typename Visit>
+void ForEachNodeList(SceneType& scene, Visit visit) {
+  for (auto& object : scene.objects) visit(object.nodes);
+  for (auto& camera : scene.cameras) visit(camera.nodes);
+  visit(scene.director_nodes);
+}
+
 // A model's source as a path from the working folder: relative to the
 // folder of the file that defines the model, normalised lexically.
 std::string SourcePath(const Scene& scene, const Model& model);

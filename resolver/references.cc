@@ -39,9 +39,8 @@ const NodeTime* ResolvedTimeAt(const Timeline& timeline, const NodePlace& place)
 }
 
 size_t CountNodes(const Scene& scene) {
-  size_t count = scene.director_nodes.size();
-  for (const SceneObject& object : scene.objects) count += object.nodes.size();
-  for (const SceneObject& camera : scene.cameras) count += camera.nodes.size();
+  size_t count = 0;
+  ForEachNodeList(scene, [&count](const std::vector<Node>& nodes) { count += nodes.size(); });
   return count;
 }
 

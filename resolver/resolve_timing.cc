@@ -99,15 +99,12 @@ class TimingResolver {
     // 14 MB each).
     size_t relation_count = 0;
     size_t until_count = 0;
-    auto count_relations = [&](const std::vector<Node>& nodes) {
+    ForEachNodeList(scene_, [&](const std::vector<Node>& nodes) {
       for (const Node& node : nodes) {
         relation_count += node.relations.size();
         until_count += node.until.size();
       }
-    };
-    for (const SceneObject& object : scene_.objects) count_relations(object.nodes);
-    for (const SceneObject& camera : scene_.cameras) count_relations(camera.nodes);
-    count_relations(scene_.director_nodes);
+    });
     relation_inputs_.reserve(relation_count);
     relation_targets_.reserve(relation_count);
     until_targets_.reserve(until_count);
@@ -134,9 +131,7 @@ class TimingResolver {
         }
       }
     };
-    for (const SceneObject& object : scene_.objects) gather(object.nodes);
-    for (const SceneObject& camera : scene_.cameras) gather(camera.nodes);
-    gather(scene_.director_nodes);
+    ForEachNodeList(scene_, gather);
     first_relation_.push_back(static_cast<int>(relation_targets_.size()));
     first_until_.push_back(static_cast<int>(until_targets_.size()));
   }
