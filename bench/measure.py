@@ -9,7 +9,10 @@
 With --shapes, every shape of bench/generate_scene.py --shape at NODES nodes
 against libyaml, and the turntable of PARTS parts (its positions fitted)
 against the mixed scene of NODES nodes, which needs no fitting: the ratio
-of their CPU times (best and paired).
+of their CPU times (best and paired). Where valgrind is installed, the
+instructions both builds execute follow (callgrind: the same count on every
+run, where a virtual machine lends no hardware counters), the whole build's
+and the fitter's; CINC_MEASURE_INSTRUCTIONS=0 leaves them out.
 
 Each figure is the best of RUNS runs (default 9), as separate processes,
 so peak RSS is the process's own (getrusage of the children, per run). The
@@ -22,7 +25,9 @@ time is more than its wall time.
     CINC_MEASURE_RUNS=15 bench/measure.py build-release 100000
 """
 import os
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -104,6 +109,36 @@ def measure_shapes(build, nodes, parts, runs):
         print("|---|---|---|---|---|---|---|")
         print(f"| turntable | {parts} | {best[1][0]:.3f} | {best[1][2]:.3f} | {best[1][1]:.1f} | "
               f"{best[1][2] / best[0][2]:.2f} | {paired:.2f} |")
+        if shutil.which("valgrind") and os.environ.get("CINC_MEASURE_INSTRUCTIONS", "1") != "0":
+            print()
+            print("| instructions (callgrind) | whole build | in the fitter | whole / mixed |")
+            print("|---|---|---|---|")
+            mixed_total, mixed_fit = count_instructions([cinc, "build", mixed, "-o", out], folder)
+            table_total, table_fit = count_instructions([cinc, "build", table, "-o", out], folder)
+            print(f"| mixed {nodes} | {mixed_total:,} | {mixed_fit:,} | 1.00 |")
+            print(f"| turntable {parts} | {table_total:,} | {table_fit:,} | "
+                  f"{table_total / mixed_total:.2f} |")
+
+
+def count_instructions(args, folder):
+    """Instructions one build executes, on every thread, and those inside the
+    fitter (FitHermite and what it calls): counted by callgrind, the same
+    on every run, where the machine's own counters are not to be had."""
+    profile = os.path.join(folder, "callgrind.out")
+    # The huge-pages restart would leave valgrind behind with the first process.
+    environment = dict(os.environ, CINC_HUGE_PAGES="0")
+    subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile}", *args],
+                   env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   check=True)
+    report = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", profile],
+                            capture_output=True, text=True, check=True).stdout
+    total = fitting = 0
+    for line in report.splitlines():
+        if "PROGRAM TOTALS" in line:
+            total = int(line.split()[0].replace(",", ""))
+        elif re.search(r"\bcinc::FitHermite<\d>\(", line):
+            fitting += int(line.split()[0].replace(",", ""))
+    return total, fitting
 
 
 def main():

@@ -8,12 +8,20 @@
 namespace cinc {
 
 Quat QuatFromAxisAngle(const Vec3& axis, double radians) {
+  return QuatFromUnitAxisAngle(UnitAxisOf(axis), radians);
+}
+
+UnitAxis UnitAxisOf(const Vec3& axis) {
   double length = glm::length(axis);
-  if (length == 0) return Quat(1, 0, 0, 0);
-  Vec3 unit = axis / length;
+  if (length == 0) return UnitAxis{};
+  return UnitAxis{axis / length, false};
+}
+
+Quat QuatFromUnitAxisAngle(const UnitAxis& axis, double radians) {
+  if (axis.zero) return Quat(1, 0, 0, 0);
   double half = radians / 2;
   double s = std::sin(half);
-  return Quat(std::cos(half), unit.x * s, unit.y * s, unit.z * s);
+  return Quat(std::cos(half), axis.unit.x * s, axis.unit.y * s, axis.unit.z * s);
 }
 
 Quat QuatFromEulerDegrees(const Vec3& pitch_yaw_roll) {
@@ -62,6 +70,10 @@ std::array<double, 4> QuatToXyzw(const Quat& rotation) {
 }
 
 Quat Slerp(const Quat& from, const Quat& to, double u) {
+  return SlerpAlong(PlanSlerp(from, to), u);
+}
+
+SlerpPlan PlanSlerp(const Quat& from, const Quat& to) {
   Quat delta = glm::normalize(glm::inverse(from) * to);
   if (std::abs(delta.w) <= 1e-12) {
     // A half turn: both signs are the same rotation; pick the axis whose
@@ -78,9 +90,18 @@ Quat Slerp(const Quat& from, const Quat& to, double u) {
   }
   Vec3 vector(delta.x, delta.y, delta.z);
   double sine = glm::length(vector);
-  if (sine == 0) return from;
-  double angle = 2 * std::atan2(sine, delta.w);
-  return glm::normalize(from * QuatFromAxisAngle(vector, angle * u));
+  SlerpPlan plan;
+  plan.from = from;
+  if (sine == 0) return plan;
+  plan.axis = UnitAxisOf(vector);
+  plan.angle = 2 * std::atan2(sine, delta.w);
+  plan.holds = false;
+  return plan;
+}
+
+Quat SlerpAlong(const SlerpPlan& plan, double u) {
+  if (plan.holds) return plan.from;
+  return glm::normalize(plan.from * QuatFromUnitAxisAngle(plan.axis, plan.angle * u));
 }
 
 namespace {

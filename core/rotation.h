@@ -32,10 +32,32 @@ std::array<double, 4> QuatToXyzw(const Quat& rotation);
 // A rotation about a unit (or not) axis by an angle in radians.
 Quat QuatFromAxisAngle(const Vec3& axis, double radians);
 
+// An axis divided by its length once, for many rotations about it:
+// QuatFromUnitAxisAngle(UnitAxisOf(axis), r) equals QuatFromAxisAngle(axis, r)
+// to the bit. A zero axis gives the identity for every angle.
+struct UnitAxis {
+  Vec3 unit{0, 0, 0};
+  bool zero = true;
+};
+UnitAxis UnitAxisOf(const Vec3& axis);
+Quat QuatFromUnitAxisAngle(const UnitAxis& axis, double radians);
+
 // SLERP the shorter way (docs/state.md "Segments"): where from^-1 * to has |w| <= 1e-12
 // the half turn is about the axis whose largest-magnitude component is
 // positive. u = 0 gives `from`, u = 1 gives `to` (up to sign).
 Quat Slerp(const Quat& from, const Quat& to, double u);
+
+// Slerp's part that does not depend on u, worked out once for many u:
+// SlerpAlong(PlanSlerp(from, to), u) equals Slerp(from, to, u) to the bit.
+// `holds`: from^-1 * to is exactly no turn, so every u gives `from`.
+struct SlerpPlan {
+  Quat from{1, 0, 0, 0};
+  UnitAxis axis;
+  double angle = 0;  // radians at u = 1
+  bool holds = true;
+};
+SlerpPlan PlanSlerp(const Quat& from, const Quat& to);
+Quat SlerpAlong(const SlerpPlan& plan, double u);
 
 // The level-horizon interpolation of camera rotations (docs/cameras.md "A
 // level horizon"): from the canonical triple of `from` by LevelEulerDelta,

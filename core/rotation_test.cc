@@ -166,6 +166,38 @@ TEST(SlerpTest, HalfTurnPicksThePositiveAxis) {
   ExpectSameRotation(QuatFromAxisAngle(Vec3(-1, 2, 0), kPi / 2), quarter, 1e-12);
 }
 
+// The plan holds the turn's axis and angle: 90 degrees about +Y.
+TEST(SlerpTest, APlanHoldsTheTurnsAxisAndAngle) {
+  SlerpPlan plan = PlanSlerp(Quat(1, 0, 0, 0), QuatFromEulerDegrees(Vec3(0, 90, 0)));
+  EXPECT_FALSE(plan.holds);
+  EXPECT_NEAR(kPi / 2, plan.angle, 1e-15);
+  ExpectVectorNear(Vec3(0, 1, 0), plan.axis.unit, 1e-15);
+  ExpectSameRotation(QuatFromEulerDegrees(Vec3(0, 30, 0)), SlerpAlong(plan, 1.0 / 3), 1e-12);
+}
+
+// From a rotation to itself there is no turn: every u gives `from`, bit for
+// bit, as Slerp does.
+TEST(SlerpTest, APlanFromARotationToItselfHoldsIt) {
+  Quat rotation = glm::normalize(Quat(0.9, 0.1, -0.3, 0.2));
+  SlerpPlan plan = PlanSlerp(rotation, rotation);
+  EXPECT_TRUE(plan.holds);
+  for (double u : {0.1, 0.5, 0.9}) {
+    EXPECT_EQ(rotation, SlerpAlong(plan, u));
+    EXPECT_EQ(rotation, Slerp(rotation, rotation, u));
+  }
+}
+
+// A zero axis turns by nothing, whatever the angle; a long one is made unit.
+TEST(UnitAxisTest, AZeroAxisGivesNoTurnAndALongOneIsUnit) {
+  EXPECT_TRUE(UnitAxisOf(Vec3(0, 0, 0)).zero);
+  EXPECT_EQ(Quat(1, 0, 0, 0), QuatFromUnitAxisAngle(UnitAxisOf(Vec3(0, 0, 0)), 2.0));
+  UnitAxis axis = UnitAxisOf(Vec3(0, 0, 4));
+  EXPECT_FALSE(axis.zero);
+  EXPECT_EQ(Vec3(0, 0, 1), axis.unit);
+  ExpectSameRotation(QuatFromEulerDegrees(Vec3(0, 0, 90)), QuatFromUnitAxisAngle(axis, kPi / 2),
+                     1e-15);
+}
+
 TEST(LevelInterpolateTest, YawTheShorterWayPitchAndRollLinearly) {
   // From [-10, 170, 0] to [20, -170, 6]: yaw goes +20 through 180, so at a
   // quarter the triple is [-10 + 7.5, 175, 1.5].

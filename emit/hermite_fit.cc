@@ -145,22 +145,23 @@ double PlayedPathLength(const FitKey<N>& a, const FitKey<N>& b) {
     double qa = 6 * p0 + 3 * m0 - 6 * p1 + 3 * m1;
     double qb = -6 * p0 - 4 * m0 + 6 * p1 - 2 * m1;
     double qc = m0;
-    std::vector<double> cuts = {0.0};
+    std::array<double, 4> cuts = {0.0};
+    size_t count = 1;
     if (std::abs(qa) > 1e-300) {
       double discriminant = qb * qb - 4 * qa * qc;
       if (discriminant > 0) {
         double root = std::sqrt(discriminant);
         for (double s : {(-qb - root) / (2 * qa), (-qb + root) / (2 * qa)}) {
-          if (s > 0 && s < 1) cuts.push_back(s);
+          if (s > 0 && s < 1) cuts[count++] = s;
         }
       }
     } else if (std::abs(qb) > 1e-300 && -qc / qb > 0 && -qc / qb < 1) {
-      cuts.push_back(-qc / qb);
+      cuts[count++] = -qc / qb;
     }
-    cuts.push_back(1.0);
-    std::sort(cuts.begin(), cuts.end());
+    cuts[count++] = 1.0;
+    std::sort(cuts.begin(), cuts.begin() + static_cast<std::ptrdiff_t>(count));
     double length = 0;
-    for (size_t k = 1; k < cuts.size(); ++k) {
+    for (size_t k = 1; k < count; ++k) {
       auto at = [&](double s) {
         return HermiteSegment(p0, m0, p1, m1, 1, s);  // s in [0, 1], tangents per unit s
       };
@@ -244,9 +245,12 @@ class Fitter {
     auto time_of = [&](int index) { return a.t + span * index / (checks + 1); };
     auto error_at = [&](double t) { return curve_.error(t, PlayedAt(a, b, t)); };
     // Coarse to fine (strides of halving powers of two), so a segment that
-    // is far too long fails at its first few checks.
-    std::vector<double> errors(static_cast<size_t>(checks) + 2, 0.0);
-    std::vector<bool> done(errors.size(), false);
+    // is far too long fails at its first few checks. The lists are the
+    // fitter's, reused from segment to segment.
+    std::vector<double>& errors = errors_;
+    std::vector<bool>& done = done_;
+    errors.assign(static_cast<size_t>(checks) + 2, 0.0);
+    done.assign(errors.size(), false);
     int stride = 1;
     while (stride * 2 <= checks + 1) stride *= 2;
     for (; stride >= 1; stride /= 2) {
@@ -517,6 +521,9 @@ class Fitter {
   double limit_;
   double check_step_;
   double step_;
+  // LargestError's checked errors and which checks are done (scratch).
+  mutable std::vector<double> errors_;
+  mutable std::vector<bool> done_;
 };
 
 }  // namespace

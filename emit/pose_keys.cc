@@ -41,22 +41,39 @@ class MoverCarrier : public EulerCarrier {
  public:
   Vec3 Carry(const PoseWithin& pose, const PieceMotion& motion, double from, const Vec3& euler,
              double to) const override {
-    auto turn = [&](double t0, double t1) {
+    // Each mover's progress at the step's start, and at the last end tried
+    // (`tried`): the start's are the previous step's end's.
+    const std::vector<Mover>& movers = motion.movers.rotation;
+    std::vector<double> at_t(movers.size());
+    std::vector<double> at_tried(movers.size());
+    auto progress_at = [&](double time, std::vector<double>* progress) {
+      for (size_t k = 0; k < movers.size(); ++k) (*progress)[k] = movers[k].ProgressAt(time);
+    };
+    double tried = HUGE_VAL;
+    auto turn_to = [&](double t1) {
+      progress_at(t1, &at_tried);
+      tried = t1;
       double degrees = 0;
-      for (const Mover& mover : motion.movers.rotation) {
-        degrees += mover.turn_degrees * std::abs(mover.ProgressAt(t1) - mover.ProgressAt(t0));
+      for (size_t k = 0; k < movers.size(); ++k) {
+        degrees += movers[k].turn_degrees * std::abs(at_tried[k] - at_t[k]);
       }
       return degrees;
     };
     Vec3 current = euler;
     double t = from;
+    progress_at(t, &at_t);
     while (t != to) {
       double next = to;
-      for (int halvings = 0; halvings < 60 && turn(t, next) > kContinuityStepDegrees; ++halvings) {
+      for (int halvings = 0; halvings < 60 && turn_to(next) > kContinuityStepDegrees; ++halvings) {
         next = t + (next - t) / 2;
       }
       current = NearestEulerTriple(pose.At(next).rotation, current);
       t = next;
+      if (tried == t) {
+        at_t.swap(at_tried);
+      } else {
+        progress_at(t, &at_t);
+      }
     }
     return current;
   }
@@ -157,15 +174,15 @@ class PoseKeyWriter {
     double b = end->ToDouble();
     std::optional<SharedTiming> shared = SharedTimingOf(motion.movers.position, start, *end);
     bool exact = shared && IsAffineInTiming(*shared, a, b, value, end_value,
-                                            [&](double t) { return Pose(t).position; });
+                                            [&](double t) { return within_->PositionAt(t); });
     if (exact) {
       WriteAffine(*shared, start, *end, value, end_value, &positions_);
     } else {
       FitCurve<3> curve;
       curve.quantity = FitQuantity::kPosition;
-      curve.track = [&](double, const Vec3&, double to) { return Pose(to).position; };
+      curve.track = [&](double, const Vec3&, double to) { return within_->PositionAt(to); };
       curve.error = [&](double t, const Vec3& played) {
-        return glm::length(Pose(t).position - played);
+        return glm::length(within_->PositionAt(t) - played);
       };
       BakeHermite(curve, a, b, value, end_value, settings_, &positions_);
     }

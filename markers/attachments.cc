@@ -323,12 +323,13 @@ class AttachedValueFiller {
     position->from = mated.position + up * attach.approach;
     position->to = mated.position;
     double turn = Radians(attach.screw_degrees);
-    if (turn != 0) position->spin = SpinTurn{up, turn};
+    if (turn != 0) position->spin = SpinTurn{UnitAxisOf(up), turn};
     if (rotation == nullptr) return;
     rotation->from = mated.rotation;
     rotation->to = mated.rotation;
     if (turn != 0) {
-      rotation->spin = SpinTurn{glm::normalize(glm::conjugate(mated.rotation) * up), turn};
+      rotation->spin =
+          SpinTurn{UnitAxisOf(glm::normalize(glm::conjugate(mated.rotation) * up)), turn};
     }
   }
 

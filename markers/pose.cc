@@ -1,6 +1,9 @@
 #include "markers/pose.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "markers/camera_aim.h"
@@ -215,55 +218,160 @@ RigidPose FrameTransformAt(const Rig& rig, const Frame& frame, const ExactTime& 
   return FrameTransform(rig, frame, t, 0);
 }
 
+namespace {
+
+bool SameBits(double a, double b) {
+  return std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b);
+}
 template <typename Value>
-Value PoseWithin::BoundChannel<Value>::At(double t) const {
-  if (segment == nullptr) return initial;
-  return SegmentValueAtProgress(*segment,
-                                ProgressAtSeconds(start, duration, instant, segment->ease, t));
+bool SameBits(const Value& a, const Value& b) {
+  for (int k = 0; k < Value::length(); ++k) {
+    if (!SameBits(a[k], b[k])) return false;
+  }
+  return true;
+}
+bool SameBits(const Ease& a, const Ease& b) {
+  return a.kind == b.kind && SameBits(a.control[0], b.control[0]) &&
+         SameBits(a.control[1], b.control[1]) && SameBits(a.control[2], b.control[2]) &&
+         SameBits(a.control[3], b.control[3]);
 }
 
+// True when the segment's value is the same bits at every progress: no
+// spin or path, `to` the bits of `from`, and the move between them adds
+// nothing (a lerp adds +0 to each component, which keeps it unless it is
+// -0; a slerp whose turn is exactly none returns `from`).
+bool HoldsItsValue(const Segment<Vec3>& segment) {
+  return SpinRadians(segment) == 0 && segment.waypoints.empty() &&
+         SameBits(segment.from, segment.to) &&
+         SameBits(Interpolate(segment.from, segment.to, 0.5), segment.from);
+}
+bool HoldsItsValue(const Segment<Quat>& segment, const SlerpPlan& plan) {
+  return SpinRadians(segment) == 0 && !segment.level && !segment.aim &&
+         SameBits(segment.from, segment.to) && plan.holds;
+}
+
+}  // namespace
+
 template <typename Value>
-PoseWithin::BoundChannel<Value> PoseWithin::Bind(const ChannelTrack<Value>& track,
-                                                 const ExactTime& select) {
-  BoundChannel<Value> bound;
-  bound.initial = track.initial;
+void PoseWithin::BoundLink::Bind(const ChannelTrack<Value>& track, const ExactTime& select,
+                                 BoundChannel<Value>* channel) {
+  channel->held = track.initial;
   int index = ActiveSegmentIndex(track, select);
-  if (index < 0) return bound;
-  bound.segment = &track.segments[static_cast<size_t>(index)];
-  bound.start = bound.segment->start.ToDouble();
-  bound.duration = bound.segment->duration.ToDouble();
-  bound.instant = bound.segment->duration <= ExactTime();
-  return bound;
+  if (index < 0) return;
+  const Segment<Value>& segment = track.segments[static_cast<size_t>(index)];
+  if constexpr (std::is_same_v<Value, Quat>) {
+    rotation_plan = PlanSlerp(segment.from, segment.to);
+    if (HoldsItsValue(segment, rotation_plan)) {
+      channel->held = segment.from;
+      return;
+    }
+  } else {
+    if (HoldsItsValue(segment)) {
+      channel->held = segment.from;
+      return;
+    }
+  }
+  channel->segment = &segment;
+  BoundTiming timing{segment.start.ToDouble(), segment.duration.ToDouble(),
+                     segment.duration <= ExactTime(), &segment.ease};
+  for (int k = 0; k < timing_count; ++k) {
+    const BoundTiming& other = timings[static_cast<size_t>(k)];
+    if (SameBits(other.start, timing.start) && SameBits(other.duration, timing.duration) &&
+        other.instant == timing.instant && SameBits(*other.ease, *timing.ease)) {
+      channel->timing = k;
+      return;
+    }
+  }
+  channel->timing = timing_count;
+  timings[static_cast<size_t>(timing_count++)] = timing;
+}
+
+double PoseWithin::BoundLink::ProgressAt(int timing_index, double t) const {
+  const BoundTiming& timing = timings[static_cast<size_t>(timing_index)];
+  return ProgressAtSeconds(timing.start, timing.duration, timing.instant, *timing.ease, t);
+}
+
+PoseWithin::LinkProgress PoseWithin::BoundLink::ProgressAt(double t) const {
+  LinkProgress progress{};
+  for (int k = 0; k < timing_count; ++k) progress[static_cast<size_t>(k)] = ProgressAt(k, t);
+  return progress;
+}
+
+Vec3 PoseWithin::BoundLink::PositionAt(const LinkProgress& progress) const {
+  if (position.segment == nullptr) return position.held;
+  return SegmentValueAtProgress(*position.segment, progress[static_cast<size_t>(position.timing)]);
+}
+
+Quat PoseWithin::BoundLink::RotationAt(const LinkProgress& progress) const {
+  if (rotation.segment == nullptr) return rotation.held;
+  return RotationAtProgress(*rotation.segment, &rotation_plan,
+                            progress[static_cast<size_t>(rotation.timing)]);
+}
+
+Vec3 PoseWithin::BoundLink::ScaleAt(const LinkProgress& progress) const {
+  if (scale.segment == nullptr) return scale.held;
+  return SegmentValueAtProgress(*scale.segment, progress[static_cast<size_t>(scale.timing)]);
 }
 
 PoseWithin::PoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select)
     : rig_(rig), owner_(owner), select_(select) {
   std::vector<Link> chain = ChainAt(rig, owner, select);
-  chain_.reserve(chain.size());
+  chain_.resize(chain.size());
   for (size_t i = 0; i < chain.size(); ++i) {
     const Link& link = chain[i];
     if (AimedSegment(*link.channels.rotation, select) != nullptr) aimed_ = true;
-    BoundLink bound;
-    bound.position = Bind(*link.channels.position, select);
-    bound.rotation = Bind(*link.channels.rotation, select);
+    BoundLink& bound = chain_[i];
+    bound.Bind(*link.channels.position, select, &bound.position);
+    bound.Bind(*link.channels.rotation, select, &bound.rotation);
     bound.frame = link.frame;
-    if (link.frame != nullptr && chain[i + 1].channels.scale != nullptr) {
-      bound.parent_scaled = true;
-      bound.parent_scale = Bind(*chain[i + 1].channels.scale, select);
+    // The scale of a parent is read by the link below it on one of its frames.
+    if (i > 0 && chain[i - 1].frame != nullptr && link.channels.scale != nullptr) {
+      bound.scale_read = true;
+      bound.Bind(*link.channels.scale, select, &bound.scale);
     }
-    chain_.push_back(bound);
   }
+}
+
+RigidPose PoseWithin::ParentWorldAt(double t, Vec3* parent_scale) const {
+  RigidPose world;
+  *parent_scale = Vec3(1, 1, 1);
+  for (size_t i = chain_.size(); i-- > 1;) {
+    const BoundLink& link = chain_[i];
+    LinkProgress progress = link.ProgressAt(t);
+    Vec3 scale_read_below = link.scale_read ? link.ScaleAt(progress) : Vec3(1, 1, 1);
+    world = OnFrame(world, *parent_scale, link.frame,
+                    {link.PositionAt(progress), link.RotationAt(progress)});
+    *parent_scale = scale_read_below;
+  }
+  return world;
 }
 
 RigidPose PoseWithin::At(double t) const {
   if (aimed_) return WorldPose(rig_, owner_, select_, t, 0);
-  RigidPose world;
-  for (size_t i = chain_.size(); i-- > 0;) {
-    const BoundLink& link = chain_[i];
-    Vec3 parent_scale = link.parent_scaled ? link.parent_scale.At(t) : Vec3(1, 1, 1);
-    world = OnFrame(world, parent_scale, link.frame, {link.position.At(t), link.rotation.At(t)});
+  if (chain_.empty()) return RigidPose{};
+  Vec3 parent_scale;
+  RigidPose parent = ParentWorldAt(t, &parent_scale);
+  const BoundLink& link = chain_.front();
+  LinkProgress progress = link.ProgressAt(t);
+  return OnFrame(parent, parent_scale, link.frame,
+                 {link.PositionAt(progress), link.RotationAt(progress)});
+}
+
+Vec3 PoseWithin::PositionAt(double t) const {
+  if (aimed_) return WorldPose(rig_, owner_, select_, t, 0).position;
+  if (chain_.empty()) return Vec3(0, 0, 0);
+  Vec3 parent_scale;
+  RigidPose parent = ParentWorldAt(t, &parent_scale);
+  const BoundLink& link = chain_.front();
+  Vec3 local = link.position.held;
+  if (link.position.segment != nullptr) {
+    local =
+        SegmentValueAtProgress(*link.position.segment, link.ProgressAt(link.position.timing, t));
   }
-  return world;
+  if (link.frame == nullptr) return local;
+  // Compose(frame, local).position, without the rotation.
+  RigidPose frame = FrameOnParent(parent, parent_scale, *link.frame);
+  return frame.position + frame.rotation * local;
 }
 
 }  // namespace cinc

@@ -19,6 +19,7 @@
 #ifndef CINC_MARKERS_POSE_H_
 #define CINC_MARKERS_POSE_H_
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -96,36 +97,62 @@ double SegmentProgressAt(const Segment<Value>& segment, double t) {
 
 // One owner's world pose sampled many times within one interval (as
 // emission's fits do): the chain of frames and every segment in charge at
-// `select` are chosen once, so At(t) only evaluates them. At(t) equals
-// WorldPoseWithin(rig, owner, select, t) to the bit: the same operations in
-// the same order. An owner whose chain holds a look-at segment is evaluated
-// by WorldPoseWithin itself (its aim reads other owners' poses).
+// `select` are chosen once, with what does not change over the interval:
+// each segment's timing as doubles (one eased progress for the segments of
+// a link that share their timing), each slerp's axis and angle, and a
+// segment that holds its value to the bit read as that value. At(t) equals
+// WorldPoseWithin(rig, owner, select, t) to the bit: the same operations on
+// the same numbers. PositionAt(t) is At(t).position without working out the
+// owner's own world rotation. An owner whose chain holds a look-at segment
+// is evaluated by WorldPoseWithin itself (its aim reads other owners' poses).
 class PoseWithin {
  public:
   PoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select);
   RigidPose At(double t) const;
+  Vec3 PositionAt(double t) const;
 
  private:
-  // A channel's value over the interval: its segment in charge at `select`
-  // (with its times as doubles), or its initial value when none is.
-  template <typename Value>
-  struct BoundChannel {
-    const Segment<Value>* segment = nullptr;
-    Value initial{};
+  // A segment's timing over the interval, as doubles.
+  struct BoundTiming {
     double start = 0;
     double duration = 0;
     bool instant = false;
-    Value At(double t) const;
+    const Ease* ease = nullptr;
   };
+  // A channel over the interval: its segment in charge at `select`, or
+  // `held` at every t (no segment, or one whose value never changes).
+  template <typename Value>
+  struct BoundChannel {
+    const Segment<Value>* segment = nullptr;  // nullptr: `held`
+    Value held{};
+    int timing = 0;  // the segment's timing among its link's
+  };
+  // The eased progress of each of a link's timings at one t.
+  using LinkProgress = std::array<double, 3>;
   struct BoundLink {
     BoundChannel<Vec3> position;
     BoundChannel<Quat> rotation;
+    SlerpPlan rotation_plan;   // how the rotation segment's slerp goes
+    BoundChannel<Vec3> scale;  // read by the link below when it is on a frame
+    bool scale_read = false;
+    std::array<BoundTiming, 3> timings{};  // the distinct timings of its segments
+    int timing_count = 0;
     const Frame* frame = nullptr;  // nullptr: the world
-    bool parent_scaled = false;    // the parent has a scale channel (cameras do not)
-    BoundChannel<Vec3> parent_scale;
+
+    template <typename Value>
+    void Bind(const ChannelTrack<Value>& track, const ExactTime& select,
+              BoundChannel<Value>* channel);
+    double ProgressAt(int timing_index, double t) const;
+    LinkProgress ProgressAt(double t) const;
+    Vec3 PositionAt(const LinkProgress& progress) const;
+    Quat RotationAt(const LinkProgress& progress) const;
+    Vec3 ScaleAt(const LinkProgress& progress) const;
   };
-  template <typename Value>
-  static BoundChannel<Value> Bind(const ChannelTrack<Value>& track, const ExactTime& select);
+
+  // The pose of every link above the owner's own at t, and the scale the
+  // owner's link reads of its parent: the world and (1, 1, 1) for an owner
+  // in the world.
+  RigidPose ParentWorldAt(double t, Vec3* parent_scale) const;
 
   const Rig& rig_;
   OwnerRef owner_;

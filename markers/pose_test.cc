@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -36,19 +38,29 @@ Spin SpinAbout(Vec3 axis, double degrees) {
   return spin;
 }
 
+uint64_t Bits(double value) { return std::bit_cast<uint64_t>(value); }
+
 // Every pose of PoseWithin(select) on a grid of double times equals
-// WorldPoseWithin's, component by component, as doubles (EXPECT_EQ, not near).
+// WorldPoseWithin's, component by component, to the bit (so -0 is not 0);
+// PositionAt is At's position to the bit.
 void ExpectTheSamePoses(const Rig& rig, OwnerRef owner, const char* select) {
   PoseWithin within(rig, owner, Time(select));
   for (int step = -10; step <= 80; ++step) {
     double t = step * 0.05 + 0.0123;
     RigidPose expected = WorldPoseWithin(rig, owner, Time(select), t);
     RigidPose actual = within.At(t);
+    Vec3 position = within.PositionAt(t);
     for (int k = 0; k < 3; ++k) {
-      EXPECT_EQ(expected.position[k], actual.position[k]) << "select " << select << ", t " << t;
+      EXPECT_EQ(Bits(expected.position[k]), Bits(actual.position[k]))
+          << "select " << select << ", t " << t << ": " << expected.position[k] << " against "
+          << actual.position[k];
+      EXPECT_EQ(Bits(expected.position[k]), Bits(position[k]))
+          << "PositionAt, select " << select << ", t " << t;
     }
     for (int k = 0; k < 4; ++k) {
-      EXPECT_EQ(expected.rotation[k], actual.rotation[k]) << "select " << select << ", t " << t;
+      EXPECT_EQ(Bits(expected.rotation[k]), Bits(actual.rotation[k]))
+          << "select " << select << ", t " << t << ": " << expected.rotation[k] << " against "
+          << actual.rotation[k];
     }
   }
 }
@@ -86,6 +98,42 @@ TEST(PoseWithinTest, AChainOfAttachmentsPlaysWorldPoseWithinToTheBit) {
   for (const auto& item : diagnostics.items()) ADD_FAILURE() << item.message;
   for (const char* select : {"0", "0.3", "0.75", "1.2", "2.5", "3"}) {
     for (size_t owner : {washer, screw, body}) {
+      ExpectTheSamePoses(rig, OwnerRef::Object(static_cast<int>(owner)), select);
+    }
+  }
+}
+
+// Segments PoseWithin reads once: a hold whose value has a -0 component
+// (a lerp between the same values plays +0 there, so it is not a hold), a
+// hold of a rotation and a position, a move and a turn that share their
+// timing, and a part on a turning body that holds still. `plate` holds at
+// (-0, 1, 0) over [0, 1], then moves and turns eased over [1, 2] and holds
+// its pose over [2, 3]; `pin` is attached to it throughout.
+TEST(PoseWithinTest, HoldsAndSharedTimingsPlayWorldPoseWithinToTheBit) {
+  TestScene test;
+  AddModel(&test, "plate-model", {MakeMarker("hole", Vec3(0.2, 0, -0.0))});
+  size_t pin = test.AddObject("pin");
+  size_t plate = test.AddObject("plate");
+  test.scene.objects[plate].model = "plate-model";
+  test.scene.objects[plate].position = Vec3(-0.0, 1, 0);
+  test.scene.objects[plate].rotation = QuatFromAxisAngle(Vec3(1, 0, 0), 0.4);
+  Node& hold = test.AddObjectNode(plate, "hold", "0", "1");
+  hold.position = Vec3(-0.0, 1, 0);
+  hold.rotation = QuatFromAxisAngle(Vec3(1, 0, 0), 0.4);
+  Node& move = test.AddObjectNode(plate, "move", "1", "2");
+  move.position = Vec3(0.5, 1, -0.0);
+  move.rotation = QuatFromAxisAngle(Vec3(0, 0, 1), 0.9);
+  move.ease = *Ease::FromName("ease-in-out");
+  Node& rest = test.AddObjectNode(plate, "rest", "2", "3");
+  rest.position = Vec3(0.5, 1, -0.0);
+  rest.rotation = QuatFromAxisAngle(Vec3(0, 0, 1), 0.9);
+  rest.scale = Vec3(1, 1, 1);
+  test.AddObjectNode(pin, "in", "0", "0").mutable_rare().attach = AttachTo("plate/hole");
+  Diagnostics diagnostics;
+  Rig rig = BuildRig(test.scene, test.timeline, &diagnostics);
+  for (const auto& item : diagnostics.items()) ADD_FAILURE() << item.message;
+  for (const char* select : {"0", "0.5", "1", "1.5", "2.5", "3"}) {
+    for (size_t owner : {pin, plate}) {
       ExpectTheSamePoses(rig, OwnerRef::Object(static_cast<int>(owner)), select);
     }
   }

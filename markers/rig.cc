@@ -200,7 +200,8 @@ void BuildPoseChannels(const SceneObject& owner, const std::vector<NodeTime>* ti
   for (Segment<Quat>& segment : rotation->segments) {
     const Node& node = owner.nodes[static_cast<size_t>(segment.node_index)];
     if (node.rare().spin)
-      segment.spin = SpinTurn{node.rare().spin->axis, Radians(node.rare().spin->degrees)};
+      segment.spin =
+          SpinTurn{UnitAxisOf(node.rare().spin->axis), Radians(node.rare().spin->degrees)};
   }
   if (!plan.frames.spans.empty()) return;  // values depend on other owners
   FillFromValues(position);
@@ -329,9 +330,20 @@ Vec3 Interpolate(const Vec3& from, const Vec3& to, double u) {
 }
 
 Quat Interpolate(const Quat& from, const Quat& to, double u) {
+  return Interpolate(from, to, nullptr, u);
+}
+
+Quat Interpolate(const Quat& from, const Quat& to, const SlerpPlan* plan, double u) {
   if (u <= 0) return from;
   if (u >= 1) return to;
-  return Slerp(from, to, u);
+  return plan != nullptr ? SlerpAlong(*plan, u) : Slerp(from, to, u);
+}
+
+Quat RotationAtProgress(const Segment<Quat>& segment, const SlerpPlan* plan, double u) {
+  Quat value = segment.level ? LevelInterpolate(segment.from, segment.to, u)
+                             : Interpolate(segment.from, segment.to, plan, u);
+  if (SpinRadians(segment) != 0) value = Spun(value, *segment.spin, u);
+  return value;
 }
 
 std::optional<double> FocusAt(const CameraRig& camera, const ExactTime& t) {
@@ -362,11 +374,11 @@ Vec3 PathPoint(const Vec3& from, const BoxedList<Vec3>& waypoints, const Vec3& t
 }
 
 Quat Spun(const Quat& value, const SpinTurn& spin, double u) {
-  return glm::normalize(value * QuatFromAxisAngle(spin.axis, spin.radians * u));
+  return glm::normalize(value * QuatFromUnitAxisAngle(spin.axis, spin.radians * u));
 }
 
 Vec3 Orbited(const Vec3& value, const SpinTurn& spin, double u) {
-  return QuatFromAxisAngle(spin.axis, spin.radians * u) * value;
+  return QuatFromUnitAxisAngle(spin.axis, spin.radians * u) * value;
 }
 
 Rig BuildRig(const Scene& scene, const Timeline& timeline, const MarkerTable& markers,

@@ -43,8 +43,8 @@ struct MarkerTable;  // markers/marker_table.h
 // position segment (a screw's), the turn of the position about the frame's
 // axis.
 struct SpinTurn {
-  Vec3 axis{0, 1, 0};  // unit
-  double radians = 0;  // 0: no spin
+  UnitAxis axis = UnitAxisOf(Vec3(0, 1, 0));  // divided by its length once
+  double radians = 0;                         // 0: no spin
 };
 
 // An object (or camera) of the scene: objects are numbered in scene.objects,
@@ -188,6 +188,9 @@ double EasedProgress(const ExactTime& start, const ExactTime& duration, const Ea
 double Interpolate(double from, double to, double u);
 Vec3 Interpolate(const Vec3& from, const Vec3& to, double u);
 Quat Interpolate(const Quat& from, const Quat& to, double u);
+// The same with the slerp's part that does not depend on u worked out before
+// (`plan`: PlanSlerp(from, to), or nullptr to work it out here): the same bits.
+Quat Interpolate(const Quat& from, const Quat& to, const SlerpPlan* plan, double u);
 
 template <typename Value>
 double SegmentProgress(const Segment<Value>& segment, const ExactTime& t) {
@@ -207,11 +210,15 @@ Quat Spun(const Quat& value, const SpinTurn& spin, double u);
 // the spin's axis through the frame's origin (a screw's helix).
 Vec3 Orbited(const Vec3& value, const SpinTurn& spin, double u);
 
-// The segment's own value at eased progress u (with its spin, if any).
+// A rotation segment's own value at eased progress u (with its spin, if
+// any); `plan` as for Interpolate (ignored by a level segment).
+Quat RotationAtProgress(const Segment<Quat>& segment, const SlerpPlan* plan, double u);
+
 // The uniform Catmull-Rom spline through from, waypoints..., to at eased
 // progress u (exactly `from` at u <= 0 and `to` at u >= 1).
 Vec3 PathPoint(const Vec3& from, const BoxedList<Vec3>& waypoints, const Vec3& to, double u);
 
+// The segment's own value at eased progress u (with its spin, if any).
 template <typename Value>
 Value SegmentValueAtProgress(const Segment<Value>& segment, double u) {
   if constexpr (std::is_same_v<Value, Vec3>) {
@@ -219,9 +226,7 @@ Value SegmentValueAtProgress(const Segment<Value>& segment, double u) {
       return PathPoint(segment.from, segment.waypoints, segment.to, u);
   }
   if constexpr (std::is_same_v<Value, Quat>) {
-    Quat value = InterpolateRotation(segment, segment.from, segment.to, u);
-    if (SpinRadians(segment) != 0) value = Spun(value, *segment.spin, u);
-    return value;
+    return RotationAtProgress(segment, nullptr, u);
   } else if constexpr (std::is_same_v<Value, Vec3>) {
     Vec3 value = Interpolate(segment.from, segment.to, u);
     if (SpinRadians(segment) != 0) value = Orbited(value, *segment.spin, u);
