@@ -97,10 +97,14 @@ def measure_shapes(build, nodes, parts, runs):
             print(f"| {shape} | {megabytes:.1f} | {yaml_s:.3f} | {build_s:.3f} | {build_cpu:.3f} | "
                   f"{build_mb:.1f} | {build_s / yaml_s:.2f} | {paired:.2f} |")
         table = generate(folder, "turntable", parts, "turntable")
+        # Each to its own output: a build looks at the shards another build
+        # left beside its path.
+        mixed_out = os.path.join(folder, "mixed.sequence.json")
+        table_out = os.path.join(folder, "turntable.sequence.json")
         results = ([], [])
         for _ in range(runs):
-            results[0].append(run_measured([cinc, "build", mixed, "-o", out]))
-            results[1].append(run_measured([cinc, "build", table, "-o", out]))
+            results[0].append(run_measured([cinc, "build", mixed, "-o", mixed_out]))
+            results[1].append(run_measured([cinc, "build", table, "-o", table_out]))
         best = [tuple(min(r[k] for r in each) for k in range(3)) for each in results]
         paired = statistics.median(b[2] / a[2] for a, b in zip(*results))
         print()
@@ -113,8 +117,10 @@ def measure_shapes(build, nodes, parts, runs):
             print()
             print("| instructions (callgrind) | whole build | in the fitter | whole / mixed |")
             print("|---|---|---|---|")
-            mixed_total, mixed_fit = count_instructions([cinc, "build", mixed, "-o", out], folder)
-            table_total, table_fit = count_instructions([cinc, "build", table, "-o", out], folder)
+            mixed_total, mixed_fit = count_instructions([cinc, "build", mixed, "-o", mixed_out],
+                                                        folder)
+            table_total, table_fit = count_instructions([cinc, "build", table, "-o", table_out],
+                                                        folder)
             print(f"| mixed {nodes} | {mixed_total:,} | {mixed_fit:,} | 1.00 |")
             print(f"| turntable {parts} | {table_total:,} | {table_fit:,} | "
                   f"{table_total / mixed_total:.2f} |")

@@ -83,16 +83,12 @@ void PrintVerifyReport(const VerifyReport& report, const CommandOptions& options
   out << (options.json ? WriteJson(VerifyReportToJson(report)) : VerifyReportToText(report));
 }
 
-// A file that a build with more shards left behind: a sequence named `name.k`.
+// A file that a build with more shards left behind: a sequence named
+// `name.k` (read up to its name only).
 bool IsStaleShard(const std::string& path, const std::string& expected_name) {
   std::ifstream stream(path, std::ios::binary);
   if (!stream) return false;
-  std::ostringstream text;
-  text << stream.rdbuf();
-  Diagnostics ignored;
-  std::optional<Json> document = ParseSequenceJsonText(text.str(), &ignored);
-  return document && document->is_object() && document->contains("name") &&
-         (*document)["name"] == expected_name;
+  return ReadSequenceName(stream) == expected_name;
 }
 
 // Writes the build's files (the first, the one players open, last, so it

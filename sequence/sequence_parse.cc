@@ -95,6 +95,58 @@ std::string AtText(const SourceLocation& location) {
 
 }  // namespace
 
+namespace {
+
+// nlohmann's SAX events up to the top-level "name": every handler returns
+// false to stop the parser there.
+class NameReader {
+ public:
+  std::optional<std::string> name;
+
+  bool null() { return Value(); }
+  bool boolean(bool) { return Value(); }
+  bool number_integer(Json::number_integer_t) { return Value(); }
+  bool number_unsigned(Json::number_unsigned_t) { return Value(); }
+  bool number_float(Json::number_float_t, const std::string&) { return Value(); }
+  bool binary(Json::binary_t&) { return Value(); }
+  bool string(std::string& value) {
+    if (at_name_) name = value;
+    return Value();
+  }
+  bool start_object(size_t) { return Open(); }
+  bool start_array(size_t) { return depth_ > 0 && Open(); }  // the top is an object
+  bool key(std::string& key) {
+    at_name_ = depth_ == 1 && key == "name";
+    return true;
+  }
+  bool end_object() { return --depth_ > 0; }
+  bool end_array() { return --depth_ > 0; }
+  bool parse_error(size_t, const std::string&, const Json::exception&) { return false; }
+
+ private:
+  // A scalar: the top must be an object, and the name's value ends the read.
+  bool Value() { return depth_ > 0 && !at_name_; }
+  bool Open() {
+    if (at_name_) return false;  // a name that is not a string
+    return ++depth_ <= kMaxJsonDepth;
+  }
+
+  int depth_ = 0;
+  bool at_name_ = false;
+};
+
+}  // namespace
+
+std::optional<std::string> ReadSequenceName(std::istream& text) {
+  NameReader reader;
+  try {
+    Json::sax_parse(text, &reader);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  return reader.name;
+}
+
 std::optional<Json> ParseSequenceJsonText(std::string_view text, Diagnostics* diagnostics) {
   NestingScan nesting = ScanNesting(text, kMaxJsonDepth);
   if (nesting.first_too_deep != std::string_view::npos) {

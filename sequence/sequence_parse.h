@@ -10,6 +10,7 @@
 #ifndef CINC_SEQUENCE_SEQUENCE_PARSE_H_
 #define CINC_SEQUENCE_SEQUENCE_PARSE_H_
 
+#include <istream>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,6 +25,13 @@ inline constexpr int kMaxJsonDepth = 1000;
 
 // The document, or nullopt after reporting why the text is not JSON.
 std::optional<Json> ParseSequenceJsonText(std::string_view text, Diagnostics* diagnostics);
+
+// The top-level "name" of a JSON document, read only as far as that value:
+// what follows it is not parsed, so a large sequence costs its first bytes.
+// nullopt when the text is not an object with a string "name" before any
+// syntax error (or nested deeper than kMaxJsonDepth before it). Never
+// throws.
+std::optional<std::string> ReadSequenceName(std::istream& text);
 
 // Parse + validate + locate; the model only when nothing was reported.
 std::optional<Sequence> ParseSequenceText(std::string_view text, Diagnostics* diagnostics);

@@ -1,5 +1,12 @@
-// JSON text helpers: nesting, offsets to lines and columns, pointer places.
+// JSON text helpers: nesting, offsets to lines and columns, pointer places;
+// a sequence's name read up to that value.
+#include "sequence/sequence_parse.h"
+
 #include <gtest/gtest.h>
+
+#include <optional>
+#include <sstream>
+#include <string>
 
 #include "sequence/json_text.h"
 
@@ -43,6 +50,44 @@ TEST(JsonText, DeepTextIsScannedWithoutRecursion) {
   for (int level = 0; level < 1000; ++level) pointer += "/0";
   auto found = LocateJsonPointers(deep, {pointer});
   EXPECT_EQ(found.at(pointer), (SourceLocation{1, 1001}));
+}
+
+}  // namespace
+}  // namespace cinc
+
+namespace cinc {
+namespace {
+
+std::optional<std::string> NameOf(const std::string& text) {
+  std::istringstream stream(text);
+  return ReadSequenceName(stream);
+}
+
+// The name is read where it stands; nothing after it is parsed, so a
+// document cut short after its name still names itself.
+TEST(ReadSequenceName, StopsAtTheTopLevelName) {
+  EXPECT_EQ(NameOf(R"({"version": 1, "name": "crowd.2", "tracks": [)"), "crowd.2");
+  EXPECT_EQ(NameOf(R"({"tracks": [{"target": "a", "x": [1, {"name": "inner"}]}],
+                       "duration": 2, "loop": false, "nothing": null, "name": "outer"})"),
+            "outer");
+}
+
+TEST(ReadSequenceName, NothingWithoutAStringNameInATopLevelObject) {
+  EXPECT_EQ(NameOf(R"([{"name": "crowd.2"}])"), std::nullopt);
+  EXPECT_EQ(NameOf(R"("crowd.2")"), std::nullopt);
+  EXPECT_EQ(NameOf(R"({"name": 2})"), std::nullopt);
+  EXPECT_EQ(NameOf(R"({"name": {"first": "crowd.2"}})"), std::nullopt);
+  EXPECT_EQ(NameOf(R"({"version": 1})"), std::nullopt);
+  EXPECT_EQ(NameOf(R"({"version": 1,, "name": "crowd.2"})"), std::nullopt);
+  EXPECT_EQ(NameOf("not a shard of this scene"), std::nullopt);
+  EXPECT_EQ(NameOf(""), std::nullopt);
+  // Deeper than the limit before the name: not read further.
+  std::string deep = R"({"tracks": )" + std::string(kMaxJsonDepth + 1, '[') +
+                     std::string(kMaxJsonDepth + 1, ']') + R"(, "name": "crowd.2"})";
+  EXPECT_EQ(NameOf(deep), std::nullopt);
+  std::string shallow = R"({"tracks": )" + std::string(kMaxJsonDepth - 2, '[') +
+                        std::string(kMaxJsonDepth - 2, ']') + R"(, "name": "crowd.2"})";
+  EXPECT_EQ(NameOf(shallow), "crowd.2");
 }
 
 }  // namespace
