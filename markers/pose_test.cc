@@ -40,9 +40,9 @@ Spin SpinAbout(Vec3 axis, double degrees) {
 
 uint64_t Bits(double value) { return std::bit_cast<uint64_t>(value); }
 
-// Every pose of PoseWithin(select) on a grid of double times equals
-// WorldPoseWithin's, component by component, to the bit (so -0 is not 0);
-// PositionAt is At's position to the bit.
+// Every pose of PoseWithin(select) on a grid of double times, before
+// `select` too, equals WorldPoseWithin's, component by component, to the
+// bit (so -0 is not 0); PositionAt is At's position to the bit.
 void ExpectTheSamePoses(const Rig& rig, OwnerRef owner, const char* select) {
   PoseWithin within(rig, owner, Time(select));
   for (int step = -10; step <= 80; ++step) {
@@ -134,6 +134,41 @@ TEST(PoseWithinTest, HoldsAndSharedTimingsPlayWorldPoseWithinToTheBit) {
   for (const auto& item : diagnostics.items()) ADD_FAILURE() << item.message;
   for (const char* select : {"0", "0.5", "1", "1.5", "2.5", "3"}) {
     for (size_t owner : {pin, plate}) {
+      ExpectTheSamePoses(rig, OwnerRef::Object(static_cast<int>(owner)), select);
+    }
+  }
+}
+
+// A chain whose top holds still: a scaled, turned rack that holds its
+// pose, a bracket attached to it, and a bolt on the bracket that moves and
+// spins over [1, 2].
+TEST(PoseWithinTest, AChainUnderAStillTopPlaysWorldPoseWithinToTheBit) {
+  TestScene test;
+  AddModel(&test, "rack-model",
+           {MakeMarker("mount", Vec3(0.3, 0.1, 0.2), QuatFromAxisAngle(Vec3(0, 1, 0), 0.5))});
+  AddModel(&test, "bracket-model", {MakeMarker("hole", Vec3(0.05, 0.02, 0.01))});
+  size_t bolt = test.AddObject("bolt");
+  size_t bracket = test.AddObject("bracket");
+  size_t rack = test.AddObject("rack");
+  test.scene.objects[rack].model = "rack-model";
+  test.scene.objects[rack].position = Vec3(1, 2, 3);
+  test.scene.objects[rack].rotation = QuatFromAxisAngle(Vec3(1, 1, 0), 0.3);
+  test.scene.objects[rack].scale = Vec3(2, 1.5, 1);
+  Node& wait = test.AddObjectNode(rack, "wait", "0", "3");
+  wait.position = Vec3(1, 2, 3);
+  wait.scale = Vec3(2, 1.5, 1);
+  test.scene.objects[bracket].model = "bracket-model";
+  test.AddObjectNode(bracket, "on", "0", "0").mutable_rare().attach = AttachTo("rack/mount");
+  test.AddObjectNode(bolt, "in", "0", "0").mutable_rare().attach = AttachTo("bracket/hole");
+  Node& drive = test.AddObjectNode(bolt, "drive", "1", "2");
+  drive.position = Vec3(0.1, 0.2, 0.3);
+  drive.mutable_rare().spin = SpinAbout(Vec3(0, 1, 0), 270);
+  drive.ease = *Ease::FromName("ease-in-out");
+  Diagnostics diagnostics;
+  Rig rig = BuildRig(test.scene, test.timeline, &diagnostics);
+  for (const auto& item : diagnostics.items()) ADD_FAILURE() << item.message;
+  for (const char* select : {"0", "0.5", "1.5", "2.5"}) {
+    for (size_t owner : {bolt, bracket, rack}) {
       ExpectTheSamePoses(rig, OwnerRef::Object(static_cast<int>(owner)), select);
     }
   }
