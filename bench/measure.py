@@ -5,6 +5,8 @@
     bench/measure.py BUILD_DIR [SIZES...]      (default sizes: 1000 10000 100000)
     bench/measure.py BUILD_DIR --shapes [NODES] [PARTS]
                                                (default 100000 nodes, 2000 parts)
+    bench/measure.py BUILD_DIR --turntables [PARTS...]
+                                               (default 100 1000 10000 parts)
 
 With --shapes, every shape of bench/generate_scene.py --shape at NODES nodes
 against libyaml, and the turntable of PARTS parts (its positions fitted)
@@ -13,6 +15,10 @@ of their CPU times (best and paired). Where valgrind is installed, the
 instructions both builds execute follow (callgrind: the same count on every
 run, where a virtual machine lends no hardware counters), the whole build's
 and the fitter's; CINC_MEASURE_INSTRUCTIONS=0 leaves them out.
+
+With --turntables, the turntable at each number of parts alone, with the
+keys its fitted positions took (read back from the shards it wrote) and
+the CPU time per key: the figure that should stay flat as the parts grow.
 
 Each figure is the best of RUNS runs (default 9), as separate processes,
 so peak RSS is the process's own (getrusage of the children, per run). The
@@ -24,6 +30,7 @@ time is more than its wall time.
 
     CINC_MEASURE_RUNS=15 bench/measure.py build-release 100000
 """
+import json
 import os
 import re
 import resource
@@ -147,9 +154,44 @@ def count_instructions(args, folder):
     return total, fitting
 
 
+def count_position_keys(first_shard):
+    """The position keys of every transform track in a build's shards."""
+    keys = 0
+    stem = first_shard[:-len(".sequence.json")]
+    number = 1
+    path = first_shard
+    while os.path.exists(path):
+        with open(path) as stream:
+            sequence = json.load(stream)
+        for track in sequence["tracks"]:
+            if track.get("type") == "transform":
+                keys += len(track.get("position", []))
+        number += 1
+        path = f"{stem}.{number}.sequence.json"
+    return keys
+
+
+def measure_turntables(build, counts, runs):
+    cinc = os.path.join(build, "cinc")
+    print("| parts | scene MB | cinc build s | cinc CPU s | cinc MB | position keys | CPU µs / key |")
+    print("|---|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as folder:
+        for parts in counts:
+            scene = generate(folder, f"turntable{parts}", parts, "turntable")
+            out = os.path.join(folder, f"turntable{parts}.sequence.json")
+            results = [run_measured([cinc, "build", scene, "-o", out]) for _ in range(runs)]
+            wall, megabytes, cpu = (min(r[k] for r in results) for k in range(3))
+            keys = count_position_keys(out)
+            print(f"| {parts} | {os.path.getsize(scene) / 1e6:.2f} | {wall:.3f} | {cpu:.3f} | "
+                  f"{megabytes:.1f} | {keys} | {cpu / keys * 1e6:.1f} |")
+
+
 def main():
     build = os.path.abspath(sys.argv[1])
     runs = int(os.environ.get("CINC_MEASURE_RUNS", "9"))
+    if len(sys.argv) > 2 and sys.argv[2] == "--turntables":
+        measure_turntables(build, [int(s) for s in sys.argv[3:]] or [100, 1000, 10000], runs)
+        return
     if len(sys.argv) > 2 and sys.argv[2] == "--shapes":
         numbers = [int(s) for s in sys.argv[3:]]
         measure_shapes(build, numbers[0] if numbers else 100000,
