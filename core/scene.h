@@ -41,7 +41,7 @@ struct LocatedString {
 
 // --- timing -----------------------------------------------------------------
 
-enum class RelationKind { kAt, kAfter, kWith, kEndWith, kBefore };
+enum class RelationKind : uint8_t { kAt, kAfter, kWith, kEndWith, kBefore };
 
 // The scene field that writes a relation: "at", "after", "with", "end_with",
 // "before".

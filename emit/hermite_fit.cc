@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/float32.h"
@@ -159,7 +160,9 @@ double PlayedPathLength(const FitKey<N>& a, const FitKey<N>& b) {
       cuts[count++] = -qc / qb;
     }
     cuts[count++] = 1.0;
-    std::sort(cuts.begin(), cuts.begin() + static_cast<std::ptrdiff_t>(count));
+    // In order: the roots lie strictly between 0 and 1, the two of them
+    // either way round.
+    if (count == 4 && cuts[2] < cuts[1]) std::swap(cuts[1], cuts[2]);
     double length = 0;
     for (size_t k = 1; k < count; ++k) {
       auto at = [&](double s) {

@@ -46,10 +46,6 @@ struct TimingInput {
   ExactTime duration;
   ExactTime chain_lag;
 };
-struct RelationInput {
-  RelationKind kind = RelationKind::kAt;
-  ExactTime offset;  // at + lag for kAt, the lag otherwise
-};
 
 bool WithinGuard(const ExactTime& time) {
   static const ExactTime kGuard = ExactTime::FromInteger(kTimeGuardSeconds);
@@ -105,7 +101,8 @@ class TimingResolver {
         until_count += node.until.size();
       }
     });
-    relation_inputs_.reserve(relation_count);
+    relation_kinds_.reserve(relation_count);
+    relation_offsets_.reserve(relation_count);
     relation_targets_.reserve(relation_count);
     until_targets_.reserve(until_count);
     auto gather = [this](const std::vector<Node>& nodes) {
@@ -114,9 +111,9 @@ class TimingResolver {
         inputs_.push_back({node.duration, node.chain_lag});
         for (const Relation& relation : node.relations) {
           // `at` relations start at at + lag; the others at their target's time + lag.
-          relation_inputs_.push_back({relation.kind, relation.kind == RelationKind::kAt
-                                                         ? relation.at + relation.lag
-                                                         : relation.lag});
+          relation_kinds_.push_back(relation.kind);
+          relation_offsets_.push_back(
+              relation.kind == RelationKind::kAt ? relation.at + relation.lag : relation.lag);
           int target = kNoTarget;
           if (relation.kind != RelationKind::kAt) {
             // An empty reference is a malformed scene the loader has reported.
@@ -318,18 +315,19 @@ class TimingResolver {
   }
 
   // The start one relation gives, given that its target is resolved.
-  ExactTime StartFrom(const RelationInput& relation, int target, const ExactTime& duration) const {
-    switch (relation.kind) {
+  ExactTime StartFrom(int relation, int target, const ExactTime& duration) const {
+    const ExactTime& offset = relation_offsets_[static_cast<size_t>(relation)];
+    switch (relation_kinds_[static_cast<size_t>(relation)]) {
       case RelationKind::kAt:
-        return relation.offset;
+        return offset;
       case RelationKind::kAfter:
-        return times_[target].end + relation.offset;
+        return times_[target].end + offset;
       case RelationKind::kWith:
-        return times_[target].start + relation.offset;
+        return times_[target].start + offset;
       case RelationKind::kEndWith:
-        return times_[target].end + relation.offset - duration;
+        return times_[target].end + offset - duration;
       case RelationKind::kBefore:
-        return times_[target].start + relation.offset - duration;
+        return times_[target].start + offset - duration;
     }
     return ExactTime::Invalid();
   }
@@ -370,7 +368,7 @@ class TimingResolver {
     for (int index = first; index < end; ++index) {
       const int target = relation_targets_[index];
       if (target >= 0 && !IsUsable(target)) return;
-      consider(StartFrom(relation_inputs_[index], target, node.duration), target);
+      consider(StartFrom(index, target, node.duration), target);
     }
     WorkingTime& time = times_[number];
     // An invalid candidate overflowed 64 bits: far past any limit either way.
@@ -505,10 +503,14 @@ class TimingResolver {
   // `until:` targets, flat the same way (most nodes have none).
   std::vector<int> until_targets_;
   std::vector<int> first_until_;
-  std::vector<TimingInput> inputs_;             // per node
-  std::vector<RelationInput> relation_inputs_;  // parallel to relation_targets_
-  std::vector<bool> broken_;                    // per node
-  std::vector<WorkingTime> times_;              // per node
+  std::vector<TimingInput> inputs_;  // per node
+  // Parallel to relation_targets_: each relation's kind, and its offset
+  // (at + lag for kAt, the lag otherwise). Two lists, not one of pairs,
+  // which padding would make 24 bytes a relation instead of 17.
+  std::vector<RelationKind> relation_kinds_;
+  std::vector<ExactTime> relation_offsets_;
+  std::vector<bool> broken_;        // per node
+  std::vector<WorkingTime> times_;  // per node
 };
 
 }  // namespace
