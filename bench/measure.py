@@ -143,7 +143,8 @@ def count_instructions(args, folder):
     subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile}", *args],
                    env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                    check=True)
-    report = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", profile],
+    report = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", "--auto=no",
+                             profile],
                             capture_output=True, text=True, check=True).stdout
     total = fitting = 0
     for line in report.splitlines():
@@ -183,7 +184,7 @@ def measure_turntables(build, counts, runs):
             wall, megabytes, cpu = (min(r[k] for r in results) for k in range(3))
             keys = count_position_keys(out)
             print(f"| {parts} | {os.path.getsize(scene) / 1e6:.2f} | {wall:.3f} | {cpu:.3f} | "
-                  f"{megabytes:.1f} | {keys} | {cpu / keys * 1e6:.1f} |")
+                  f"{megabytes:.1f} | {keys} | {cpu / max(keys, 1) * 1e6:.1f} |")
 
 
 def main():
