@@ -165,7 +165,7 @@ void SceneLoader::ReadDocument() {
       LoadIncludedTopLevel();
     }
     if (!has_version_ && !reader_.stopped()) {
-      ReportAt(DiagnosticCode::kSceneVersion, {{1, 1}, ""}, "missing field cinc");
+      ReportAt(DiagnosticCode::kSceneVersion, {.location = {1, 1}}, "missing field cinc");
     }
   } else {
     TypeError(first, "a mapping");
@@ -567,7 +567,7 @@ void SceneLoader::LoadObject(const YamlEvent& first, SceneObject* object) {
   }
   if (object->pattern && object->pattern->count == 0 && !reader_.stopped()) {
     // `stagger` alone, or a pattern whose count was refused.
-    if (object->pattern->origin.path.empty()) {
+    if (object->pattern->origin.path().empty()) {
       Report(DiagnosticCode::kSceneFormat, stagger_location,
              "'stagger' needs a 'pattern' on the object");
     }

@@ -240,7 +240,9 @@ class SceneLoader {
   // Consumes the rest of the value that starts with `first`.
   void Skip(const YamlEvent& first);
   const std::string& path() const { return path_; }
-  Origin OriginAt(SourceLocation location) const { return {location, scene_.paths->Intern(path_)}; }
+  Origin OriginAt(SourceLocation location) const {
+    return {.location = location, .pointer = scene_.paths->Intern(path_)};
+  }
   void Report(DiagnosticCode code, SourceLocation location, std::string message);
   void ReportAt(DiagnosticCode code, const Origin& origin, std::string message);
   void ReportAtPath(DiagnosticCode code, SourceLocation location, std::string_view path,
@@ -353,8 +355,9 @@ class SceneLoader {
   void LoadShot(const YamlEvent& first, Node* node);
   void LoadCues(const YamlEvent& first, Node* node);
   void LoadSound(const YamlEvent& first, Node* node);
+  // A relation field's value, or one entry of its list, written at `origin`.
   std::optional<Relation> ReadRelation(const YamlEvent& first, RelationKind kind,
-                                       std::string_view field);
+                                       std::string_view field, const Origin& origin);
   // Any YAML value as JSON (cue data); false when a problem was reported.
   bool ReadJsonValue(const YamlEvent& first, Json* value);
 

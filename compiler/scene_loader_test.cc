@@ -95,14 +95,14 @@ TEST(SceneLoaderTest, LoadsTheSpecExample) {
   const Model& body_model = scene.models[0];
   EXPECT_EQ(body_model.name, "main-body");
   EXPECT_EQ(body_model.origin.location, (SourceLocation{9, 3}));
-  EXPECT_EQ(body_model.origin.path, "/models/main-body");
+  EXPECT_EQ(body_model.origin.path(), "/models/main-body");
   EXPECT_EQ(body_model.source, "models/main-body.glb");
   EXPECT_EQ(body_model.source_origin.location, (SourceLocation{10, 13}));
-  EXPECT_EQ(body_model.source_origin.path, "/models/main-body/source");
+  EXPECT_EQ(body_model.source_origin.path(), "/models/main-body/source");
   ASSERT_EQ(body_model.markers.size(), 1u);
   EXPECT_EQ(body_model.markers[0].name, "top");
   EXPECT_EQ(body_model.markers[0].origin.location, (SourceLocation{12, 7}));
-  EXPECT_EQ(body_model.markers[0].origin.path, "/models/main-body/markers/top");
+  EXPECT_EQ(body_model.markers[0].origin.path(), "/models/main-body/markers/top");
   ExpectVec3(body_model.markers[0].pose.position, 0, 0.05, 0);
   EXPECT_EQ(body_model.markers[0].pose.rotation, Quat(1, 0, 0, 0));
   EXPECT_EQ(scene.models[1].name, "m3x8");
@@ -113,7 +113,7 @@ TEST(SceneLoaderTest, LoadsTheSpecExample) {
   EXPECT_EQ(body.name, "body");
   EXPECT_FALSE(body.is_camera);
   EXPECT_EQ(body.origin.location, (SourceLocation{15, 3}));
-  EXPECT_EQ(body.origin.path, "/objects/body");
+  EXPECT_EQ(body.origin.path(), "/objects/body");
   EXPECT_EQ(body.model, "main-body");
   EXPECT_EQ(body.model_origin.location, (SourceLocation{16, 12}));
   ExpectVec3(body.scale, 1, 1, 1);
@@ -124,7 +124,7 @@ TEST(SceneLoaderTest, LoadsTheSpecExample) {
   EXPECT_EQ(in.owner, "body");
   EXPECT_EQ(in.index, 0);
   EXPECT_EQ(in.origin.location, (SourceLocation{22, 9}));
-  EXPECT_EQ(in.origin.path, "/objects/body/nodes/0");
+  EXPECT_EQ(in.origin.path(), "/objects/body/nodes/0");
   EXPECT_TRUE(in.relations.empty());
   EXPECT_EQ(in.chain_lag, ExactTime());
   EXPECT_TRUE(in.has_duration);
@@ -142,7 +142,7 @@ TEST(SceneLoaderTest, LoadsTheSpecExample) {
   EXPECT_EQ(place.relations[0].target, "body.in");
   EXPECT_EQ(place.relations[0].lag, Seconds(1, 2));
   EXPECT_EQ(place.relations[0].origin.location, (SourceLocation{28, 16}));
-  EXPECT_EQ(place.relations[0].origin.path, "/objects/screw1/nodes/0/after");
+  EXPECT_EQ(place.relations[0].origin.path(), "/objects/screw1/nodes/0/after");
   EXPECT_FALSE(place.uses_start_list);
   EXPECT_EQ(place.duration, Seconds(4, 5));
   ASSERT_TRUE(place.rare().attach.has_value());
@@ -150,7 +150,7 @@ TEST(SceneLoaderTest, LoadsTheSpecExample) {
   ASSERT_TRUE(place.rare().attach->offset.has_value());
   ExpectVec3(place.rare().attach->offset->position, 0, 0.03, 0);
   EXPECT_EQ(place.rare().attach->mate, "");
-  EXPECT_EQ(place.rare().attach->origin.path, "/objects/screw1/nodes/0/attach");
+  EXPECT_EQ(place.rare().attach->origin.path(), "/objects/screw1/nodes/0/attach");
   EXPECT_EQ(place.ease.name(), "ease_in_out");
   EXPECT_EQ(place.ease.kind, Ease::Kind::kCubicBezier);
   const Node& drive = screw.nodes[1];
@@ -428,7 +428,7 @@ cameras:
   ASSERT_EQ(loaded.scene.objects.size(), 4u);
   ASSERT_EQ(loaded.scene.cameras.size(), 5u);
   EXPECT_EQ(loaded.scene.cameras[0].lens().focus.on, "body");
-  EXPECT_EQ(loaded.scene.cameras[0].lens().focus.origin.path, "/cameras/main/focus");
+  EXPECT_EQ(loaded.scene.cameras[0].lens().focus.origin.path(), "/cameras/main/focus");
 }
 
 TEST(SceneLoaderTest, RotationsAndScales) {

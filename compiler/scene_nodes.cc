@@ -312,7 +312,8 @@ struct StartEntry {
 template <StartField kField, RelationKind kKind>
 bool ReadStartRelation(SceneLoader& loader, const YamlEvent& value, StartEntry* entry) {
   constexpr std::string_view kNames[] = {"at", "after", "with", "end_with", "before"};
-  std::optional<Relation> read = loader.ReadRelation(value, kKind, kNames[kField]);
+  std::optional<Relation> read =
+      loader.ReadRelation(value, kKind, kNames[kField], loader.OriginAt(value.location));
   if (entry->first_relation_field < 0) {
     entry->first_relation_field = kField;
     entry->relation = std::move(read);
@@ -607,26 +608,32 @@ bool SceneLoader::NodeFieldAllowed(int field, OwnerKind owner_kind, SourceLocati
 
 void SceneLoader::LoadRelations(const YamlEvent& first, RelationKind kind, std::string_view field,
                                 std::vector<Relation>* relations) {
-  auto read = [&](const YamlEvent& event) {
-    if (std::optional<Relation> relation = ReadRelation(event, kind, field)) {
+  auto read = [&](const YamlEvent& event, const Origin& origin) {
+    if (std::optional<Relation> relation = ReadRelation(event, kind, field, origin)) {
       relations->push_back(std::move(*relation));
     }
   };
   if (first.kind != YamlEventKind::kSequenceStart) {
-    read(first);
+    read(first, OriginAt(first.location));
     return;
   }
-  if (ForEachElement(read) == size_t{0}) {
+  // One pointer for the list; each entry keeps its index in it.
+  const JsonPointer list = scene_.paths->Intern(path());
+  int32_t element = 0;
+  auto read_element = [&](const YamlEvent& event) {
+    read(event, {.location = event.location, .element = element++, .pointer = list});
+  };
+  if (ForEachElement(read_element) == size_t{0}) {
     Report(DiagnosticCode::kSceneFormat, first.location,
            "'" + std::string(field) + "' is an empty list");
   }
 }
 
 std::optional<Relation> SceneLoader::ReadRelation(const YamlEvent& first, RelationKind kind,
-                                                  std::string_view field) {
+                                                  std::string_view field, const Origin& origin) {
   Relation relation;
   relation.kind = kind;
-  relation.origin = OriginAt(first.location);
+  relation.origin = origin;
   if (kind == RelationKind::kAt) {
     std::optional<ExactTime> at = ReadTime(first, "at", /*allow_negative=*/true);
     if (!at) return std::nullopt;

@@ -40,13 +40,13 @@ objects:
   EXPECT_EQ(nodes[1].relations[1].target, "b.y");
   EXPECT_EQ(nodes[1].relations[1].lag, Seconds(-1));
   EXPECT_EQ(nodes[1].relations[1].origin.location, (SourceLocation{6, 21}));
-  EXPECT_EQ(nodes[1].relations[1].origin.path, "/objects/a/nodes/1/after/1");
+  EXPECT_EQ(nodes[1].relations[1].origin.path(), "/objects/a/nodes/1/after/1");
   EXPECT_EQ(nodes[1].chain_lag, ExactTime());
   EXPECT_TRUE(nodes[2].uses_start_list);
   ASSERT_EQ(nodes[2].relations.size(), 2u);
   EXPECT_EQ(nodes[2].relations[0].kind, RelationKind::kEndWith);
   EXPECT_EQ(nodes[2].relations[0].lag, Seconds(2));
-  EXPECT_EQ(nodes[2].relations[0].origin.path, "/objects/a/nodes/2/start/0/end_with");
+  EXPECT_EQ(nodes[2].relations[0].origin.path(), "/objects/a/nodes/2/start/0/end_with");
   EXPECT_EQ(nodes[2].relations[1].kind, RelationKind::kBefore);
   EXPECT_EQ(nodes[2].relations[1].lag, ExactTime());
   EXPECT_EQ(nodes[2].relations[1].origin.location, (SourceLocation{7, 50}));
@@ -105,11 +105,11 @@ objects:
   EXPECT_EQ(nodes[2].relations[1].origin.location, (SourceLocation{7, 25}));
   EXPECT_EQ(nodes[2].relations[2].kind, RelationKind::kAt);
   EXPECT_EQ(nodes[2].relations[2].at, Seconds(2));
-  EXPECT_EQ(nodes[2].relations[2].origin.path, "/objects/a/nodes/2/start/1/at");
+  EXPECT_EQ(nodes[2].relations[2].origin.path(), "/objects/a/nodes/2/start/1/at");
   ASSERT_EQ(nodes[3].relations.size(), 3u);
   EXPECT_EQ(nodes[3].relations[1].at, Seconds(2));
   EXPECT_EQ(nodes[3].relations[1].origin.location, (SourceLocation{8, 18}));
-  EXPECT_EQ(nodes[3].relations[1].origin.path, "/objects/a/nodes/3/at/1");
+  EXPECT_EQ(nodes[3].relations[1].origin.path(), "/objects/a/nodes/3/at/1");
 }
 
 TEST(SceneNodesTest, ChannelAndOwnerProblems) {
@@ -302,7 +302,7 @@ objects:
   EXPECT_EQ(node.rare().cues[0].target, "a");
   EXPECT_EQ(node.rare().cues[0].data_json,
             R"({"speed":2,"tags":["x","y"],"on":true,"none":null,"big":1500})");
-  EXPECT_EQ(node.rare().cues[0].origin.path, "/objects/a/nodes/0/cue");
+  EXPECT_EQ(node.rare().cues[0].origin.path(), "/objects/a/nodes/0/cue");
   ASSERT_TRUE(node.rare().sound.has_value());
   EXPECT_EQ(node.rare().sound->name, "clank");
   EXPECT_EQ(node.rare().sound->volume, 0.5);

@@ -113,7 +113,7 @@ std::optional<std::vector<std::string>> MatchingMarkers(const Pattern& pattern,
     if (candidate.name == owner && !candidate.pattern) object = &candidate;
   }
   if (object == nullptr) {
-    diagnostics->Report(DiagnosticCode::kObjectMissing, origin.location, origin.path,
+    diagnostics->Report(DiagnosticCode::kObjectMissing, origin.location, origin.path(),
                         "pattern '" + name + "' takes the markers of unknown object '" + owner +
                             "'" + DidYouMean(owner, names));
     return std::nullopt;
@@ -121,7 +121,7 @@ std::optional<std::vector<std::string>> MatchingMarkers(const Pattern& pattern,
   auto found = markers.find(object->model);
   if (object->model.empty() || found == markers.end()) {
     diagnostics->Report(
-        DiagnosticCode::kMarkerMissing, origin.location, origin.path,
+        DiagnosticCode::kMarkerMissing, origin.location, origin.path(),
         "pattern '" + name + "' takes the markers of object '" + owner + "', which has no model");
     return std::nullopt;
   }
@@ -143,7 +143,7 @@ std::optional<std::vector<std::string>> MatchingMarkers(const Pattern& pattern,
   std::vector<std::string_view> candidates(globs.begin(), globs.end());
   std::string suggestion = DidYouMean(glob, candidates);
   diagnostics->Report(
-      DiagnosticCode::kMarkerMissing, origin.location, origin.path,
+      DiagnosticCode::kMarkerMissing, origin.location, origin.path(),
       "pattern '" + name + "': no marker of object '" + owner + "' matches '" + glob + "'" +
           suggestion +
           (listed.empty() ? "; its model has no markers" : "; its markers are " + listed));
@@ -240,7 +240,7 @@ class PatternReferences {
     auto object = [&](const std::string& reference, const Origin& origin, std::string_view what) {
       const PatternCopies* pattern = Find(ObjectPart(reference, '/'));
       if (pattern == nullptr || pattern->count == 0) return;
-      diagnostics_->Report(DiagnosticCode::kObjectMissing, origin.location, origin.path,
+      diagnostics_->Report(DiagnosticCode::kObjectMissing, origin.location, origin.path(),
                            "node '" + node->QualifiedName() + "' " + std::string(what) + " '" +
                                reference + "', a pattern of " + std::to_string(pattern->count) +
                                " copies (" + CopyRange(*pattern) + "): name one of them, as '" +
@@ -291,7 +291,7 @@ class PatternReferences {
         continue;
       }
       diagnostics_->Report(DiagnosticCode::kTimingMissing, relation.origin.location,
-                           relation.origin.path,
+                           relation.origin.path(),
                            "'" + relation.target + "' names the node of " +
                                std::to_string(pattern->count) + " copies (" + CopyRange(*pattern) +
                                "): only 'after' and 'until' wait for all of "
@@ -364,7 +364,7 @@ void ExpandPatterns(const ModelMarkerNames& markers, Scene* scene, Diagnostics* 
       // A chain names each step of the copy before: they need ids.
       for (const Node& node : object.nodes) {
         if (!StartsFromOutside(node, object.name) || !node.id.empty()) continue;
-        diagnostics->Report(DiagnosticCode::kSceneFormat, node.origin.location, node.origin.path,
+        diagnostics->Report(DiagnosticCode::kSceneFormat, node.origin.location, node.origin.path(),
                             "'stagger: chain' starts this step of each copy after the same step "
                             "of the copy before, which needs an id: give node " +
                                 std::to_string(node.index + 1) + " of '" + object.name + "' an id");
@@ -376,7 +376,7 @@ void ExpandPatterns(const ModelMarkerNames& markers, Scene* scene, Diagnostics* 
       std::string name = CopyName(object.name, k);
       if (!taken.insert(name).second) {
         diagnostics->Report(DiagnosticCode::kSceneName, pattern.origin.location,
-                            pattern.origin.path,
+                            pattern.origin.path(),
                             "copy " + std::to_string(k) + " of pattern '" + object.name +
                                 "' would be named '" + name + "', which another object has");
         continue;

@@ -415,7 +415,7 @@ void SceneLoader::ReportValue(const YamlEvent& value, std::string_view field,
 }
 
 void SceneLoader::ReportAt(DiagnosticCode code, const Origin& origin, std::string message) {
-  ReportAtPath(code, origin.location, origin.path, std::move(message));
+  ReportAtPath(code, origin.location, origin.path(), std::move(message));
 }
 
 void SceneLoader::ReportAtPath(DiagnosticCode code, SourceLocation location, std::string_view path,

@@ -4,6 +4,15 @@
 
 namespace cinc {
 
+std::string Origin::path() const {
+  std::string joined(pointer.view());
+  if (element >= 0) {
+    joined += '/';
+    joined += std::to_string(element);
+  }
+  return joined;
+}
+
 std::string_view RelationFieldName(RelationKind kind) {
   switch (kind) {
     case RelationKind::kAt:
@@ -58,7 +67,7 @@ void AddModelProblems(const Scene& scene, const Model& model, const Diagnostics&
                        ? scene.file
                        : diagnostics->FileName(model.source_origin.location);
     problem.location = model.source_origin.location;
-    problem.path = model.source_origin.path;
+    problem.path = model.source_origin.path();
     problem.message = "model '" + model.name + "': " + problem.message;
     diagnostics->Add(std::move(problem));
   }

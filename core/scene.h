@@ -27,10 +27,16 @@
 namespace cinc {
 
 // Where a value was written: its line and column, and its JSON pointer
-// (into the scene's PathStore, Scene::paths).
+// (into the scene's PathStore, Scene::paths). An element of a list (an
+// entry of `after: [...]`) keeps the list's pointer and its index, so that
+// half a million entries do not each intern a pointer of their own:
+// path() puts the two together when a diagnostic needs it.
 struct Origin {
   SourceLocation location;
-  JsonPointer path;
+  int32_t element = -1;  // the index in the list `pointer` names; -1: `pointer` is the value's
+  JsonPointer pointer;
+
+  std::string path() const;
 };
 
 // A string value with where it was written: a look-at target, a label, an action.

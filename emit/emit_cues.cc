@@ -133,7 +133,7 @@ SequenceCue WrittenCue(const Cue& written, const NodeTime& time, Diagnostics* di
       // The loader wrote this text itself; unreadable data is cinc's bug.
       if (diagnostics != nullptr) {
         diagnostics->Report(DiagnosticCode::kInternal, written.origin.location,
-                            written.origin.path + "/data",
+                            written.origin.path() + "/data",
                             "cannot read back the cue's data as JSON");
       }
     } else {

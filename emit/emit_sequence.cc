@@ -24,7 +24,7 @@ constexpr size_t kObjectsWorthAThread = 8;
 void CheckKeyCount(const SceneObject& owner, const char* channel, const Keys& keys,
                    Diagnostics* diagnostics) {
   if (keys.size() <= kMaxChannelKeys || diagnostics == nullptr) return;
-  diagnostics->Report(DiagnosticCode::kLimit, owner.origin.location, owner.origin.path,
+  diagnostics->Report(DiagnosticCode::kLimit, owner.origin.location, owner.origin.path(),
                       std::string(owner.is_camera ? "camera '" : "object '") + owner.name +
                           "' needs " + std::to_string(keys.size()) + " " + channel +
                           " keys at the tolerance, more than the format's " +

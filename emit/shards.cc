@@ -53,7 +53,7 @@ bool CheckFirstShardFits(const Scene& scene, size_t own_tracks, Diagnostics* dia
   if (others < room && room - others < scene.cameras.size()) {
     const SceneObject& first_too_many = scene.cameras[room - others];
     location = first_too_many.origin.location;
-    path = first_too_many.origin.path;
+    path = first_too_many.origin.path();
   }
   if (diagnostics != nullptr) {
     diagnostics->Report(DiagnosticCode::kLimit, location, path, std::move(message));

@@ -142,7 +142,8 @@ TEST(CheckFirstShardFitsTest, TooManyCamerasPointsAtTheFirstTooMany) {
   for (int index = 0; index < 300; ++index) {
     SceneObject camera;
     camera.name = "c" + std::to_string(index);
-    camera.origin = {{10 + index, 3, 0}, testing::TestPath("/cameras/" + camera.name)};
+    camera.origin = {.location = {10 + index, 3, 0},
+                     .pointer = testing::TestPath("/cameras/" + camera.name)};
     scene.cameras.push_back(camera);
   }
   Diagnostics diagnostics("scene.yaml");

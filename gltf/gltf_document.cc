@@ -460,7 +460,7 @@ GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
       if (!sampler) return;
       if (sampler->key_count() > settings.fit.max_keys) {
         if (diagnostics != nullptr) {
-          diagnostics->Report(DiagnosticCode::kLimit, object.origin.location, object.origin.path,
+          diagnostics->Report(DiagnosticCode::kLimit, object.origin.location, object.origin.path(),
                               std::string(object.is_camera ? "camera '" : "object '") +
                                   object.name + "' needs " + std::to_string(sampler->key_count()) +
                                   " " + path +

@@ -391,7 +391,7 @@ void ReportCycle(const Scene& scene, const Timeline& timeline, const Rig& rig,
   const Node& node =
       SceneOwner(scene, owner).nodes[static_cast<size_t>(frames.spans[first_edge.span].node_index)];
   const Origin& origin = node.rare().attach ? node.rare().attach->origin : node.origin;
-  diagnostics->Report(DiagnosticCode::kMarkerCycle, origin.location, origin.path,
+  diagnostics->Report(DiagnosticCode::kMarkerCycle, origin.location, origin.path(),
                       "attachment cycle: " + names + " over " + interval + " s");
 }
 

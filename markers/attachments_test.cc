@@ -37,7 +37,7 @@ Attach AttachTo(const std::string& to, const std::string& mate = "") {
   attach.to = to;
   attach.mate = mate;
   attach.origin.location = {1, 1};
-  attach.origin.path = testing::TestPath("/attach/" + to);
+  attach.origin.pointer = testing::TestPath("/attach/" + to);
   return attach;
 }
 

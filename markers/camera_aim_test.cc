@@ -357,7 +357,7 @@ TestScene CameraReferenceScene() {
 }
 
 Origin At(int line, int column, const std::string& path) {
-  return {{line, column}, testing::TestPath(path)};
+  return {.location = {line, column}, .pointer = testing::TestPath(path)};
 }
 
 TEST(CameraReferenceTest, KnownTargetsAreQuiet) {

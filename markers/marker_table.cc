@@ -88,7 +88,7 @@ class AttachChecker {
  private:
   void Report(DiagnosticCode code, const Origin& origin, std::string message) {
     if (diagnostics_ == nullptr) return;
-    diagnostics_->Report(code, origin.location, origin.path, std::move(message));
+    diagnostics_->Report(code, origin.location, origin.path(), std::move(message));
   }
 
   // `reference` is "obj" or "obj/marker"; `prefix` ends with the verb.
@@ -238,7 +238,7 @@ MarkerTable BuildMarkerTable(const Scene& scene, ModelLibrary library, Diagnosti
       table.object_models[i] = found->second;
     } else if (diagnostics != nullptr) {
       diagnostics->Report(DiagnosticCode::kModelMissing, object.model_origin.location,
-                          object.model_origin.path,
+                          object.model_origin.path(),
                           "object '" + object.name + "' uses unknown model '" + object.model + "'" +
                               DidYouMean(object.model, model_names));
     }

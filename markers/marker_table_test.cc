@@ -68,7 +68,7 @@ Node& AddAttach(TestScene* test, size_t object, const std::string& id, const std
   attach.to = to;
   attach.mate = mate;
   attach.origin.location = {7, 9};
-  attach.origin.path = testing::TestPath("/objects/" + test->scene.objects[object].name +
+  attach.origin.pointer = testing::TestPath("/objects/" + test->scene.objects[object].name +
                                          "/nodes/" + std::to_string(node.index) + "/attach");
   node.mutable_rare().attach = attach;
   return node;
@@ -132,7 +132,7 @@ TEST(MarkerTableTest, MarkersOfOwnersWithoutModels) {
 TEST(MarkerTableTest, UnknownModelWithSuggestionAndNoCascade) {
   TestScene test = ReferenceScene();
   test.scene.objects[1].model = "m3x9";
-  test.scene.objects[1].model_origin.path = "/objects/screw1/model";
+  test.scene.objects[1].model_origin.pointer = "/objects/screw1/model";
   AddAttach(&test, 0, "x", "screw1/anything");  // its model is unknown: no E_MARKER_MISSING
   EXPECT_EQ((std::vector<Reported>{{"E_MODEL_MISSING", "/objects/screw1/model",
                                     "object 'screw1' uses unknown model 'm3x9' (did you mean "
@@ -198,7 +198,7 @@ TEST(MarkerTableTest, AMissingFileIsReportedOnceAndSilencesItsMarkers) {
   ASSERT_EQ(1u, diagnostics.items().size());
   EXPECT_EQ("E_MODEL_LOAD", diagnostics.items()[0].code_name());
   EXPECT_EQ(test.scene.file, diagnostics.items()[0].file);
-  EXPECT_EQ(test.scene.models[0].source_origin.path, diagnostics.items()[0].path);
+  EXPECT_EQ(test.scene.models[0].source_origin.path(), diagnostics.items()[0].path);
   EXPECT_EQ(0u, diagnostics.items()[0].message.rfind("model 'part': ", 0));
   EXPECT_TRUE(table.library.models[0].load_failed);
   EXPECT_TRUE(table.library.models[1].load_failed);

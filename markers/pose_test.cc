@@ -27,7 +27,7 @@ Attach AttachTo(const std::string& to) {
   Attach attach;
   attach.to = to;
   attach.origin.location = {1, 1};
-  attach.origin.path = testing::TestPath("/attach/" + to);
+  attach.origin.pointer = testing::TestPath("/attach/" + to);
   return attach;
 }
 

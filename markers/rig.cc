@@ -116,7 +116,7 @@ void ReportOverlaps(const SceneObject& owner, std::vector<PendingOverlap> overla
                    });
   for (PendingOverlap& overlap : overlaps) {
     const Node& later = owner.nodes[static_cast<size_t>(overlap.later_node_index)];
-    diagnostics->Report(DiagnosticCode::kTimingOverlap, later.origin.location, later.origin.path,
+    diagnostics->Report(DiagnosticCode::kTimingOverlap, later.origin.location, later.origin.path(),
                         std::move(overlap.message));
   }
 }

@@ -28,7 +28,7 @@ class TestScene {
   size_t AddObject(const std::string& name) {
     SceneObject object;
     object.name = name;
-    object.origin.path = testing::TestPath("/objects/" + name);
+    object.origin.pointer = testing::TestPath("/objects/" + name);
     scene.objects.push_back(object);
     timeline.objects.emplace_back();
     return scene.objects.size() - 1;
@@ -37,7 +37,7 @@ class TestScene {
     SceneObject camera;
     camera.name = name;
     camera.is_camera = true;
-    camera.origin.path = testing::TestPath("/cameras/" + name);
+    camera.origin.pointer = testing::TestPath("/cameras/" + name);
     scene.cameras.push_back(camera);
     timeline.cameras.emplace_back();
     return scene.cameras.size() - 1;
@@ -68,7 +68,7 @@ class TestScene {
     node.owner = owner.name;
     node.index = static_cast<int>(owner.nodes.size());
     node.origin.location = {static_cast<int>(100 * (owner_index + 1) + owner.nodes.size()), 7};
-    node.origin.path =
+    node.origin.pointer =
         testing::TestPath(section + owner.name + "/nodes/" + std::to_string(owner.nodes.size()));
     node.has_duration = true;
     node.duration = Time(end) - Time(start);

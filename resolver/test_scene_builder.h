@@ -78,7 +78,7 @@ class SceneBuilder {
     node.has_duration = true;
     ++node_count_;
     node.origin.location = {10 * node_count_, 7};
-    node.origin.path = testing::TestPath(list_path + "/nodes/" + std::to_string(node.index));
+    node.origin.pointer = testing::TestPath(list_path + "/nodes/" + std::to_string(node.index));
     return node;
   }
 
@@ -96,9 +96,9 @@ inline Node& Relate(Node& node, RelationKind kind, std::string_view target,
   relation.lag = lag;
   relation.origin.location = {node.origin.location.line, 20 + index};
   const std::string field(RelationFieldName(kind));
-  relation.origin.path = testing::TestPath(
-      node.uses_start_list ? node.origin.path + "/start/" + std::to_string(index) + "/" + field
-                           : node.origin.path + "/" + field + "/" + std::to_string(index));
+  relation.origin.pointer = testing::TestPath(
+      node.uses_start_list ? node.origin.path() + "/start/" + std::to_string(index) + "/" + field
+                           : node.origin.path() + "/" + field + "/" + std::to_string(index));
   return node;
 }
 

@@ -47,8 +47,9 @@ TimingGraph MakeTimingGraph(int vertex_count, std::vector<std::pair<int, int>> e
   if (!std::is_sorted(edges.begin(), edges.end(), by_source)) {
     std::stable_sort(edges.begin(), edges.end(), by_source);
   }
+  // The edge count given, the edge list is made at its size, not grown.
   return TimingGraph(boost::edges_are_sorted, edges.begin(), edges.end(),
-                     static_cast<size_t>(vertex_count));
+                     static_cast<uint32_t>(vertex_count), static_cast<uint32_t>(edges.size()));
 }
 
 TimingGraphAnalysis AnalyzeTimingGraph(const TimingGraph& graph) {

@@ -318,7 +318,7 @@ std::string Decimal(double value) {
 void ReportOverTolerance(const SceneObject& owner, const OwnerVerification& result,
                          const Tolerance& tolerance, Diagnostics* diagnostics) {
   auto report = [&](std::string message) {
-    diagnostics->Report(DiagnosticCode::kVerify, owner.origin.location, owner.origin.path,
+    diagnostics->Report(DiagnosticCode::kVerify, owner.origin.location, owner.origin.path(),
                         std::move(message));
   };
   if (result.position.max > tolerance.position) {
@@ -360,10 +360,10 @@ VerifyReport VerifySequence(const Scene& scene, const Timeline& timeline, const 
     PlayedChannels played = found == targets.end() ? PlayedChannels{} : found->second;
     OwnerVerification result;
     if (!played.has_track) {
-      diagnostics->Report(DiagnosticCode::kVerify, owner.origin.location, owner.origin.path,
+      diagnostics->Report(DiagnosticCode::kVerify, owner.origin.location, owner.origin.path(),
                           OwnerLabel(owner) + " has no transform track in the sequence");
     } else if (played.position == nullptr || played.rotation == nullptr) {
-      diagnostics->Report(DiagnosticCode::kVerify, owner.origin.location, owner.origin.path,
+      diagnostics->Report(DiagnosticCode::kVerify, owner.origin.location, owner.origin.path(),
                           OwnerLabel(owner) + " has no " +
                               (played.position == nullptr ? "position" : "rotation") +
                               " keys in the sequence");

@@ -26,7 +26,7 @@ OneBox MakeOneBox() {
   setup.scene.name = "demo";
   SceneObject box;
   box.name = "box";
-  box.origin = {{4, 3}, "/objects/box"};
+  box.origin = {.location = {4, 3}, .pointer = "/objects/box"};
   setup.scene.objects = {box};
   setup.timeline.duration = Time("1");
   ObjectRig rig;
