@@ -38,16 +38,18 @@ void CheckKeyCounts(const SceneObject& owner, const TransformTrack& track,
   CheckKeyCount(owner, "scale", track.scale, diagnostics);
 }
 
-// Splits `items` into tracks of at most `limit` each, in order.
-template <typename TrackType, typename Item>
-void AppendInChunks(std::vector<Item> items, size_t limit, std::vector<Item> TrackType::*field,
+// Appends tracks of at most `limit` items each, in order: item k, for k
+// below `count`, is make(k). Each item is made into its track, so that no
+// list of all of them (50,000 cues) stands beside the tracks.
+template <typename TrackType, typename Item, typename Make>
+void AppendInChunks(size_t count, size_t limit, std::vector<Item> TrackType::*field, Make make,
                     std::vector<Track>* tracks) {
-  for (size_t first = 0; first < items.size(); first += limit) {
+  for (size_t first = 0; first < count; first += limit) {
     TrackType track;
-    size_t last = std::min(items.size(), first + limit);
-    (track.*field)
-        .assign(std::make_move_iterator(items.begin() + first),
-                std::make_move_iterator(items.begin() + last));
+    const size_t last = std::min(count, first + limit);
+    std::vector<Item>& items = track.*field;
+    items.reserve(last - first);
+    for (size_t k = first; k < last; ++k) items.push_back(make(k));
     tracks->push_back(std::move(track));
   }
 }
@@ -111,7 +113,10 @@ std::vector<Track> DirectorTracks(const Scene& scene, const Timeline& timeline, 
   if (std::optional<TimeTrack> time = EmitTimeTrack(scene, timeline)) {
     tracks.push_back(std::move(*time));
   }
-  AppendInChunks(CollectAudioClips(scene, timeline), kMaxTrackClips, &AudioTrack::clips, &tracks);
+  std::vector<AudioClip> clips = CollectAudioClips(scene, timeline);
+  AppendInChunks(
+      clips.size(), kMaxTrackClips, &AudioTrack::clips,
+      [&](size_t k) { return std::move(clips[k]); }, &tracks);
   return tracks;
 }
 
@@ -120,13 +125,13 @@ std::vector<Track> DirectorTracks(const Scene& scene, const Timeline& timeline, 
 void AppendCueTracks(const Scene& scene, const std::vector<CueSource>& sources,
                      const std::vector<uint32_t>* indices, Diagnostics* diagnostics,
                      std::vector<Track>* tracks) {
-  std::vector<SequenceCue> cues;
-  size_t count = indices != nullptr ? indices->size() : sources.size();
-  cues.reserve(count);
-  for (size_t k = 0; k < count; ++k) {
-    cues.push_back(MakeCue(sources[indices != nullptr ? (*indices)[k] : k], scene, diagnostics));
-  }
-  AppendInChunks(std::move(cues), kMaxTrackCues, &CuesTrack::cues, tracks);
+  const size_t count = indices != nullptr ? indices->size() : sources.size();
+  AppendInChunks(
+      count, kMaxTrackCues, &CuesTrack::cues,
+      [&](size_t k) {
+        return MakeCue(sources[indices != nullptr ? (*indices)[k] : k], scene, diagnostics);
+      },
+      tracks);
 }
 
 }  // namespace
