@@ -81,8 +81,7 @@ void ConvertNodeTimes(int64_t ticks_per_second, Node* node) {
     *time = time->MultipliedBy(1, ticks_per_second);
   };
   for (Relation& relation : node->relations) {
-    convert(&relation.at);
-    convert(&relation.lag);
+    convert(&relation.offset);
   }
   convert(&node->chain_lag);
   convert(&node->duration);

@@ -140,7 +140,7 @@ TEST(SceneLoaderTest, LoadsTheSpecExample) {
   ASSERT_EQ(place.relations.size(), 1u);
   EXPECT_EQ(place.relations[0].kind, RelationKind::kAfter);
   EXPECT_EQ(place.relations[0].target, "body.in");
-  EXPECT_EQ(place.relations[0].lag, Seconds(1, 2));
+  EXPECT_EQ(place.relations[0].offset, Seconds(1, 2));
   EXPECT_EQ(place.relations[0].origin.location, (SourceLocation{28, 16}));
   EXPECT_EQ(place.relations[0].origin.path(), "/objects/screw1/nodes/0/after");
   EXPECT_FALSE(place.uses_start_list);
@@ -185,7 +185,7 @@ TEST(SceneLoaderTest, LoadsTheSpecExample) {
   EXPECT_EQ(open.QualifiedName(), "director.open");
   ASSERT_EQ(open.relations.size(), 1u);
   EXPECT_EQ(open.relations[0].kind, RelationKind::kAt);
-  EXPECT_EQ(open.relations[0].at, ExactTime());
+  EXPECT_EQ(open.relations[0].offset, ExactTime());
   ASSERT_TRUE(open.rare().shot.has_value());
   EXPECT_EQ(open.rare().shot->camera, "main");
   EXPECT_EQ(open.rare().shot->blend, ExactTime());
@@ -217,12 +217,12 @@ TEST(SceneLoaderTest, TimesAreExactDecimals) {
   EXPECT_THAT(loaded.diagnostics, IsEmpty());
   const std::vector<Node>& nodes = loaded.scene.director_nodes;
   ASSERT_EQ(nodes.size(), 3u);
-  EXPECT_EQ(nodes[0].relations[0].at, Seconds(3, 10));
+  EXPECT_EQ(nodes[0].relations[0].offset, Seconds(3, 10));
   EXPECT_EQ(nodes[0].duration, Seconds(1, 10));
-  EXPECT_EQ(nodes[0].duration + nodes[0].relations[0].at, Seconds(2, 5));
-  EXPECT_EQ(nodes[1].relations[0].lag, Seconds(-1, 5));
+  EXPECT_EQ(nodes[0].duration + nodes[0].relations[0].offset, Seconds(2, 5));
+  EXPECT_EQ(nodes[1].relations[0].offset, Seconds(-1, 5));
   EXPECT_EQ(nodes[1].duration, Seconds(1, 1000000000));
-  EXPECT_EQ(nodes[2].relations[0].lag, Seconds(16));
+  EXPECT_EQ(nodes[2].relations[0].offset, Seconds(16));
   EXPECT_EQ(nodes[2].duration, Seconds(1000000));
 }
 
@@ -242,9 +242,9 @@ TEST(SceneLoaderTest, TickTimesAreConvertedWhateverTheKeyOrder) {
   EXPECT_EQ(loaded.scene.ticks_per_second, 20);
   const std::vector<Node>& nodes = loaded.scene.objects[0].nodes;
   ASSERT_EQ(nodes.size(), 3u);
-  EXPECT_EQ(nodes[0].relations[0].at, Seconds(3, 2));
+  EXPECT_EQ(nodes[0].relations[0].offset, Seconds(3, 2));
   EXPECT_EQ(nodes[0].duration, Seconds(1, 2));
-  EXPECT_EQ(nodes[1].relations[0].lag, Seconds(1, 4));
+  EXPECT_EQ(nodes[1].relations[0].offset, Seconds(1, 4));
   EXPECT_EQ(nodes[1].duration, Seconds(1, 10));
 }
 

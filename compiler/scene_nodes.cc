@@ -637,7 +637,7 @@ std::optional<Relation> SceneLoader::ReadRelation(const YamlEvent& first, Relati
   if (kind == RelationKind::kAt) {
     std::optional<ExactTime> at = ReadTime(first, "at", /*allow_negative=*/true);
     if (!at) return std::nullopt;
-    relation.at = *at;
+    relation.offset = *at;
     return relation;
   }
   if (first.kind != YamlEventKind::kScalar) {
@@ -675,7 +675,10 @@ void SceneLoader::LoadStartList(const YamlEvent& first, const Node& node, NodeKe
                      subject());
     }
     if (entry.relation) {
-      entry.relation->lag = entry.lag.value_or(ExactTime());
+      // An `at` with a lag is reported above; the lag is not added to it.
+      if (entry.relation->kind != RelationKind::kAt) {
+        entry.relation->offset = entry.lag.value_or(ExactTime());
+      }
       keys->start_relations.push_back(std::move(*entry.relation));
     }
   });
@@ -882,7 +885,10 @@ bool SceneLoader::ReadJsonValue(const YamlEvent& first, Json* value) {
 void SceneLoader::CheckNode(const NodeKeys& keys, Node* node) {
   // Timing (docs/timing.md): the top-level lag applies to each relation field.
   if (keys.lag) {
-    for (Relation& relation : node->relations) relation.lag = *keys.lag;
+    // (`at` with `lag` is reported below; the lag is not added to the time.)
+    for (Relation& relation : node->relations) {
+      if (relation.kind != RelationKind::kAt) relation.offset = *keys.lag;
+    }
     if (!keys.Has(kStart) && node->relations.empty()) node->chain_lag = *keys.lag;
   }
   if (keys.Has(kStart)) {

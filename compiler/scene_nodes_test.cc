@@ -38,17 +38,17 @@ objects:
   ASSERT_EQ(nodes[1].relations.size(), 2u);
   EXPECT_EQ(nodes[1].relations[1].kind, RelationKind::kAfter);
   EXPECT_EQ(nodes[1].relations[1].target, "b.y");
-  EXPECT_EQ(nodes[1].relations[1].lag, Seconds(-1));
+  EXPECT_EQ(nodes[1].relations[1].offset, Seconds(-1));
   EXPECT_EQ(nodes[1].relations[1].origin.location, (SourceLocation{6, 21}));
   EXPECT_EQ(nodes[1].relations[1].origin.path(), "/objects/a/nodes/1/after/1");
   EXPECT_EQ(nodes[1].chain_lag, ExactTime());
   EXPECT_TRUE(nodes[2].uses_start_list);
   ASSERT_EQ(nodes[2].relations.size(), 2u);
   EXPECT_EQ(nodes[2].relations[0].kind, RelationKind::kEndWith);
-  EXPECT_EQ(nodes[2].relations[0].lag, Seconds(2));
+  EXPECT_EQ(nodes[2].relations[0].offset, Seconds(2));
   EXPECT_EQ(nodes[2].relations[0].origin.path(), "/objects/a/nodes/2/start/0/end_with");
   EXPECT_EQ(nodes[2].relations[1].kind, RelationKind::kBefore);
-  EXPECT_EQ(nodes[2].relations[1].lag, ExactTime());
+  EXPECT_EQ(nodes[2].relations[1].offset, ExactTime());
   EXPECT_EQ(nodes[2].relations[1].origin.location, (SourceLocation{7, 50}));
   ASSERT_EQ(nodes[3].relations.size(), 2u);  // several relation fields: the latest start wins
   EXPECT_EQ(nodes[3].relations[1].kind, RelationKind::kWith);
@@ -101,13 +101,13 @@ objects:
   ASSERT_EQ(nodes[2].relations.size(), 3u);  // the field's, then the start list's
   EXPECT_EQ(nodes[2].relations[0].kind, RelationKind::kAfter);
   EXPECT_EQ(nodes[2].relations[1].kind, RelationKind::kWith);
-  EXPECT_EQ(nodes[2].relations[1].lag, Seconds(-1, 2));
+  EXPECT_EQ(nodes[2].relations[1].offset, Seconds(-1, 2));
   EXPECT_EQ(nodes[2].relations[1].origin.location, (SourceLocation{7, 25}));
   EXPECT_EQ(nodes[2].relations[2].kind, RelationKind::kAt);
-  EXPECT_EQ(nodes[2].relations[2].at, Seconds(2));
+  EXPECT_EQ(nodes[2].relations[2].offset, Seconds(2));
   EXPECT_EQ(nodes[2].relations[2].origin.path(), "/objects/a/nodes/2/start/1/at");
   ASSERT_EQ(nodes[3].relations.size(), 3u);
-  EXPECT_EQ(nodes[3].relations[1].at, Seconds(2));
+  EXPECT_EQ(nodes[3].relations[1].offset, Seconds(2));
   EXPECT_EQ(nodes[3].relations[1].origin.location, (SourceLocation{8, 18}));
   EXPECT_EQ(nodes[3].relations[1].origin.path(), "/objects/a/nodes/3/at/1");
 }

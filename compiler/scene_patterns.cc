@@ -204,7 +204,7 @@ SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
         after.kind = RelationKind::kAfter;
         after.target = CopyName(object.name, k - 1) + "." + node.id;
         after.origin = pattern.origin;
-        after.lag = node.relations.empty() ? node.chain_lag : ExactTime();
+        after.offset = node.relations.empty() ? node.chain_lag : ExactTime();
         node.relations = {after};
         node.uses_start_list = false;
         node.chain_lag = ExactTime();
@@ -216,11 +216,11 @@ SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
     if (node.relations.empty() && node.index == 0) node.chain_lag += lag;
     for (Relation& relation : node.relations) {
       if (relation.kind == RelationKind::kAt) {
-        relation.at += lag;
+        relation.offset += lag;
         continue;
       }
       bool qualified = relation.target.find('.') != std::string::npos;
-      if (qualified && ObjectPart(relation.target, '.') != copy.name) relation.lag += lag;
+      if (qualified && ObjectPart(relation.target, '.') != copy.name) relation.offset += lag;
     }
   }
   return copy;

@@ -151,12 +151,12 @@ objects:
   for (int k = 1; k <= 3; ++k) {
     const SceneObject& copy = scene.objects[static_cast<size_t>(k)];
     ASSERT_EQ(copy.nodes[0].relations.size(), 1u);
-    EXPECT_EQ(copy.nodes[0].relations[0].lag,
+    EXPECT_EQ(copy.nodes[0].relations[0].offset,
               ExactTime::FromRatio(1, 2) + ExactTime::FromRatio(k - 1, 4));
     EXPECT_TRUE(copy.nodes[1].relations.empty());
     EXPECT_EQ(copy.nodes[1].chain_lag, ExactTime());
     EXPECT_EQ(copy.nodes[2].relations[0].target, copy.name + ".drive");
-    EXPECT_EQ(copy.nodes[2].relations[0].lag, ExactTime());
+    EXPECT_EQ(copy.nodes[2].relations[0].offset, ExactTime());
     // An unqualified id stays as written; a cue for the pattern is for the
     // copy.
     EXPECT_EQ(copy.nodes[3].relations[0].target, "drive");
@@ -166,7 +166,7 @@ objects:
   }
   EXPECT_EQ(scene.objects[4].nodes[0].chain_lag, ExactTime());
   EXPECT_EQ(scene.objects[5].nodes[0].chain_lag, ExactTime::FromInteger(1));
-  EXPECT_EQ(scene.objects[5].nodes[1].relations[0].at, ExactTime::FromInteger(4));
+  EXPECT_EQ(scene.objects[5].nodes[1].relations[0].offset, ExactTime::FromInteger(4));
 }
 
 // stagger: chain: copy k's steps that start from outside it start after
@@ -200,7 +200,7 @@ objects:
     EXPECT_EQ(copy.nodes[0].relations[0].target, before + ".show");
     EXPECT_TRUE(copy.nodes[1].relations.empty());
     EXPECT_EQ(copy.nodes[2].relations[0].target, before + ".fix");
-    EXPECT_EQ(copy.nodes[2].relations[0].lag, ExactTime());
+    EXPECT_EQ(copy.nodes[2].relations[0].offset, ExactTime());
     EXPECT_EQ(copy.nodes[3].relations[0].target, copy.name + ".turn");
   }
   EXPECT_THAT(Problems(R"(cinc: 1
@@ -237,7 +237,7 @@ objects:
   EXPECT_EQ(show.relations[3].target, "screw-2.drive");
   for (const Relation& relation : show.relations) {
     EXPECT_EQ(relation.kind, RelationKind::kAfter);
-    EXPECT_EQ(relation.lag, ExactTime::FromRatio(1, 2));
+    EXPECT_EQ(relation.offset, ExactTime::FromRatio(1, 2));
   }
   const Node& hold = loaded.scene.objects[3].nodes[1];
   ASSERT_EQ(hold.until.size(), 3u);

@@ -34,7 +34,7 @@ DependencyGraph BuildDependencyGraph(const NodeTable& table) {
       } else if (!edge.until) {
         const Relation& relation = node.relations[static_cast<size_t>(relation_index)];
         edge.kind = relation.kind;
-        edge.lag = relation.lag;
+        edge.lag = relation.offset;
       }
       graph.edges.push_back(edge);
       pairs.emplace_back(number, target);

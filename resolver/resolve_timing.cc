@@ -110,10 +110,9 @@ class TimingResolver {
         first_relation_.push_back(static_cast<int>(relation_targets_.size()));
         inputs_.push_back({node.duration, node.chain_lag});
         for (const Relation& relation : node.relations) {
-          // `at` relations start at at + lag; the others at their target's time + lag.
+          // `at` relations start at their time; the others at their target's time + lag.
           relation_kinds_.push_back(relation.kind);
-          relation_offsets_.push_back(
-              relation.kind == RelationKind::kAt ? relation.at + relation.lag : relation.lag);
+          relation_offsets_.push_back(relation.offset);
           int target = kNoTarget;
           if (relation.kind != RelationKind::kAt) {
             // An empty reference is a malformed scene the loader has reported.

@@ -51,10 +51,10 @@ TEST(ResolveTimingTest, UntilEndsWithTheLatestEnd) {
   Relate(builder.Add("lid", "on", T("1")), RelationKind::kAfter, "body.in");  // [1.5, 2.5]
   Node& chapter = builder.Add("director", "one", T("0"));
   Relate(chapter, RelationKind::kWith, "body.in", T("0.25"));  // S = 0.75
-  chapter.until.push_back(Relation{RelationKind::kAfter, "lid.on", {}, {}, {}});
-  chapter.until.push_back(Relation{RelationKind::kAfter, "body.turn", {}, {}, {}});
+  chapter.until.push_back(Relation{.target = "lid.on", .kind = RelationKind::kAfter});
+  chapter.until.push_back(Relation{.target = "body.turn", .kind = RelationKind::kAfter});
   Node& next = builder.Add("director", "two", T("0"));  // chains after one: S = 3.5
-  next.until.push_back(Relation{RelationKind::kAfter, "lid.on", {}, {}, {}});
+  next.until.push_back(Relation{.target = "lid.on", .kind = RelationKind::kAfter});
   Diagnostics diagnostics("scene.yaml");
   Timeline timeline = ResolveTiming(builder.scene(), &diagnostics);
   // one: S = 0.5 + 0.25, E = max(2.5, 3.5).

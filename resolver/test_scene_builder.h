@@ -93,7 +93,7 @@ inline Node& Relate(Node& node, RelationKind kind, std::string_view target,
   const int index = static_cast<int>(node.relations.size()) - 1;
   relation.kind = kind;
   relation.target = std::string(target);
-  relation.lag = lag;
+  relation.offset = lag;
   relation.origin.location = {node.origin.location.line, 20 + index};
   const std::string field(RelationFieldName(kind));
   relation.origin.pointer = testing::TestPath(
@@ -102,9 +102,8 @@ inline Node& Relate(Node& node, RelationKind kind, std::string_view target,
   return node;
 }
 
-inline Node& RelateAt(Node& node, ExactTime at, ExactTime lag = ExactTime()) {
-  Relate(node, RelationKind::kAt, "", lag);
-  node.relations.back().at = at;
+inline Node& RelateAt(Node& node, ExactTime at) {
+  Relate(node, RelationKind::kAt, "", at);
   return node;
 }
 

@@ -152,8 +152,8 @@ std::string Tooltip(const Node& node, const NodeTime& time, NodeActivity activit
   for (const Relation& relation : node.relations) {
     text += "\n" + std::string(RelationFieldName(relation.kind));
     text += relation.kind == RelationKind::kAt
-                ? " " + Seconds(relation.at)
-                : " " + QualifyReference(node, relation.target) + LagText(relation.lag);
+                ? " " + Seconds(relation.offset)
+                : " " + QualifyReference(node, relation.target) + LagText(relation.offset);
   }
   for (const Relation& until : node.until) {
     text += "\nuntil " + QualifyReference(node, until.target);

@@ -145,7 +145,7 @@ TEST(TimelineSvgTest, ARowHasAtMost64Lanes) {
   timeline.objects.resize(1);
   for (int k = 0; k < 100; ++k) {  // all over [0, 1]
     crowd.nodes.push_back(MakeNode("crowd", k, "n" + std::to_string(k)));
-    crowd.nodes.back().relations.push_back({RelationKind::kAt, "", S("0"), S("0"), {}});
+    crowd.nodes.back().relations.push_back({.offset = S("0"), .kind = RelationKind::kAt});
     timeline.objects[0].push_back({S("0"), S("1"), true});
   }
   timeline.last_ending = 0;
@@ -168,11 +168,11 @@ TEST(TimelineSvgTest, ChaptersShotsAndEscaping) {
   scene.cameras.emplace_back().name = "wide";
   scene.cameras.emplace_back().name = "close";
   Node open = MakeNode("director", 0, "open");
-  open.relations.push_back({RelationKind::kAt, "", S("0"), S("0"), {}});
+  open.relations.push_back({.offset = S("0"), .kind = RelationKind::kAt});
   open.mutable_rare().shot = Shot{"wide", S("0"), std::nullopt, {}};
   open.mutable_rare().label = LocatedString{"Step 1: <slide> & \"look\"\x01\uFFFF", {}};
   Node push = MakeNode("director", 1, "push");
-  push.relations.push_back({RelationKind::kAt, "", S("2"), S("0"), {}});
+  push.relations.push_back({.offset = S("2"), .kind = RelationKind::kAt});
   push.mutable_rare().shot = Shot{"close", S("0.5"), std::nullopt, {}};
   push.mutable_rare().label = LocatedString{"Step 2", {}};
   push.has_duration = true;

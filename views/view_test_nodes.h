@@ -23,7 +23,7 @@ inline Relation After(const std::string& target, const char* lag = "0") {
   Relation relation;
   relation.kind = RelationKind::kAfter;
   relation.target = target;
-  relation.lag = S(lag);
+  relation.offset = S(lag);
   return relation;
 }
 
