@@ -227,8 +227,9 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
   Diagnostics internal(scene_path);
   const bool stage = settings.stage_files && settings.make_bytes && !settings.verify;
   bool output_failed = false;
-  std::string text;     // staged shards' text, its room kept from one to the next
-  std::string scratch;  // WriteSequenceInto's second half
+  // Staged shards' text, head and tail, their room kept from one to the next.
+  std::string head;
+  std::string tail;
   auto take = [&](Sequence shard, size_t index, size_t count) {
     // Without verify, the rig is not needed once the last shard is made.
     if (index + 1 == count && !settings.verify) ReleaseRigForWriting(&compilation);
@@ -241,10 +242,10 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
     if (!stage) {
       if (settings.make_bytes) file.bytes = WriteSequence(shard);
     } else if (!output_failed) {
-      WriteSequenceInto(shard, &text, &scratch);
+      WriteSequenceInto(shard, &head, &tail);
       shard = Sequence();  // its text stands for it
       std::string error;
-      file.staged = StagedFile::Stage(file.path, text, &error);
+      file.staged = StagedFile::Stage(file.path, {head, tail}, &error);
       if (!file.staged) {
         ReportCannotWrite(file.path, error, diagnostics);
         diagnostics->set_file(scene.file);

@@ -81,6 +81,12 @@ void SyncFolder(const std::string& path) {
 
 std::optional<StagedFile> StagedFile::Stage(const std::string& path, std::string_view content,
                                             std::string* error) {
+  return Stage(path, {content}, error);
+}
+
+std::optional<StagedFile> StagedFile::Stage(const std::string& path,
+                                            std::initializer_list<std::string_view> parts,
+                                            std::string* error) {
   auto fail = [error](std::string message) {
     if (error) *error = std::move(message);
     return std::nullopt;
@@ -91,7 +97,8 @@ std::optional<StagedFile> StagedFile::Stage(const std::string& path, std::string
   if (descriptor < 0) {
     return fail(Describe("a temporary file cannot be created beside it", error_number));
   }
-  bool ok = WriteAll(descriptor, content, &error_number);
+  bool ok = true;
+  for (std::string_view part : parts) ok = ok && WriteAll(descriptor, part, &error_number);
   if (ok && fsync(descriptor) != 0) {
     ok = false;
     error_number = errno;

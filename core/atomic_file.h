@@ -19,6 +19,7 @@
 #ifndef CINC_CORE_ATOMIC_FILE_H_
 #define CINC_CORE_ATOMIC_FILE_H_
 
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,6 +32,10 @@ bool WriteFileAtomically(const std::string& path, std::string_view content, std:
 class StagedFile {
  public:
   static std::optional<StagedFile> Stage(const std::string& path, std::string_view content,
+                                         std::string* error);
+  // The content given in parts, written one after the other.
+  static std::optional<StagedFile> Stage(const std::string& path,
+                                         std::initializer_list<std::string_view> parts,
                                          std::string* error);
   StagedFile(StagedFile&& other) noexcept;
   StagedFile& operator=(StagedFile&& other) noexcept;

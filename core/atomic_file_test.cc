@@ -95,6 +95,16 @@ TEST_F(AtomicFileTest, AStagedFileChangesNothingUntilCommitted) {
   EXPECT_EQ(error, "it was already written or given up");
 }
 
+TEST_F(AtomicFileTest, AStagedFileInPartsHoldsThemInOrder) {
+  std::string path = folder_ + "/out.sequence.json";
+  std::string error;
+  const std::string head = "{\"tracks\": [";
+  std::optional<StagedFile> staged = StagedFile::Stage(path, {head, "", "]}\n"}, &error);
+  ASSERT_TRUE(staged) << error;
+  ASSERT_TRUE(staged->Commit(&error)) << error;
+  EXPECT_EQ(ReadFile(path), "{\"tracks\": []}\n");
+}
+
 TEST_F(AtomicFileTest, AStagedFileNeverCommittedLeavesNothing) {
   std::string path = folder_ + "/out.sequence.json";
   std::string error;

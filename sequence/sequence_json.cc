@@ -346,13 +346,14 @@ constexpr size_t kTextWorthAThread = 1 << 20;
 
 std::string WriteSequence(const Sequence& sequence) {
   std::string out;
-  std::string scratch;
-  WriteSequenceInto(sequence, &out, &scratch);
+  std::string tail;
+  WriteSequenceInto(sequence, &out, &tail);
+  out += tail;
   return out;
 }
 
-void WriteSequenceInto(const Sequence& sequence, std::string* text, std::string* scratch) {
-  std::string& out = *text;
+void WriteSequenceInto(const Sequence& sequence, std::string* head, std::string* tail_text) {
+  std::string& out = *head;
   out.clear();
   // Generous room, so that the text is written without regrowing: a
   // 100,000-node scene's 5 MB would otherwise be copied as it doubles, with
@@ -374,7 +375,9 @@ void WriteSequenceInto(const Sequence& sequence, std::string* text, std::string*
       first_half += bounds[split];
     }
   }
-  out.reserve(total_bound);
+  size_t head_bound = total_bound;
+  for (size_t index = split; index < bounds.size(); ++index) head_bound -= bounds[index];
+  out.reserve(head_bound);
   out += "{";
   Indent(1, &out);
   out += "\"version\": " + std::to_string(sequence.version) + ",";
@@ -390,21 +393,22 @@ void WriteSequenceInto(const Sequence& sequence, std::string* text, std::string*
   out += sequence.loop ? "\"loop\": true," : "\"loop\": false,";
   Indent(1, &out);
   out += "\"tracks\": [";
-  std::string& tail = *scratch;
+  std::string& tail = *tail_text;
   tail.clear();
   auto write_tail = [&] {
-    size_t tail_bound = 0;
+    size_t tail_bound = 16;  // and the end of the document
     for (size_t index = split; index < bounds.size(); ++index) tail_bound += bounds[index];
     tail.reserve(tail_bound);
     AppendTracks(sequence, split, sequence.tracks.size(), &tail);
   };
   RunOnTwoThreads(
       write_tail, [&] { AppendTracks(sequence, 0, split, &out); }, split < sequence.tracks.size());
-  out += tail;
-  if (!sequence.tracks.empty()) Indent(1, &out);
-  out += ']';
-  Indent(0, &out);
-  out += "}\n";
+  // The text is the head, then the tail: not copied into one (half of a
+  // large shard's text, beside the whole of it).
+  if (!sequence.tracks.empty()) Indent(1, &tail);
+  tail += ']';
+  Indent(0, &tail);
+  tail += "}\n";
 }
 
 }  // namespace cinc

@@ -25,11 +25,12 @@ Json SequenceToJson(const Sequence& sequence);
 // {version, name, duration, loop}: SequenceToJson without its tracks.
 Json SequenceHeaderToJson(const Sequence& sequence);
 std::string WriteSequence(const Sequence& sequence);
-// The same bytes into *text (replacing what it held), with *scratch for the
-// second half a second thread writes: both keep their room from one call to
+// The same bytes in two parts, *head then *tail (replacing what they held):
+// a second thread writes the tail while this one writes the head, and
+// neither is copied into the other. Both keep their room from one call to
 // the next, so that a build writing hundreds of shards does not map, touch
 // and give back new memory for each one.
-void WriteSequenceInto(const Sequence& sequence, std::string* text, std::string* scratch);
+void WriteSequenceInto(const Sequence& sequence, std::string* head, std::string* tail);
 
 }  // namespace cinc
 

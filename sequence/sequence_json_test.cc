@@ -144,6 +144,15 @@ TEST(SequenceJson, ALargeSequenceWrittenOnTwoThreadsIsWriteJsonOfTheTree) {
   const std::string text = WriteSequence(sequence);
   EXPECT_GT(text.size(), 1'000'000u / 4);
   EXPECT_EQ(text, WriteJson(SequenceToJson(sequence)));
+  // In two parts, each written by its own thread; what the parts held is replaced.
+  std::string head = "old head";
+  std::string tail = "old tail";
+  WriteSequenceInto(sequence, &head, &tail);
+  EXPECT_GT(head.size(), text.size() / 4);
+  EXPECT_GT(tail.size(), text.size() / 4);
+  EXPECT_EQ(head + tail, text);
+  WriteSequenceInto(EveryShapeOfSequence(), &head, &tail);  // small: on one thread
+  EXPECT_EQ(head + tail, WriteSequence(EveryShapeOfSequence()));
 }
 
 // The fast path must give the validator's own verdict and problems.
