@@ -164,7 +164,8 @@ void SceneLoader::ReadDocument() {
       LoadIncludedTopLevel();
     }
     if (!has_version_ && !reader_.stopped()) {
-      ReportAt(DiagnosticCode::kSceneVersion, {.location = {1, 1}}, "missing field cinc");
+      ReportAt(DiagnosticCode::kSceneVersion, Origin{.location = {1, 1}, .pointer = ""},
+               "missing field cinc");
     }
   } else {
     TypeError(first, "a mapping");
@@ -535,7 +536,8 @@ void SceneLoader::LoadObject(const YamlEvent& first, SceneObject* object) {
         }
         break;
       case kFov:
-        if (std::optional<double> fov = ReadNumber(value, "fov", kFovRange)) object->mutable_lens().fov = *fov;
+        if (std::optional<double> fov = ReadNumber(value, "fov", kFovRange))
+          object->mutable_lens().fov = *fov;
         break;
       case kFocus:
         LoadFocus(value, &object->mutable_lens().focus);

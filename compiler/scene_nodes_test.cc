@@ -313,7 +313,7 @@ objects:
   EXPECT_EQ(node.rare().label->value, "Step 1");
   EXPECT_EQ(node.rare().label->origin.location, (SourceLocation{7, 16}));
   EXPECT_EQ(node.ease.kind, Ease::Kind::kCubicBezier);
-  EXPECT_EQ(node.ease.control, (std::array<double, 4>{0.25, 0.1, 0.25, 1}));
+  EXPECT_EQ(node.ease.control(), (std::array<double, 4>{0.25, 0.1, 0.25, 1}));
   EXPECT_FALSE(node.has_duration);
   EXPECT_TRUE(loaded.scene.objects[0].nodes[1].rare().cues.empty());
   EXPECT_FALSE(loaded.scene.objects[0].nodes[1].rare().sound.has_value());

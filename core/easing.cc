@@ -23,35 +23,37 @@ std::array<double, 4> MirroredBezier(const std::array<double, 4>& control) {
   return {1 - control[2], 1 - control[3], 1 - control[0], 1 - control[1]};
 }
 
+// The control points of kEaseNames, in its order (linear and step: the
+// straight line's).
+constexpr std::array<std::array<double, 4>, kEaseNames.size()> kNamedControls = {{
+    {0, 0, 1, 1},                  // linear
+    {0, 0, 1, 1},                  // step
+    {1.0 / 3.0, 0, 2.0 / 3.0, 1},  // ease_in_out: exactly smoothstep u^2 (3 - 2u)
+    {0.25, 0.1, 0.25, 1},          // ease
+    {0.42, 0, 1, 1},               // ease-in
+    {0, 0, 0.58, 1},               // ease-out
+    {0.42, 0, 0.58, 1},            // ease-in-out
+}};
+
+const std::array<double, 4>& Ease::control() const {
+  if (name_number != 0) return kNamedControls[name_number - 1u];
+  if (written_control_) return *written_control_;
+  return kNamedControls[0];
+}
+
 Ease Ease::CubicBezier(double x1, double y1, double x2, double y2) {
   Ease ease;
   ease.kind = Kind::kCubicBezier;
-  ease.control = {x1, y1, x2, y2};
+  ease.written_control_ = std::array<double, 4>{x1, y1, x2, y2};
   return ease;
 }
 
 std::optional<Ease> Ease::FromName(std::string_view name) {
+  const auto found = std::find(kEaseNames.begin(), kEaseNames.end(), name);
+  if (found == kEaseNames.end()) return std::nullopt;
   Ease ease;
-  if (name == "linear") {
-    ease = Linear();
-  } else if (name == "step") {
-    ease.kind = Kind::kStep;
-  } else if (name == "ease_in_out") {
-    ease = CubicBezier(1.0 / 3.0, 0, 2.0 / 3.0, 1);  // exactly smoothstep u^2 (3 - 2u)
-  } else if (name == "ease") {
-    ease = CubicBezier(0.25, 0.1, 0.25, 1);
-  } else if (name == "ease-in") {
-    ease = CubicBezier(0.42, 0, 1, 1);
-  } else if (name == "ease-out") {
-    ease = CubicBezier(0, 0, 0.58, 1);
-  } else if (name == "ease-in-out") {
-    ease = CubicBezier(0.42, 0, 0.58, 1);
-  } else {
-    return std::nullopt;
-  }
-  for (size_t index = 0; index < kEaseNames.size(); ++index) {
-    if (kEaseNames[index] == name) ease.name_number = static_cast<uint8_t>(index + 1);
-  }
+  ease.name_number = static_cast<uint8_t>(found - kEaseNames.begin() + 1);
+  ease.kind = name == "linear" ? Kind::kLinear : name == "step" ? Kind::kStep : Kind::kCubicBezier;
   return ease;
 }
 
@@ -102,7 +104,7 @@ double ApplyEase(const Ease& ease, double u) {
     case Ease::Kind::kStep:
       return u >= 1 ? 1 : 0;
     case Ease::Kind::kCubicBezier:
-      return CubicBezierEase(ease.control, u);
+      return CubicBezierEase(ease.control(), u);
   }
   return u;
 }

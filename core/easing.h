@@ -14,19 +14,25 @@
 #include <string>
 #include <string_view>
 
+#include "core/boxed.h"
+
 namespace cinc {
 
 // The names Ease::FromName accepts, in the order the docs list them.
 inline constexpr std::array<std::string_view, 7> kEaseNames = {
     "linear", "step", "ease_in_out", "ease", "ease-in", "ease-out", "ease-in-out"};
 
+// Every node and rig segment holds an Ease, so it stays small (16 bytes): a
+// named curve's control points live in one table, and only a written array
+// keeps its own, in a box.
 struct Ease {
   enum class Kind : uint8_t { kLinear, kStep, kCubicBezier };
   Kind kind = Kind::kLinear;
-  // 1 + the index in kEaseNames; 0 for a written array. Every node and rig
-  // segment holds an Ease, so it stays small.
+  // 1 + the index in kEaseNames; 0 for a written array.
   uint8_t name_number = 0;
-  std::array<double, 4> control{0, 0, 1, 1};  // x1, y1, x2, y2 for kCubicBezier
+
+  // x1, y1, x2, y2 for kCubicBezier; (0, 0, 1, 1) for the others.
+  const std::array<double, 4>& control() const;
 
   // "linear", "ease_in_out", "ease-in", ...; empty for a written array.
   std::string_view name() const {
@@ -34,9 +40,13 @@ struct Ease {
   }
 
   static Ease Linear() { return Ease{}; }
+  // A written array.
   static Ease CubicBezier(double x1, double y1, double x2, double y2);
   // linear, step, ease_in_out, ease, ease-in, ease-out, ease-in-out; nullopt otherwise.
   static std::optional<Ease> FromName(std::string_view name);
+
+ private:
+  Boxed<std::array<double, 4>> written_control_;  // a written array's
 };
 
 // The curve played backwards, 1 - ease(1 - u): (1 - x2, 1 - y2, 1 - x1,

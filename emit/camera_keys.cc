@@ -233,7 +233,7 @@ std::vector<PlayedShot> ShotsInOrder(const Scene& scene, const Timeline& timelin
       shot.blend = written.blend;
       if (written.blend_ease) {
         shot.blend_ease = *written.blend_ease;
-        shot.written_ease = written.blend_ease->control;
+        shot.written_ease = written.blend_ease->control();
       }
     }
     shots.emplace_back(index, std::move(shot));

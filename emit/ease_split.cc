@@ -134,7 +134,7 @@ std::vector<EasedPart> SplitEase(const Ease& ease, double progress_start, double
   whole.eased_start = ApplyEase(ease, progress_start);
   whole.eased_end = ApplyEase(ease, progress_end);
   if (ease.kind != Ease::Kind::kCubicBezier) return {whole};
-  const std::array<double, 4>& control = ease.control;
+  const std::array<double, 4>& control = ease.control();
   bool overshoots = !InUnitRange(control[1]) || !InUnitRange(control[3]);
   if (progress_start <= 0 && progress_end >= 1 && !overshoots) {
     if (!IsIdentity(control)) whole.ease = control;

@@ -175,7 +175,7 @@ Json EaseDescription(const Ease& ease) {
     case Ease::Kind::kCubicBezier:
       break;
   }
-  return Json::array({ease.control[0], ease.control[1], ease.control[2], ease.control[3]});
+  return Json::array({ease.control()[0], ease.control()[1], ease.control()[2], ease.control()[3]});
 }
 
 std::vector<CueSource> CollectCueSources(const Scene& scene, const Timeline& timeline,

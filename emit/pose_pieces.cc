@@ -55,7 +55,7 @@ double Mover::ProgressAt(double t) const {
 
 bool Mover::SameTiming(const Mover& other) const {
   return start == other.start && duration == other.duration && ease.kind == other.ease.kind &&
-         ease.control == other.ease.control;
+         ease.control() == other.ease.control();
 }
 
 bool SameTiming(const std::vector<Mover>& movers) {

@@ -221,7 +221,7 @@ Json MirroredEaseDescription(const Fade& fade) {
     if (name == "ease-in") return "ease-out";
     if (name == "ease-out") return "ease-in";
   }
-  std::array<double, 4> mirrored = MirroredBezier(fade.ease.control);
+  std::array<double, 4> mirrored = MirroredBezier(fade.ease.control());
   return Json::array({mirrored[0], mirrored[1], mirrored[2], mirrored[3]});
 }
 

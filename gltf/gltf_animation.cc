@@ -43,8 +43,8 @@ struct Part {
 };
 
 bool IsSmoothstep(const Ease& ease) {
-  return ease.kind == Ease::Kind::kCubicBezier && ease.control[0] == 1.0 / 3.0 &&
-         ease.control[1] == 0 && ease.control[2] == 2.0 / 3.0 && ease.control[3] == 1;
+  return ease.kind == Ease::Kind::kCubicBezier && ease.control()[0] == 1.0 / 3.0 &&
+         ease.control()[1] == 0 && ease.control()[2] == 2.0 / 3.0 && ease.control()[3] == 1;
 }
 
 Value<3> Of(const Vec3& v) { return Value<3>(v.x, v.y, v.z); }

@@ -150,11 +150,11 @@ TEST(GltfReverseTest, AMotionPlaysTheExactStateBackwards) {
   test.scene.objects[box].opacity = 1;
   Node& slide = test.AddObjectNode(box, "slide", "0.3", "2.6");
   slide.position = Vec3(2, 1, 0.5);
-  slide.ease = *Ease::FromName("ease_out");
+  slide.ease = *Ease::FromName("ease-out");
   test.AddObjectNode(box, "jump", "2.6", "2.6").position = Vec3(0, 1, 0);
   Node& turn = test.AddObjectNode(box, "turn", "2.6", "4.2");
   turn.rotation = QuatFromEulerDegrees(Vec3(0, 90, 30));
-  turn.ease = *Ease::FromName("ease_in");
+  turn.ease = *Ease::FromName("ease-in");
   Reversed reversed = Reverse(test, box);
   ASSERT_TRUE(reversed.motion.animation.translation);
   ASSERT_TRUE(reversed.motion.animation.rotation);

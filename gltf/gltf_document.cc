@@ -432,7 +432,8 @@ GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
     const SceneObject& camera = scene.cameras[index];
     Json perspective = Json::object();
     // The fov the camera starts with (the disassembly: the one it ends with).
-    double fov = settings.reverse ? ValueAt(rig.cameras[index].fov, settings.duration) : camera.lens().fov;
+    double fov =
+        settings.reverse ? ValueAt(rig.cameras[index].fov, settings.duration) : camera.lens().fov;
     perspective["yfov"] = fov * std::numbers::pi / 180;
     perspective["znear"] = kCameraNear;
     json["cameras"].push_back(

@@ -43,7 +43,8 @@ class AttachChecker {
 
   void Check(const SceneObject& owner, size_t owner_number) {
     if (owner.is_camera && !owner.lens().focus.on.empty()) {
-      CheckPoint("camera '" + owner.name + "' focuses on ", owner.lens().focus.on, owner.lens().focus.origin);
+      CheckPoint("camera '" + owner.name + "' focuses on ", owner.lens().focus.on,
+                 owner.lens().focus.origin);
     }
     for (const Node& node : owner.nodes) {
       const bool focuses = node.rare().focus && !node.rare().focus->on.empty();

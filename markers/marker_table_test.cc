@@ -69,7 +69,7 @@ Node& AddAttach(TestScene* test, size_t object, const std::string& id, const std
   attach.mate = mate;
   attach.origin.location = {7, 9};
   attach.origin.pointer = testing::TestPath("/objects/" + test->scene.objects[object].name +
-                                         "/nodes/" + std::to_string(node.index) + "/attach");
+                                            "/nodes/" + std::to_string(node.index) + "/attach");
   node.mutable_rare().attach = attach;
   return node;
 }

@@ -231,9 +231,9 @@ bool SameBits(const Value& a, const Value& b) {
   return true;
 }
 bool SameBits(const Ease& a, const Ease& b) {
-  return a.kind == b.kind && SameBits(a.control[0], b.control[0]) &&
-         SameBits(a.control[1], b.control[1]) && SameBits(a.control[2], b.control[2]) &&
-         SameBits(a.control[3], b.control[3]);
+  return a.kind == b.kind && SameBits(a.control()[0], b.control()[0]) &&
+         SameBits(a.control()[1], b.control()[1]) && SameBits(a.control()[2], b.control()[2]) &&
+         SameBits(a.control()[3], b.control()[3]);
 }
 
 // True when the segment's value is the same bits at every progress: no

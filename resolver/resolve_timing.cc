@@ -75,7 +75,8 @@ class TimingResolver {
 
  private:
   void Report(DiagnosticCode code, const Origin& origin, std::string message) {
-    if (diagnostics_ != nullptr) diagnostics_->Report(code, origin.location, origin.path(), message);
+    if (diagnostics_ != nullptr)
+      diagnostics_->Report(code, origin.location, origin.path(), message);
   }
 
   std::string NameOf(int number) const { return table().node(number).QualifiedName(); }

@@ -44,6 +44,14 @@ TEST(ResolveTimingTest, AtIsAbsolute) {
 
 // `until:` ends a node with the latest end of the nodes it names; a node
 // with only `until` chains after the previous node of its list for its start.
+// An `until:` entry naming `target`.
+Relation UntilEntry(const std::string& target) {
+  Relation entry;
+  entry.kind = RelationKind::kAfter;
+  entry.target = target;
+  return entry;
+}
+
 TEST(ResolveTimingTest, UntilEndsWithTheLatestEnd) {
   SceneBuilder builder;
   RelateAt(builder.Add("body", "in", T("1")), T("0.5"));                      // [0.5, 1.5]
@@ -51,10 +59,10 @@ TEST(ResolveTimingTest, UntilEndsWithTheLatestEnd) {
   Relate(builder.Add("lid", "on", T("1")), RelationKind::kAfter, "body.in");  // [1.5, 2.5]
   Node& chapter = builder.Add("director", "one", T("0"));
   Relate(chapter, RelationKind::kWith, "body.in", T("0.25"));  // S = 0.75
-  chapter.until.push_back(Relation{.target = "lid.on", .kind = RelationKind::kAfter});
-  chapter.until.push_back(Relation{.target = "body.turn", .kind = RelationKind::kAfter});
+  chapter.until.push_back(UntilEntry("lid.on"));
+  chapter.until.push_back(UntilEntry("body.turn"));
   Node& next = builder.Add("director", "two", T("0"));  // chains after one: S = 3.5
-  next.until.push_back(Relation{.target = "lid.on", .kind = RelationKind::kAfter});
+  next.until.push_back(UntilEntry("lid.on"));
   Diagnostics diagnostics("scene.yaml");
   Timeline timeline = ResolveTiming(builder.scene(), &diagnostics);
   // one: S = 0.5 + 0.25, E = max(2.5, 3.5).

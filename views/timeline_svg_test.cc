@@ -14,6 +14,13 @@
 namespace cinc {
 namespace {
 
+// `at: time`.
+Relation AtRelation(ExactTime time) {
+  Relation at;
+  at.offset = time;
+  return at;
+}
+
 using view_testing::After;
 using view_testing::MakeNode;
 using view_testing::S;
@@ -145,7 +152,7 @@ TEST(TimelineSvgTest, ARowHasAtMost64Lanes) {
   timeline.objects.resize(1);
   for (int k = 0; k < 100; ++k) {  // all over [0, 1]
     crowd.nodes.push_back(MakeNode("crowd", k, "n" + std::to_string(k)));
-    crowd.nodes.back().relations.push_back({.offset = S("0"), .kind = RelationKind::kAt});
+    crowd.nodes.back().relations.push_back(AtRelation(S("0")));
     timeline.objects[0].push_back({S("0"), S("1"), true});
   }
   timeline.last_ending = 0;
@@ -168,11 +175,11 @@ TEST(TimelineSvgTest, ChaptersShotsAndEscaping) {
   scene.cameras.emplace_back().name = "wide";
   scene.cameras.emplace_back().name = "close";
   Node open = MakeNode("director", 0, "open");
-  open.relations.push_back({.offset = S("0"), .kind = RelationKind::kAt});
+  open.relations.push_back(AtRelation(S("0")));
   open.mutable_rare().shot = Shot{"wide", S("0"), std::nullopt, {}};
   open.mutable_rare().label = LocatedString{"Step 1: <slide> & \"look\"\x01\uFFFF", {}};
   Node push = MakeNode("director", 1, "push");
-  push.relations.push_back({.offset = S("2"), .kind = RelationKind::kAt});
+  push.relations.push_back(AtRelation(S("2")));
   push.mutable_rare().shot = Shot{"close", S("0.5"), std::nullopt, {}};
   push.mutable_rare().label = LocatedString{"Step 2", {}};
   push.has_duration = true;
