@@ -118,6 +118,28 @@ TEST(EasingTest, WrittenArrays) {
   }
 }
 
+// The CSS definitions of the named curves (and the straight line for the
+// others); a written array keeps its own points, in copies too.
+TEST(EasingTest, ControlPoints) {
+  using Points = std::array<double, 4>;
+  EXPECT_EQ(Ease::Linear().control(), (Points{0, 0, 1, 1}));
+  EXPECT_EQ(Named("step").control(), (Points{0, 0, 1, 1}));
+  EXPECT_EQ(Named("ease_in_out").control(), (Points{1.0 / 3.0, 0, 2.0 / 3.0, 1}));
+  EXPECT_EQ(Named("ease").control(), (Points{0.25, 0.1, 0.25, 1}));
+  EXPECT_EQ(Named("ease-in").control(), (Points{0.42, 0, 1, 1}));
+  EXPECT_EQ(Named("ease-out").control(), (Points{0, 0, 0.58, 1}));
+  EXPECT_EQ(Named("ease-in-out").control(), (Points{0.42, 0, 0.58, 1}));
+  EXPECT_EQ(Named("ease-in").kind, Ease::Kind::kCubicBezier);
+  EXPECT_EQ(Named("step").kind, Ease::Kind::kStep);
+  Ease written = Ease::CubicBezier(0.3, -0.5, 0.7, 1.5);
+  Ease copy = written;
+  written = Named("ease");
+  EXPECT_EQ(copy.control(), (Points{0.3, -0.5, 0.7, 1.5}));
+  EXPECT_TRUE(copy.name().empty());
+  EXPECT_EQ(written.control(), (Points{0.25, 0.1, 0.25, 1}));
+  EXPECT_EQ(sizeof(Ease), 16u);
+}
+
 TEST(EasingTest, ClampsProgress) {
   for (std::string_view name : kEaseNames) {
     Ease ease = Named(name);

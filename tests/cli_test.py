@@ -311,6 +311,23 @@ objects:
             "message": "node 'box.in' references unknown node 'box.nothing'",
             "path": "/objects/box/nodes/0/after"}])
 
+    def test_json_diagnostics_name_the_list_entry(self):
+        # An entry of an `after:` list: the list's pointer and the entry's index.
+        scene = self.write("box.yaml", """cinc: 1
+objects:
+  box:
+    nodes:
+      - {id: in, duration: 1, opacity: 1}
+      - {id: out, after: [in, nothing], duration: 1, opacity: 0}
+""")
+        status, _, stderr = run("check", scene, "--diagnostics", "json")
+        self.assertEqual(status, 1)
+        self.assertEqual(json.loads(stderr), [{
+            "file": scene, "line": 6, "column": 31, "severity": "error",
+            "code": "E_TIMING_MISSING",
+            "message": "node 'box.out' references unknown node 'box.nothing'",
+            "path": "/objects/box/nodes/1/after/1"}])
+
     def test_sarif_diagnostics(self):
         scene = self.write("box.yaml", BROKEN_SCENE)
         status, _, stderr = run("check", scene, "--diagnostics", "sarif")
