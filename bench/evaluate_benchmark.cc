@@ -43,7 +43,7 @@ const Sequence& LimitSequence() {
     auto* built = new Sequence;
     built->name = "limits";
     built->duration = kDuration;
-    for (int track = 0; track < kMaxSequenceTracks - 2; ++track) {
+    for (int track = 0; track < static_cast<int>(kMaxSequenceTracks) - 2; ++track) {
       TransformTrack transform;
       transform.target = "Object" + std::to_string(track);
       transform.position = MakeChannel(3, track, -10, 10);

@@ -675,8 +675,10 @@ void SceneLoader::LoadStartList(const YamlEvent& first, const Node& node, NodeKe
                      subject());
     }
     if (entry.relation) {
-      // An `at` with a lag is reported above; the lag is not added to it.
-      if (entry.relation->kind != RelationKind::kAt) {
+      // An `at` with a lag is reported above; timing still adds the two.
+      if (entry.relation->kind == RelationKind::kAt) {
+        entry.relation->offset += entry.lag.value_or(ExactTime());
+      } else {
         entry.relation->offset = entry.lag.value_or(ExactTime());
       }
       keys->start_relations.push_back(std::move(*entry.relation));
@@ -885,9 +887,13 @@ bool SceneLoader::ReadJsonValue(const YamlEvent& first, Json* value) {
 void SceneLoader::CheckNode(const NodeKeys& keys, Node* node) {
   // Timing (docs/timing.md): the top-level lag applies to each relation field.
   if (keys.lag) {
-    // (`at` with `lag` is reported below; the lag is not added to the time.)
+    // (`at` with `lag` is reported below; timing still adds the two.)
     for (Relation& relation : node->relations) {
-      if (relation.kind != RelationKind::kAt) relation.offset = *keys.lag;
+      if (relation.kind == RelationKind::kAt) {
+        relation.offset += *keys.lag;
+      } else {
+        relation.offset = *keys.lag;
+      }
     }
     if (!keys.Has(kStart) && node->relations.empty()) node->chain_lag = *keys.lag;
   }

@@ -110,6 +110,13 @@ objects:
   EXPECT_EQ(nodes[3].relations[1].offset, Seconds(2));
   EXPECT_EQ(nodes[3].relations[1].origin.location, (SourceLocation{8, 18}));
   EXPECT_EQ(nodes[3].relations[1].origin.path(), "/objects/a/nodes/3/at/1");
+  // Refused, but timing still reads an `at` with a lag as their sum, 1 + 2
+  // and 3 + 1, for what it reports after (a start before 0, the limit).
+  ASSERT_EQ(nodes[0].relations.size(), 1u);
+  EXPECT_EQ(nodes[0].relations[0].offset, Seconds(3));
+  ASSERT_EQ(nodes[5].relations.size(), 2u);  // `after: x` (the first field), then the `at`
+  EXPECT_EQ(nodes[5].relations[1].kind, RelationKind::kAt);
+  EXPECT_EQ(nodes[5].relations[1].offset, Seconds(4));
 }
 
 TEST(SceneNodesTest, ChannelAndOwnerProblems) {

@@ -5,8 +5,9 @@
 // std::optional<T> or std::nullopt, copy and move, ==, conversion to
 // std::optional<T>), but an empty one costs
 // one pointer. Scene nodes hold their rarely used parts this way, all of them
-// in one box (NodeRareParts, core/scene.h), and rig segments their aim, so
-// that a 100,000-node scene does not pay for them on every node.
+// in one box (NodeRareParts, core/scene.h), rig segments their aim, and an
+// Ease the control points of a written array (core/easing.h), so that a
+// 100,000-node scene does not pay for them on every node.
 #ifndef CINC_CORE_BOXED_H_
 #define CINC_CORE_BOXED_H_
 

@@ -1,6 +1,8 @@
 // JsonPointer: where in the scene document a value was written
 // ("/objects/body/nodes/2/at"), as every located value of a loaded scene
-// keeps it for its diagnostics; PathStore: the text those pointers view.
+// keeps it for its diagnostics (an entry of a list keeps the list's, and
+// its index: Origin, core/scene.h); PathStore: the text those pointers
+// view.
 //
 // Contract: a JsonPointer is one pointer wide and does not own its text. It
 // views a string literal (the only text it can be made from directly) or
@@ -9,9 +11,9 @@
 // share. The default pointer is "" (the whole document). It reads as a
 // std::string_view wherever one is taken (a diagnostic's path), and
 // `pointer + "/data"` makes a std::string. PathStore::Intern copies the text
-// once, into blocks that never move, so that a 100,000-node scene's half a
-// million pointers cost their characters and not a heap block and a
-// 32-byte string each.
+// once, into blocks that never move, so that a 100,000-node scene's
+// pointers cost their characters and not a heap block and a 32-byte string
+// each.
 #ifndef CINC_CORE_JSON_POINTER_H_
 #define CINC_CORE_JSON_POINTER_H_
 

@@ -55,13 +55,14 @@ std::string_view RelationFieldName(RelationKind kind);
 
 // One relation of a node's start (docs/timing.md).
 //
-// One time serves both kinds of relation (an `at` takes no lag: the two
-// together are refused), which keeps a relation at 80 bytes: a scene with
-// `after:` lists of 50 holds half a million of them.
+// One time serves both kinds of relation, which keeps a relation at 80
+// bytes: a scene with `after:` lists of 50 holds half a million of them.
 struct Relation {
   std::string target;  // the reference as written ("in", "body.in"); empty for kAt
-  // kAt: the time written. The others: the lag after the target's time (the
-  // node's top-level lag, or the `start:` entry's own lag).
+  // kAt: the time written (plus a lag written beside it, which is refused,
+  // E_TIMING_CONFLICT, but still counted for what timing reports after).
+  // The others: the lag after the target's time (the node's top-level lag,
+  // or the `start:` entry's own lag).
   ExactTime offset;
   Origin origin;  // of the reference (or the `at` value)
   RelationKind kind = RelationKind::kAt;

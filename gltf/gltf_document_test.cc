@@ -43,7 +43,9 @@ struct Built {
 Built Build(bool reverse = false) {
   TestScene test;
   test.scene.name = "demo";
-  test.scene.models.push_back({"part", "part.glb", {}, {}, {}});
+  Model& model = test.scene.models.emplace_back();
+  model.name = "part";
+  model.source = "part.glb";
   size_t first = test.AddObject("bracket");  // the model's root node has this name too
   test.scene.objects[first].model = "part";
   test.scene.objects[first].opacity = 1;

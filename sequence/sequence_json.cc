@@ -342,17 +342,11 @@ void AppendTracks(const Sequence& sequence, size_t first, size_t last, std::stri
 // Below this much text a second thread costs more than it saves.
 constexpr size_t kTextWorthAThread = 1 << 20;
 
-}  // namespace
+enum class Parts { kTwo, kJoined };
 
-std::string WriteSequence(const Sequence& sequence) {
-  std::string out;
-  std::string tail;
-  WriteSequenceInto(sequence, &out, &tail);
-  out += tail;
-  return out;
-}
-
-void WriteSequenceInto(const Sequence& sequence, std::string* head, std::string* tail_text) {
+// The text into *head and *tail; with kJoined, *head is reserved for the
+// whole text and the tail is appended to it (one text, not two copies).
+void WriteText(const Sequence& sequence, Parts parts, std::string* head, std::string* tail_text) {
   std::string& out = *head;
   out.clear();
   // Generous room, so that the text is written without regrowing: a
@@ -376,7 +370,9 @@ void WriteSequenceInto(const Sequence& sequence, std::string* head, std::string*
     }
   }
   size_t head_bound = total_bound;
-  for (size_t index = split; index < bounds.size(); ++index) head_bound -= bounds[index];
+  if (parts == Parts::kTwo) {
+    for (size_t index = split; index < bounds.size(); ++index) head_bound -= bounds[index];
+  }
   out.reserve(head_bound);
   out += "{";
   Indent(1, &out);
@@ -403,12 +399,30 @@ void WriteSequenceInto(const Sequence& sequence, std::string* head, std::string*
   };
   RunOnTwoThreads(
       write_tail, [&] { AppendTracks(sequence, 0, split, &out); }, split < sequence.tracks.size());
-  // The text is the head, then the tail: not copied into one (half of a
-  // large shard's text, beside the whole of it).
-  if (!sequence.tracks.empty()) Indent(1, &tail);
-  tail += ']';
-  Indent(0, &tail);
-  tail += "}\n";
+  std::string& end = parts == Parts::kJoined ? out : tail;
+  if (parts == Parts::kJoined) {
+    out += tail;
+    tail.clear();
+  }
+  if (!sequence.tracks.empty()) Indent(1, &end);
+  end += ']';
+  Indent(0, &end);
+  end += "}\n";
+}
+
+}  // namespace
+
+std::string WriteSequence(const Sequence& sequence) {
+  std::string out;
+  std::string tail;
+  WriteText(sequence, Parts::kJoined, &out, &tail);
+  return out;
+}
+
+void WriteSequenceInto(const Sequence& sequence, std::string* head, std::string* tail) {
+  // The text is the head, then the tail, not copied into one: half of a
+  // large shard's text beside the whole of it.
+  WriteText(sequence, Parts::kTwo, head, tail);
 }
 
 }  // namespace cinc
