@@ -133,8 +133,13 @@ class PoseKeyWriter {
       PieceMotion motion = end ? pieces_.MotionOver(starts[i], *end) : PieceMotion{};
       RigidPose at_start = WorldPoseAt(rig_, owner_, starts[i]);
       within_.emplace(rig_, owner_, starts[i]);
-      WritePositionPiece(starts[i], end, at_start.position, motion);
-      WriteRotationPiece(starts[i], end, at_start.rotation, motion, i == 0);
+      // The pose the piece ends on, once for both channels (a moving piece has an end).
+      RigidPose at_end;
+      if (motion.position_moves || motion.rotation_moves) {
+        at_end = WorldPoseWithin(rig_, owner_, starts[i], *end);
+      }
+      WritePositionPiece(starts[i], end, at_start.position, at_end.position, motion);
+      WriteRotationPiece(starts[i], end, at_start.rotation, at_end.rotation, motion, i == 0);
     }
     return {positions_.Take(), rotations_.Take()};
   }
@@ -158,8 +163,9 @@ class PoseKeyWriter {
     WriteEasedMotion(timing.ease, timing.start, timing.duration, start, end, value_at, builder);
   }
 
+  // `end_value`: where a moving piece ends (WorldPoseWithin at its end).
   void WritePositionPiece(const ExactTime& start, const std::optional<ExactTime>& end, Vec3 value,
-                          const PieceMotion& motion) {
+                          const Vec3& end_value, const PieceMotion& motion) {
     if (position_end_ &&
         glm::length(value - *position_end_) <= kSamePositionRelative * (1 + glm::length(value))) {
       value = *position_end_;  // continuous: no jump of rounding noise
@@ -169,7 +175,6 @@ class PoseKeyWriter {
       position_end_ = value;
       return;
     }
-    Vec3 end_value = WorldPoseWithin(rig_, owner_, start, *end).position;
     double a = start.ToDouble();
     double b = end->ToDouble();
     std::optional<SharedTiming> shared = SharedTimingOf(motion.movers.position, start, *end);
@@ -189,8 +194,10 @@ class PoseKeyWriter {
     position_end_ = end_value;
   }
 
+  // `end_rotation`: where a moving piece ends (WorldPoseWithin at its end).
   void WriteRotationPiece(const ExactTime& start, const std::optional<ExactTime>& end,
-                          const Quat& rotation, const PieceMotion& motion, bool first) {
+                          const Quat& rotation, const Quat& end_rotation, const PieceMotion& motion,
+                          bool first) {
     if (first) {
       euler_ = CanonicalEulerDegrees(rotation);
     } else if (AngleBetween(rotation, rotation_end_) > kSameRotationRadians) {
@@ -201,7 +208,6 @@ class PoseKeyWriter {
       rotation_end_ = rotation;
       return;
     }
-    Quat end_rotation = WorldPoseWithin(rig_, owner_, start, *end).rotation;
     double a = start.ToDouble();
     double b = end->ToDouble();
     Vec3 euler_start = euler_;
