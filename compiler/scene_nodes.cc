@@ -298,6 +298,17 @@ static_assert(kNodeTable.names[kTimeScale] == "time_scale" &&
 
 constexpr NodeField kRelationFields[] = {kAfter, kWith, kEndWith, kBefore};
 
+// A written lag: the offset of a relation to a node. An `at` with a lag is
+// refused (E_TIMING_CONFLICT), but timing still adds the two, so that what
+// it reports after (a start before 0, past the limit) is what was written.
+void ApplyLag(const ExactTime& lag, Relation* relation) {
+  if (relation->kind == RelationKind::kAt) {
+    relation->offset += lag;
+  } else {
+    relation->offset = lag;
+  }
+}
+
 // --- start: entries ---
 
 enum StartField { kStartAt, kStartAfter, kStartWith, kStartEndWith, kStartBefore, kStartLag };
@@ -675,12 +686,7 @@ void SceneLoader::LoadStartList(const YamlEvent& first, const Node& node, NodeKe
                      subject());
     }
     if (entry.relation) {
-      // An `at` with a lag is reported above; timing still adds the two.
-      if (entry.relation->kind == RelationKind::kAt) {
-        entry.relation->offset += entry.lag.value_or(ExactTime());
-      } else {
-        entry.relation->offset = entry.lag.value_or(ExactTime());
-      }
+      ApplyLag(entry.lag.value_or(ExactTime()), &*entry.relation);
       keys->start_relations.push_back(std::move(*entry.relation));
     }
   });
@@ -887,14 +893,7 @@ bool SceneLoader::ReadJsonValue(const YamlEvent& first, Json* value) {
 void SceneLoader::CheckNode(const NodeKeys& keys, Node* node) {
   // Timing (docs/timing.md): the top-level lag applies to each relation field.
   if (keys.lag) {
-    // (`at` with `lag` is reported below; timing still adds the two.)
-    for (Relation& relation : node->relations) {
-      if (relation.kind == RelationKind::kAt) {
-        relation.offset += *keys.lag;
-      } else {
-        relation.offset = *keys.lag;
-      }
-    }
+    for (Relation& relation : node->relations) ApplyLag(*keys.lag, &relation);
     if (!keys.Has(kStart) && node->relations.empty()) node->chain_lag = *keys.lag;
   }
   if (keys.Has(kStart)) {

@@ -35,6 +35,8 @@ constexpr std::array<std::array<double, 4>, kEaseNames.size()> kNamedControls = 
     {0.42, 0, 0.58, 1},            // ease-in-out
 }};
 
+static_assert(kEaseNames[0] == "linear" && kEaseNames[1] == "step");
+
 const std::array<double, 4>& Ease::control() const {
   if (name_number != 0) return kNamedControls[name_number - 1u];
   if (written_control_) return *written_control_;
@@ -51,9 +53,11 @@ Ease Ease::CubicBezier(double x1, double y1, double x2, double y2) {
 std::optional<Ease> Ease::FromName(std::string_view name) {
   const auto found = std::find(kEaseNames.begin(), kEaseNames.end(), name);
   if (found == kEaseNames.end()) return std::nullopt;
+  const size_t index = static_cast<size_t>(found - kEaseNames.begin());
   Ease ease;
-  ease.name_number = static_cast<uint8_t>(found - kEaseNames.begin() + 1);
-  ease.kind = name == "linear" ? Kind::kLinear : name == "step" ? Kind::kStep : Kind::kCubicBezier;
+  ease.name_number = static_cast<uint8_t>(index + 1);
+  // kEaseNames: linear, step, then the cubic beziers.
+  ease.kind = index == 0 ? Kind::kLinear : index == 1 ? Kind::kStep : Kind::kCubicBezier;
   return ease;
 }
 

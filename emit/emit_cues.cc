@@ -175,7 +175,8 @@ Json EaseDescription(const Ease& ease) {
     case Ease::Kind::kCubicBezier:
       break;
   }
-  return Json::array({ease.control()[0], ease.control()[1], ease.control()[2], ease.control()[3]});
+  const std::array<double, 4>& control = ease.control();
+  return Json::array({control[0], control[1], control[2], control[3]});
 }
 
 std::vector<CueSource> CollectCueSources(const Scene& scene, const Timeline& timeline,
