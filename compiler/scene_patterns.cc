@@ -42,7 +42,7 @@ bool StartsFromOutside(const Node& node, std::string_view owner) {
   if (node.relations.empty()) return node.index == 0;
   for (const Relation& relation : node.relations) {
     if (relation.kind == RelationKind::kAt) return true;
-    if (relation.target.find('.') != std::string::npos &&
+    if (relation.target.view().find('.') != std::string_view::npos &&
         ObjectPart(relation.target, '.') != owner) {
       return true;
     }
@@ -50,11 +50,19 @@ bool StartsFromOutside(const Node& node, std::string_view owner) {
   return false;
 }
 
+// Lets `edit`, which edits a std::string, edit a relation's reference.
+template <typename Edit>
+void EditReference(ShortString* reference, Edit edit) {
+  std::string text = reference->str();
+  edit(&text);
+  *reference = text;
+}
+
 // Every text of a node that may hold `$i` or a reference.
 template <typename Visit>
 void ForEachText(Node* node, Visit visit) {
-  for (Relation& relation : node->relations) visit(&relation.target);
-  for (Relation& relation : node->until) visit(&relation.target);
+  for (Relation& relation : node->relations) EditReference(&relation.target, visit);
+  for (Relation& relation : node->until) EditReference(&relation.target, visit);
   if (!node->rare_parts) return;
   NodeRareParts& rare = node->mutable_rare();
   if (rare.attach) {
@@ -187,8 +195,9 @@ SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
         reference->replace(0, object.name.size(), copy.name);
       }
     };
-    for (Relation& relation : node.relations) to_self(&relation.target, '.');
-    for (Relation& relation : node.until) to_self(&relation.target, '.');
+    auto relation_to_self = [&](std::string* reference) { to_self(reference, '.'); };
+    for (Relation& relation : node.relations) EditReference(&relation.target, relation_to_self);
+    for (Relation& relation : node.until) EditReference(&relation.target, relation_to_self);
     if (node.rare_parts) {
       NodeRareParts& rare = node.mutable_rare();
       if (rare.attach) to_self(&rare.attach->to, '/');
@@ -219,7 +228,7 @@ SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
         relation.offset += lag;
         continue;
       }
-      bool qualified = relation.target.find('.') != std::string::npos;
+      bool qualified = relation.target.view().find('.') != std::string_view::npos;
       if (qualified && ObjectPart(relation.target, '.') != copy.name) relation.offset += lag;
     }
   }
@@ -265,15 +274,16 @@ class PatternReferences {
   std::vector<Relation> Expanded(std::vector<Relation> relations, bool until) {
     bool any = false;
     for (const Relation& relation : relations) {
-      any = any ||
-            (relation.kind != RelationKind::kAt && relation.target.find('.') != std::string::npos &&
-             Find(ObjectPart(relation.target, '.')) != nullptr);
+      any = any || (relation.kind != RelationKind::kAt &&
+                    relation.target.view().find('.') != std::string_view::npos &&
+                    Find(ObjectPart(relation.target, '.')) != nullptr);
     }
     if (!any) return relations;
     std::vector<Relation> expanded;
     for (Relation& relation : relations) {
       const PatternCopies* pattern =
-          relation.kind == RelationKind::kAt || relation.target.find('.') == std::string::npos
+          relation.kind == RelationKind::kAt ||
+                  relation.target.view().find('.') == std::string_view::npos
               ? nullptr
               : Find(ObjectPart(relation.target, '.'));
       if (pattern == nullptr) {
@@ -281,7 +291,7 @@ class PatternReferences {
         continue;
       }
       if (pattern->count == 0) continue;  // its pattern's problem is reported
-      std::string id = relation.target.substr(pattern->name.size());  // ".drive"
+      std::string id(relation.target.view().substr(pattern->name.size()));  // ".drive"
       if (until || relation.kind == RelationKind::kAfter) {
         for (int k = 1; k <= pattern->count; ++k) {
           Relation copy = relation;
