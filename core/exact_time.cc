@@ -225,6 +225,9 @@ std::string ExactTime::ToString() const {
 
 ExactTime operator+(const ExactTime& a, const ExactTime& b) {
   if (!a.IsValid() || !b.IsValid()) return ExactTime::Invalid();
+  // Both are reduced: adding zero (a lag not written, a start at 0) is the other.
+  if (b.numerator_ == 0) return a;
+  if (a.numerator_ == 0) return b;
   if (a.denominator_ == b.denominator_) {
     return ExactTime::FromWide(static_cast<Wide>(a.numerator_) + b.numerator_, a.denominator_);
   }

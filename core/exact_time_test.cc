@@ -41,6 +41,16 @@ TEST(ExactTimeTest, SumsExactly) {
   EXPECT_EQ((Parse("1") - Parse("1.25")).ToString(), "-0.25");
 }
 
+TEST(ExactTimeTest, AddingZeroGivesTheOtherAndKeepsInvalidInvalid) {
+  const ExactTime third = ExactTime::FromRatio(1, 3);
+  EXPECT_EQ(third + ExactTime(), third);
+  EXPECT_EQ(ExactTime() + third, third);
+  EXPECT_EQ((ExactTime() + ExactTime()).ToString(), "0");
+  EXPECT_FALSE((ExactTime() + ExactTime::Invalid()).IsValid());
+  EXPECT_FALSE((ExactTime::Invalid() + ExactTime()).IsValid());
+  EXPECT_EQ((ExactTime() - third).ToString(), ExactTime::FromRatio(-1, 3).ToString());
+}
+
 TEST(ExactTimeTest, ComparesAcrossDenominators) {
   EXPECT_LT(ExactTime::FromRatio(1, 3), ExactTime::FromRatio(1, 2));
   EXPECT_GT(ExactTime::FromRatio(-1, 3), ExactTime::FromRatio(-1, 2));

@@ -150,8 +150,8 @@ struct NodeRareParts {
 };
 
 struct Node {
-  std::string id;     // empty when the author gave none
-  std::string owner;  // object or camera name, or "director"
+  ShortString id;     // empty when the author gave none
+  ShortString owner;  // object or camera name, or "director"
   Origin origin;      // the node's mapping
   int index = 0;      // 0-based position in its list
 

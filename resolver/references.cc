@@ -54,7 +54,7 @@ NodeTable::NodeTable(const Scene& scene) {
   name_mask_ = slot_count - 1;
 
   auto add_list = [this](const std::vector<Node>& nodes, NodeListKind kind, int list) {
-    const std::string* last_owner = nullptr;
+    const ShortString* last_owner = nullptr;
     int owner = -1;
     for (int position = 0; position < static_cast<int>(nodes.size()); ++position) {
       const Node& node = nodes[position];
