@@ -5,6 +5,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -17,9 +18,10 @@ namespace cinc {
 namespace {
 
 // Events per chunk, and chunks the worker may run ahead: with the one being
-// read and one being filled, at most 6 chunks (24,576 events, about 3 MB of
-// libyaml's events and their text) are alive; a 100,000-node scene is handed
-// over about 270 times.
+// read and one being filled, at most 6 chunks (24,576 events, about 1 MB,
+// and their text) are alive; a 100,000-node scene is handed over about 270
+// times. (Chunks of 512 or 16,384 events were both slower: more hand-overs,
+// or more text out of the caches.)
 constexpr size_t kEventsPerChunk = 4096;
 constexpr size_t kChunksAhead = 4;
 
@@ -31,17 +33,30 @@ bool ForcesString(const yaml_char_t* tag) {
 
 }  // namespace
 
-// libyaml's own events, kept as parsed (their text is not copied) until the
-// chunk is reused (the worker deletes them then) or destroyed.
+// A chunk of events, copied out of libyaml's: each event's kind, location
+// and flags, and its scalar and anchor text back to back in one buffer that
+// the chunk keeps from one use to the next. libyaml's own events are deleted
+// as soon as they are copied, on the thread that made them: kept until the
+// chunk was read (4,096 at a time, each with its own blocks of text), they
+// made the worker half again as slow as libyaml alone, freeing memory long
+// gone from its caches.
 struct YamlEventSource::Chunk {
+  struct Event {
+    SourceEventKind kind = SourceEventKind::kStopped;
+    bool plain = false;
+    int line = 0;
+    int column = 0;
+    size_t value_offset = 0;  // into `text`
+    size_t value_size = 0;
+    size_t anchor_offset = 0;
+    size_t anchor_size = 0;
+  };
+
   Chunk() { events.reserve(kEventsPerChunk); }
-  ~Chunk() { Clear(); }
-  Chunk(const Chunk&) = delete;
-  Chunk& operator=(const Chunk&) = delete;
 
   void Clear() {
-    for (yaml_event_t& event : events) yaml_event_delete(&event);
     events.clear();
+    text.clear();
     final = false;
     final_message.clear();
   }
@@ -55,43 +70,37 @@ struct YamlEventSource::Chunk {
     final_message = std::move(message);
   }
 
-  size_t size() const { return events.size() + (final ? 1 : 0); }
-
-  SourceEvent View(size_t index) const {
-    if (index == events.size()) {
-      return {final_kind, false, final_location, final_message, {}, final_context};
-    }
-    const yaml_event_t& event = events[index];
-    auto text = [](const yaml_char_t* characters) {
-      return characters == nullptr ? std::string_view()
-                                   : std::string_view(reinterpret_cast<const char*>(characters));
-    };
-    SourceEvent out;
-    out.location = {static_cast<int>(event.start_mark.line) + 1,
-                    static_cast<int>(event.start_mark.column) + 1};
+  // Copies libyaml's event (a node event or a document start).
+  void Add(const yaml_event_t& event) {
+    Event& out = events.emplace_back();
+    out.line = static_cast<int>(event.start_mark.line) + 1;
+    out.column = static_cast<int>(event.start_mark.column) + 1;
+    const yaml_char_t* anchor = nullptr;
     switch (event.type) {
       case YAML_DOCUMENT_START_EVENT:
         out.kind = SourceEventKind::kDocumentStart;
         break;
       case YAML_ALIAS_EVENT:
         out.kind = SourceEventKind::kAlias;
-        out.anchor = text(event.data.alias.anchor);
+        anchor = event.data.alias.anchor;
         break;
       case YAML_SCALAR_EVENT:
         out.kind = SourceEventKind::kScalar;
-        out.value = {reinterpret_cast<const char*>(event.data.scalar.value),
-                     event.data.scalar.length};
+        out.value_offset = text.size();
+        out.value_size = event.data.scalar.length;
+        text.append(reinterpret_cast<const char*>(event.data.scalar.value),
+                    event.data.scalar.length);
         out.plain = event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
                     !ForcesString(event.data.scalar.tag);
-        out.anchor = text(event.data.scalar.anchor);
+        anchor = event.data.scalar.anchor;
         break;
       case YAML_SEQUENCE_START_EVENT:
         out.kind = SourceEventKind::kSequenceStart;
-        out.anchor = text(event.data.sequence_start.anchor);
+        anchor = event.data.sequence_start.anchor;
         break;
       case YAML_MAPPING_START_EVENT:
         out.kind = SourceEventKind::kMappingStart;
-        out.anchor = text(event.data.mapping_start.anchor);
+        anchor = event.data.mapping_start.anchor;
         break;
       case YAML_SEQUENCE_END_EVENT:
         out.kind = SourceEventKind::kSequenceEnd;
@@ -99,15 +108,37 @@ struct YamlEventSource::Chunk {
       case YAML_MAPPING_END_EVENT:
         out.kind = SourceEventKind::kMappingEnd;
         break;
-      default:  // never kept (Parser::Fill)
+      default:  // never added (Parser::Fill)
         out.kind = SourceEventKind::kStopped;
         break;
     }
+    if (anchor != nullptr) {
+      std::string_view name(reinterpret_cast<const char*>(anchor));
+      out.anchor_offset = text.size();
+      out.anchor_size = name.size();
+      text.append(name);
+    }
+  }
+
+  size_t size() const { return events.size() + (final ? 1 : 0); }
+
+  SourceEvent View(size_t index) const {
+    if (index == events.size()) {
+      return {final_kind, false, final_location, final_message, {}, final_context};
+    }
+    const Event& event = events[index];
+    SourceEvent out;
+    out.kind = event.kind;
+    out.plain = event.plain;
+    out.location = {event.line, event.column};
+    out.value = std::string_view(text).substr(event.value_offset, event.value_size);
+    out.anchor = std::string_view(text).substr(event.anchor_offset, event.anchor_size);
     return out;
   }
 
-  std::vector<yaml_event_t> events;  // node events and document starts
-  bool final = false;                // a final event follows `events`
+  std::vector<Event> events;  // node events and document starts
+  std::string text;           // their scalars and anchors
+  bool final = false;         // a final event follows `events`
   SourceEventKind final_kind = SourceEventKind::kStopped;
   SourceLocation final_location;
   SourceLocation final_context;
@@ -128,28 +159,26 @@ struct YamlEventSource::Parser {
   // Appends up to kEventsPerChunk events; false once the final one is in.
   bool Fill(Chunk* chunk) {
     while (chunk->events.size() < kEventsPerChunk) {
-      yaml_event_t& event = chunk->events.emplace_back();
-      if (!yaml_parser_parse(&parser, &event)) {
-        chunk->events.pop_back();  // libyaml leaves nothing to delete
+      yaml_event_t event;
+      if (!yaml_parser_parse(&parser, &event)) {  // libyaml leaves nothing to delete
         SetProblem(chunk);
         return false;
       }
+      // Deleted whatever happens next, the chunk keeping a copy.
+      std::unique_ptr<yaml_event_t, void (*)(yaml_event_t*)> owned(&event, yaml_event_delete);
       const SourceLocation location{static_cast<int>(event.start_mark.line) + 1,
                                     static_cast<int>(event.start_mark.column) + 1};
       switch (event.type) {
         case YAML_NO_EVENT:
         case YAML_STREAM_START_EVENT:
         case YAML_DOCUMENT_END_EVENT:  // nobody reads these
-          yaml_event_delete(&event);
-          chunk->events.pop_back();
           break;
         case YAML_STREAM_END_EVENT:
-          yaml_event_delete(&event);
-          chunk->events.pop_back();
           chunk->SetFinal(SourceEventKind::kStreamEnd, location, "");
           return false;
         case YAML_SEQUENCE_START_EVENT:
         case YAML_MAPPING_START_EVENT:
+          chunk->Add(event);
           if (++depth > max_depth) {  // delivered, and then no more
             chunk->SetFinal(SourceEventKind::kStopped, location, "");
             return false;
@@ -157,9 +186,11 @@ struct YamlEventSource::Parser {
           break;
         case YAML_SEQUENCE_END_EVENT:
         case YAML_MAPPING_END_EVENT:
+          chunk->Add(event);
           --depth;
           break;
         default:
+          chunk->Add(event);
           break;
       }
     }
