@@ -7,7 +7,7 @@
 namespace cinc {
 
 ShortString::ShortString(ShortString&& other) noexcept {
-  std::memcpy(static_cast<void*>(this), static_cast<const void*>(&other), sizeof(*this));
+  std::memcpy(bytes_, other.bytes_, sizeof(bytes_));
   std::memset(other.bytes_, 0, sizeof(other.bytes_));
 }
 
@@ -19,7 +19,7 @@ ShortString& ShortString::operator=(const ShortString& other) {
 ShortString& ShortString::operator=(ShortString&& other) noexcept {
   if (this != &other) {
     Free();
-    std::memcpy(static_cast<void*>(this), static_cast<const void*>(&other), sizeof(*this));
+    std::memcpy(bytes_, other.bytes_, sizeof(bytes_));
     std::memset(other.bytes_, 0, sizeof(other.bytes_));
   }
   return *this;

@@ -32,11 +32,15 @@ class ShortString {
   ShortString& operator=(ShortString&& other) noexcept;
   ~ShortString() { Free(); }
 
-  std::string_view view() const {
+  // Views of a ShortString that is about to go (a temporary) are refused:
+  // they would outlive its text.
+  std::string_view view() const& {
     if (IsInline()) return std::string_view(reinterpret_cast<const char*>(bytes_), bytes_[kTag]);
     return std::string_view(HeapData(), HeapSize());
   }
-  operator std::string_view() const { return view(); }  // NOLINT: reads as a string
+  std::string_view view() const&& = delete;
+  operator std::string_view() const& { return view(); }  // NOLINT: reads as a string
+  operator std::string_view() const&& = delete;
   std::string str() const { return std::string(view()); }
   size_t size() const { return IsInline() ? bytes_[kTag] : HeapSize(); }
   bool empty() const { return size() == 0; }

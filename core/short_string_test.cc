@@ -4,11 +4,24 @@
 
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 namespace cinc {
 namespace {
+
+// A view of a temporary would outlive its text: refused at compile time.
+template <typename T>
+concept ViewOfTemporary = requires {
+  std::declval<T&&>().view();
+};
+template <typename T>
+concept ConvertsWhenTemporary = std::is_convertible_v<T&&, std::string_view>;
+static_assert(!ViewOfTemporary<ShortString>);
+static_assert(!ConvertsWhenTemporary<ShortString>);
+static_assert(std::is_convertible_v<const ShortString&, std::string_view>);
 
 TEST(ShortStringTest, EmptyByDefault) {
   ShortString text;
