@@ -36,14 +36,18 @@ std::string_view ObjectPart(std::string_view reference, char separator) {
   return at == std::string_view::npos ? reference : reference.substr(0, at);
 }
 
+// Whether a node reference names its object ("body.in"), not an id alone.
+bool IsQualified(std::string_view reference) {
+  return reference.find('.') != std::string_view::npos;
+}
+
 // Whether a step of `owner` starts from outside it: an `at`, a relation
 // to another object's node, or the first step, which follows nothing.
 bool StartsFromOutside(const Node& node, std::string_view owner) {
   if (node.relations.empty()) return node.index == 0;
   for (const Relation& relation : node.relations) {
     if (relation.kind == RelationKind::kAt) return true;
-    if (relation.target.view().find('.') != std::string_view::npos &&
-        ObjectPart(relation.target, '.') != owner) {
+    if (IsQualified(relation.target) && ObjectPart(relation.target, '.') != owner) {
       return true;
     }
   }
@@ -228,8 +232,8 @@ SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
         relation.offset += lag;
         continue;
       }
-      bool qualified = relation.target.view().find('.') != std::string_view::npos;
-      if (qualified && ObjectPart(relation.target, '.') != copy.name) relation.offset += lag;
+      if (IsQualified(relation.target) && ObjectPart(relation.target, '.') != copy.name)
+        relation.offset += lag;
     }
   }
   return copy;
@@ -274,16 +278,14 @@ class PatternReferences {
   std::vector<Relation> Expanded(std::vector<Relation> relations, bool until) {
     bool any = false;
     for (const Relation& relation : relations) {
-      any = any || (relation.kind != RelationKind::kAt &&
-                    relation.target.view().find('.') != std::string_view::npos &&
+      any = any || (relation.kind != RelationKind::kAt && IsQualified(relation.target) &&
                     Find(ObjectPart(relation.target, '.')) != nullptr);
     }
     if (!any) return relations;
     std::vector<Relation> expanded;
     for (Relation& relation : relations) {
       const PatternCopies* pattern =
-          relation.kind == RelationKind::kAt ||
-                  relation.target.view().find('.') == std::string_view::npos
+          relation.kind == RelationKind::kAt || !IsQualified(relation.target)
               ? nullptr
               : Find(ObjectPart(relation.target, '.'));
       if (pattern == nullptr) {

@@ -527,8 +527,9 @@ class TimingResolver {
   std::vector<TimingInput> inputs_;  // per node
   // Parallel to relation_targets_: each relation's kind and offset (at +
   // lag for kAt, the lag otherwise) in 4 bytes (TermOf). Most offsets are
-  // zero (an `after:` without a lag); the others are kept apart, once each,
-  // where 17 bytes a relation were 12 MB at 690,000 relations.
+  // zero (an `after:` without a lag); the others are kept apart, in
+  // nonzero_offsets_, where 17 bytes a relation were 12 MB at 690,000
+  // relations.
   std::vector<uint32_t> relation_terms_;
   std::vector<ExactTime> nonzero_offsets_;
   std::vector<bool> broken_;        // per node
