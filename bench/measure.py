@@ -7,6 +7,8 @@
                                                (default 100000 nodes, 2000 parts)
     bench/measure.py BUILD_DIR --turntables [PARTS...]
                                                (default 100 1000 10000 parts)
+    bench/measure.py BUILD_DIR --shape-instructions [NODES]
+                                               (default 20000 nodes)
 
 With --shapes, every shape of bench/generate_scene.py --shape at NODES nodes
 against libyaml, and the turntable of PARTS parts (its positions fitted)
@@ -15,6 +17,11 @@ of their CPU times (best and paired). Where valgrind is installed, the
 instructions both builds execute follow (callgrind: the same count on every
 run, where a virtual machine lends no hardware counters), the whole build's
 and the fitter's; CINC_MEASURE_INSTRUCTIONS=0 leaves them out.
+
+With --shape-instructions, every shape at NODES nodes, the instructions
+libyaml alone and `cinc build` execute (callgrind): the ratio that does not
+wander with the machine. It is not the ratio of times: cinc's work touches
+more memory per instruction than libyaml's scanning, and runs on two threads.
 
 With --turntables, the turntable at each number of parts alone, with the
 keys its fitted positions took (read back from the shards it wrote) and
@@ -155,6 +162,21 @@ def count_instructions(args, folder):
     return total, fitting
 
 
+def measure_shape_instructions(build, nodes):
+    cinc = os.path.join(build, "cinc")
+    events = os.path.join(build, "bench", "yaml_events")
+    print(f"| shape ({nodes} nodes) | libyaml instructions | cinc build instructions | ratio |")
+    print("|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "out.sequence.json")
+        for shape in SHAPES:
+            extra = ("--objects", "100") if shape == "mixed" else ()
+            scene = generate(folder, shape, nodes, shape, extra)
+            parse, _ = count_instructions([events, scene], folder)
+            whole, _ = count_instructions([cinc, "build", scene, "-o", out], folder)
+            print(f"| {shape} | {parse:,} | {whole:,} | {whole / parse:.2f} |")
+
+
 def count_position_keys(first_shard):
     """The position keys of every transform track in a build's shards."""
     keys = 0
@@ -192,6 +214,9 @@ def main():
     runs = int(os.environ.get("CINC_MEASURE_RUNS", "9"))
     if len(sys.argv) > 2 and sys.argv[2] == "--turntables":
         measure_turntables(build, [int(s) for s in sys.argv[3:]] or [100, 1000, 10000], runs)
+        return
+    if len(sys.argv) > 2 and sys.argv[2] == "--shape-instructions":
+        measure_shape_instructions(build, int(sys.argv[3]) if len(sys.argv) > 3 else 20000)
         return
     if len(sys.argv) > 2 and sys.argv[2] == "--shapes":
         numbers = [int(s) for s in sys.argv[3:]]
