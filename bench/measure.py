@@ -90,6 +90,11 @@ def generate(folder, name, count, shape, extra=()):
     return scene
 
 
+def generate_shape(folder, shape, nodes):
+    """A shape at NODES nodes; mixed with 100 objects, as the published figures were taken."""
+    return generate(folder, shape, nodes, shape, ("--objects", "100") if shape == "mixed" else ())
+
+
 def measure_shapes(build, nodes, parts, runs):
     cinc = os.path.join(build, "cinc")
     events = os.path.join(build, "bench", "yaml_events")
@@ -100,9 +105,7 @@ def measure_shapes(build, nodes, parts, runs):
         out = os.path.join(folder, "out.sequence.json")
         mixed = None
         for shape in SHAPES:
-            # mixed: 100 objects, as the published figures were taken.
-            extra = ("--objects", "100") if shape == "mixed" else ()
-            scene = generate(folder, shape, nodes, shape, extra)
+            scene = generate_shape(folder, shape, nodes)
             if shape == "mixed":
                 mixed = scene
             megabytes = os.path.getsize(scene) / 1e6
@@ -170,8 +173,7 @@ def measure_shape_instructions(build, nodes):
     with tempfile.TemporaryDirectory() as folder:
         out = os.path.join(folder, "out.sequence.json")
         for shape in SHAPES:
-            extra = ("--objects", "100") if shape == "mixed" else ()
-            scene = generate(folder, shape, nodes, shape, extra)
+            scene = generate_shape(folder, shape, nodes)
             parse, _ = count_instructions([events, scene], folder)
             whole, _ = count_instructions([cinc, "build", scene, "-o", out], folder)
             print(f"| {shape} | {parse:,} | {whole:,} | {whole / parse:.2f} |")
