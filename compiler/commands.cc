@@ -1,18 +1,23 @@
 #include "compiler/commands.h"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <utility>
 
+#include "compiler/depfile.h"
 #include "compiler/pipeline.h"
 #include "compiler/scene_loader.h"
 #include "compiler/schemas.h"
 #include "compiler/watch.h"
 #include "core/atomic_file.h"
+#include "core/input_file.h"
 #include "core/json_writer.h"
 #include "core/number_format.h"
+#include "core/same_file.h"
 #include "emit/reverse_sequence.h"
 #include "emit/shards.h"
 #include "importers/import_model.h"
@@ -39,43 +44,60 @@ bool Report(Diagnostics* diagnostics, const CommandOptions& options, std::ostrea
   diagnostics->Sort();
   if (!diagnostics->items().empty() || options.diagnostics_format != DiagnosticsFormat::kText) {
     SourceLines sources;
-    errors << FormatDiagnostics(diagnostics->items(), options.diagnostics_format, &sources,
+    errors << FormatDiagnostics(*diagnostics, options.diagnostics_format, &sources,
                                 options.docs_base_uri);
   }
   return !diagnostics->HasErrors();
 }
 
-std::string MakeEscape(const std::string& path) {
-  std::string escaped;
-  for (char c : path) {
-    if (c == ' ' || c == '#' || c == '\\') escaped += '\\';
-    if (c == '$') escaped += '$';
-    escaped += c;
+// Whether the outputs may be written, checked before any is: E_OUTPUT for
+// one that is an input of the build (the scene, an include, a model) or
+// named twice, E_PATH for a path the depfile cannot hold. The exit status
+// for what was reported, or kExitSuccess.
+int CheckOutputPaths(const std::vector<std::string>& outputs, const std::string& depfile,
+                     const std::vector<std::string>& inputs, Diagnostics* diagnostics) {
+  diagnostics->set_file("");  // problems of the command line, of no file
+  int status = kExitSuccess;
+  std::vector<std::string> all = outputs;
+  if (!depfile.empty()) all.push_back(depfile);
+  for (size_t index = 0; index < all.size(); ++index) {
+    const std::string& path = all[index];
+    auto refuse = [&](const std::string& why) {
+      diagnostics->Report(DiagnosticCode::kOutput, {}, "", "cannot write " + path + ": " + why);
+      status = kExitUsage;
+    };
+    if (std::any_of(inputs.begin(), inputs.end(),
+                    [&](const std::string& input) { return IsSameFile(path, input); })) {
+      refuse("it is an input of this build; choose another path");
+    } else if (std::any_of(all.begin(), all.begin() + static_cast<long>(index),
+                           [&](const std::string& other) {
+                             return other == path || IsSameFile(other, path);
+                           })) {
+      refuse("it is also another output of this build; choose another path");
+    }
   }
-  return escaped;
-}
-
-// A Makefile rule: the outputs (every shard) depend on every input.
-std::string Depfile(const std::vector<OutputFile>& outputs,
-                    const std::vector<std::string>& inputs) {
-  std::string text;
-  for (const OutputFile& output : outputs) {
-    text += (text.empty() ? "" : " ") + MakeEscape(output.path);
+  if (depfile.empty() || status != kExitSuccess) return status;
+  std::vector<std::string> named = outputs;
+  named.insert(named.end(), inputs.begin(), inputs.end());
+  for (const std::string& path : named) {
+    if (std::optional<std::string> why = DepfileRefusal(path)) {
+      diagnostics->Report(DiagnosticCode::kPath, {}, "",
+                          "the depfile " + depfile + " cannot name '" + path + "': " + *why +
+                              ", which Make cannot read in a path; rename the file or build "
+                              "without --depfile");
+      status = kExitInputError;
+    }
   }
-  text += ":";
-  for (const std::string& input : inputs) text += " " + MakeEscape(input);
-  return text + "\n";
+  return status;
 }
 
 // A document whose top level has a `cinc:` key is a scene; anything else is
 // read as a sequence (docs/cli.md). An unreadable file goes to the scene
 // loader, which reports why.
 bool IsSequenceFile(const std::string& path) {
-  std::ifstream stream(path, std::ios::binary);
-  if (!stream) return false;
-  std::ostringstream text;
-  text << stream.rdbuf();
-  return DetectDocumentKind(text.str()) == DocumentKind::kSequence;
+  std::string text;
+  if (ReadInputFile(path, InputKind::kSequence, &text).refused()) return false;
+  return DetectDocumentKind(text) == DocumentKind::kSequence;
 }
 
 void PrintVerifyReport(const VerifyReport& report, const CommandOptions& options,
@@ -84,21 +106,29 @@ void PrintVerifyReport(const VerifyReport& report, const CommandOptions& options
 }
 
 // A file that a build with more shards left behind: a sequence named
-// `name.k` (read up to its name only).
+// `name.k` (read up to its name only: cinc writes it in the first bytes).
 bool IsStaleShard(const std::string& path, const std::string& expected_name) {
-  std::ifstream stream(path, std::ios::binary);
-  if (!stream) return false;
+  constexpr size_t kNameBytes = 64 << 10;
+  std::string text;
+  if (ReadInputPrefix(path, InputKind::kSequence, kNameBytes, &text).refused()) return false;
+  std::istringstream stream(text);
   return ReadSequenceName(stream) == expected_name;
 }
 
 // Writes the build's files (the first, the one players open, last, so it
 // only changes once its shards are in place), removes shards a larger build
-// left behind, and writes the depfile; false after an E_OUTPUT.
-bool WriteOutputs(BuildResult* build, const CommandOptions& options, Diagnostics* diagnostics) {
+// left behind, and writes the depfile; the exit status (an E_OUTPUT or
+// E_PATH reported when it is not kExitSuccess).
+int WriteOutputs(BuildResult* build, const CommandOptions& options, Diagnostics* diagnostics) {
+  std::vector<std::string> outputs;
+  for (const OutputFile& file : build->files) outputs.push_back(file.path);
+  if (int status = CheckOutputPaths(outputs, options.depfile, build->inputs, diagnostics)) {
+    return status;
+  }
   std::string error;
   auto failed = [&](const std::string& path) {
     ReportCannotWrite(path, error, diagnostics);
-    return false;
+    return kExitInternal;
   };
   for (size_t index = build->files.size(); index-- > 0;) {
     OutputFile& file = build->files[index];
@@ -115,10 +145,10 @@ bool WriteOutputs(BuildResult* build, const CommandOptions& options, Diagnostics
     std::filesystem::remove(stale, ignored);
   }
   if (!options.depfile.empty() &&
-      !WriteFileAtomically(options.depfile, Depfile(build->files, build->inputs), &error)) {
+      !WriteFileAtomically(options.depfile, MakeDepfile(outputs, build->inputs), &error)) {
     return failed(options.depfile);
   }
-  return true;
+  return kExitSuccess;
 }
 
 BuildSettings BuildSettingsOf(const CommandOptions& options) {
@@ -177,9 +207,9 @@ int BuildOnce(const CommandOptions& options, std::ostream& out, std::ostream& er
   }
   // Every diagnostic is printed once, after the writes: warnings and any
   // E_OUTPUT in one document, whatever --diagnostics says.
-  bool written = WriteOutputs(&build, options, &diagnostics);
+  int status = WriteOutputs(&build, options, &diagnostics);
   Report(&diagnostics, options, errors);
-  if (!written) return kExitInternal;
+  if (status != kExitSuccess) return status;
   for (const OutputFile& file : build.files) out << "wrote " << file.path << "\n";
   return kExitSuccess;
 }
@@ -226,62 +256,115 @@ int RunResolve(const CommandOptions& options, std::ostream& out, std::ostream& e
   return kExitSuccess;
 }
 
-// Writes a view's text to `path` ("wrote PATH" on `out`), or reports
-// E_OUTPUT and returns false.
-bool WriteView(const CommandOptions& options, const std::string& path, const std::string& text,
-               std::ostream& out, std::ostream& errors) {
+// Writes a view's text to `path` ("wrote PATH" on `out`) unless it is one
+// of the scene's inputs; the exit status, after an E_OUTPUT when it failed.
+int WriteView(const Scene& scene, const std::string& path, const std::string& text,
+              std::ostream& out, Diagnostics* diagnostics) {
+  if (int status = CheckOutputPaths({path}, "", InputsOf(scene), diagnostics)) return status;
   std::string error;
   if (!WriteFileAtomically(path, text, &error)) {
-    Diagnostics output_problem;
-    output_problem.Report(DiagnosticCode::kOutput, {}, "", "cannot write " + path + ": " + error);
-    Report(&output_problem, options, errors);
-    return false;
+    ReportCannotWrite(path, error, diagnostics);
+    return kExitInternal;
   }
   out << "wrote " << path << "\n";
-  return true;
+  return kExitSuccess;
+}
+
+// Whether the scene's diagnostics (warnings promoted by --werror) hold errors.
+bool HasErrors(Diagnostics* diagnostics, const CommandOptions& options) {
+  if (options.werror) diagnostics->PromoteWarnings();
+  return diagnostics->HasErrors();
 }
 
 int RunGraph(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
   Diagnostics diagnostics(options.scene);
   Compilation compilation = CompileScene(options.scene, {options.allowed_outside}, &diagnostics);
-  const bool clean = Report(&diagnostics, options, errors);
+  const bool clean = !HasErrors(&diagnostics, options);
   const Scene& scene = compilation.scene;
   // A scene with errors still draws (a cycle is marked) when it has anything
   // to draw; its exit status says it failed.
   if (!clean && scene.objects.empty() && scene.cameras.empty() && scene.director_nodes.empty()) {
+    Report(&diagnostics, options, errors);
     return kExitInputError;
   }
   NodeTable table(scene);
   std::string dot =
       DependencyGraphDot(scene, compilation.timeline, table, BuildDependencyGraph(table),
                          compilation.ready ? &compilation.rig : nullptr);
+  int status = kExitSuccess;
   if (options.output.empty()) {
     out << dot;
-  } else if (!WriteView(options, options.output, dot, out, errors)) {
-    return kExitInternal;
+  } else {
+    status = WriteView(scene, options.output, dot, out, &diagnostics);
   }
+  Report(&diagnostics, options, errors);
+  if (status != kExitSuccess) return status;
   return clean ? kExitSuccess : kExitInputError;
 }
 
 int RunTimeline(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
   Diagnostics diagnostics(options.scene);
   Compilation compilation = CompileScene(options.scene, {options.allowed_outside}, &diagnostics);
-  if (!Report(&diagnostics, options, errors)) return kExitInputError;
+  if (HasErrors(&diagnostics, options)) {
+    Report(&diagnostics, options, errors);
+    return kExitInputError;
+  }
   const Scene& scene = compilation.scene;
   NodeTable table(scene);
   std::string svg = TimelineSvg(scene, compilation.timeline, table, BuildDependencyGraph(table),
                                 CriticalPathNumbers(table, compilation.timeline));
   const std::string path =
       options.output.empty() ? OutputBesideScene(options.scene, ".timeline.svg") : options.output;
-  return WriteView(options, path, svg, out, errors) ? kExitSuccess : kExitInternal;
+  int status = WriteView(scene, path, svg, out, &diagnostics);
+  Report(&diagnostics, options, errors);
+  return status;
 }
 
+namespace {
+
+// The most states one `eval --every` evaluates (docs/cli.md): checked before
+// the first, so that a tiny step is a usage error, not hours and gigabytes.
+constexpr long long kMaxEvalStates = 1'000'000;
+
+// The states from `first` to `last` (seconds) every `every`, when that is more
+// than kMaxEvalStates: the E_USAGE message to give; "" otherwise.
+std::string TooManyStates(double first, double last, const ExactTime& every,
+                          const std::string& every_text) {
+  const double states = first > last ? 0 : std::floor((last - first) / every.ToDouble()) + 1;
+  if (states <= static_cast<double>(kMaxEvalStates)) return "";
+  const std::string count =
+      states < 1e18 ? std::to_string(static_cast<long long>(states)) : "more than 10^18";
+  return "--every " + every_text + " from " + FormatDouble(first) + " s to " + FormatDouble(last) +
+         " s would be " + count + " states; eval evaluates at most " +
+         std::to_string(kMaxEvalStates) + ": choose a larger --every or a later --time";
+}
+
+// Prints, as WriteJson prints their array, `state_at(t)` for t = first,
+// first + every, ... while `in_range(t)`: one state at a time in memory.
+void PrintStates(std::ostream& out, ExactTime first, const ExactTime& every,
+                 const std::function<bool(const ExactTime&)>& in_range,
+                 const std::function<Json(const ExactTime&)>& state_at) {
+  std::string text = "[";
+  for (ExactTime t = first; in_range(t); t += every) {
+    text += text.size() == 1 ? "\n  " : ",\n  ";
+    AppendJsonValue(state_at(t), 1, &text);
+    out << text;
+    text.clear();
+  }
+  out << (text.empty() ? "\n]\n" : text + "]\n");  // "[]" when there is none
+}
+
+}  // namespace
+
 int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
-  auto usage_error = [&](const std::string& option, const std::string& value, const char* what) {
+  auto usage = [&](const std::string& message) {
     Diagnostics usage;
-    usage.Report(DiagnosticCode::kUsage, {}, "", option + " '" + value + "' is not " + what);
+    usage.Report(DiagnosticCode::kUsage, {}, "", message);
     Report(&usage, options, errors);
     return kExitUsage;
+  };
+  auto usage_error = [&](const std::string& option, const std::string& value, const char* what) {
+    return usage(option + " '" + value + "' is not " + what);
   };
   std::optional<ExactTime> time = ExactTime::ParseDecimal(options.time);
   if (!time) return usage_error("--time", options.time, "a decimal number of seconds");
@@ -315,11 +398,12 @@ int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& erro
       out << WriteJson(EvaluateSequenceToJson(*sequence, time->ToDouble()));
       return kExitSuccess;
     }
-    Json states = Json::array();
-    for (ExactTime t = *time; t.ToDouble() <= sequence->duration; t += *every) {
-      states.push_back(EvaluateSequenceToJson(*sequence, t.ToDouble()));
-    }
-    out << WriteJson(states);
+    const double duration = sequence->duration;
+    std::string refused = TooManyStates(time->ToDouble(), duration, *every, options.every);
+    if (!refused.empty()) return usage(refused);
+    PrintStates(
+        out, *time, *every, [&](const ExactTime& t) { return t.ToDouble() <= duration; },
+        [&](const ExactTime& t) { return EvaluateSequenceToJson(*sequence, t.ToDouble()); });
     return kExitSuccess;
   }
   Compilation compilation = CompileScene(options.scene, {options.allowed_outside}, &diagnostics);
@@ -342,11 +426,11 @@ int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& erro
     out << WriteJson(state_at(*time));
     return kExitSuccess;
   }
-  Json states = Json::array();
-  for (ExactTime t = std::max(*time, ExactTime()); !(duration < t); t += *every) {
-    states.push_back(state_at(t));
-  }
-  out << WriteJson(states);
+  const ExactTime first = std::max(*time, ExactTime());
+  std::string refused = TooManyStates(first.ToDouble(), duration.ToDouble(), *every, options.every);
+  if (!refused.empty()) return usage(refused);
+  PrintStates(
+      out, first, *every, [&](const ExactTime& t) { return !(duration < t); }, state_at);
   return kExitSuccess;
 }
 

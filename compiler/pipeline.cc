@@ -72,8 +72,8 @@ std::vector<std::string> ObjectNames(const Scene& scene) {
   return names;
 }
 
-// The scene, the files it includes, every model source and the files those
-// read (a glTF's .bin and images), as paths from the working folder.
+}  // namespace
+
 std::vector<std::string> InputsOf(const Scene& scene) {
   std::vector<std::string> inputs = {scene.file};
   inputs.insert(inputs.end(), scene.included_files.begin(), scene.included_files.end());
@@ -85,8 +85,6 @@ std::vector<std::string> InputsOf(const Scene& scene) {
   }
   return inputs;
 }
-
-}  // namespace
 
 void ReportCannotWrite(const std::string& path, const std::string& error,
                        Diagnostics* diagnostics) {

@@ -61,6 +61,10 @@ Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& 
                          Diagnostics* diagnostics,
                          RelationsAfterTiming relations = RelationsAfterTiming::kKeep);
 
+// The scene, the files it includes, every model source and the files those
+// read (a glTF's .bin and images), as paths from the working folder.
+std::vector<std::string> InputsOf(const Scene& scene);
+
 // What a build writes: the cinema sequence (and its shards), one animated
 // glTF asset (gltf/gltf_document.h) as GLB or as glTF JSON, or the preview
 // page (preview/preview_page.h).

@@ -5,13 +5,11 @@
 // templates' YAML copied onto its reader's tape so that nodes replay them as
 // they replay the scene's own.
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <unordered_map>
 
 #include "compiler/scene_loader_internal.h"
+#include "core/input_file.h"
 
 namespace cinc::scene_loading {
 
@@ -20,28 +18,6 @@ std::string FileIdentity(const std::string& path) {
   std::filesystem::path identity = std::filesystem::weakly_canonical(path, error);
   if (error) identity = std::filesystem::absolute(path, error).lexically_normal();
   return identity.string();
-}
-
-bool ReadFileText(const std::string& path, std::string* text, int* error) {
-  *error = 0;
-  std::FILE* stream = std::fopen(path.c_str(), "rb");
-  if (stream == nullptr) {
-    *error = errno;
-    return false;
-  }
-  // Sized up front where the file says its size: a 7 MB scene is then held
-  // once, not in a doubling buffer (the load's peak memory).
-  if (std::fseek(stream, 0, SEEK_END) == 0) {
-    long size = std::ftell(stream);
-    if (size > 0) text->reserve(static_cast<size_t>(size));
-    std::rewind(stream);
-  }
-  char buffer[1 << 16];
-  size_t size = 0;
-  while ((size = std::fread(buffer, 1, sizeof(buffer), stream)) > 0) text->append(buffer, size);
-  if (std::ferror(stream)) *error = errno != 0 ? errno : EIO;
-  std::fclose(stream);
-  return *error == 0;
 }
 
 void SceneLoader::LoadIncludes(const YamlEvent& first) {
@@ -87,10 +63,9 @@ void SceneLoader::IncludeFile(const std::string& path, const Origin& origin) {
     return;
   }
   std::string text;
-  int error = 0;
-  if (!ReadFileText(name, &text, &error)) {
+  if (InputRefusal refused = ReadInputFile(name, InputKind::kScene, &text); refused.refused()) {
     ReportAt(DiagnosticCode::kSceneFormat, origin,
-             "cannot read include '" + path + "' (" + name + "): " + std::strerror(error));
+             "cannot read include '" + path + "' (" + name + "): " + refused.Describe());
     return;
   }
   includes_->read.insert(identity);

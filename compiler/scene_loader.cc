@@ -4,15 +4,13 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <set>
 #include <tuple>
 #include <unordered_map>
 
 #include "compiler/scene_loader_internal.h"
+#include "core/input_file.h"
 
 namespace cinc {
 namespace scene_loading {
@@ -767,6 +765,7 @@ void AddUninterrupted(const Diagnostics& found, const std::optional<YamlProblem>
     if (!is_interruption && after_interruption) continue;
     diagnostics->Add(diagnostic);
   }
+  diagnostics->AddNotKept(found);
 }
 
 }  // namespace scene_loading
@@ -792,15 +791,13 @@ Scene LoadSceneFile(const std::string& path, Diagnostics* diagnostics) {
 Scene LoadSceneFile(const std::string& path, const SceneLoadOptions& options,
                     Diagnostics* diagnostics) {
   std::string text;
-  int error = 0;
-  scene_loading::ReadFileText(path, &text, &error);
-  if (error != 0) {
+  if (InputRefusal refused = ReadInputFile(path, InputKind::kScene, &text); refused.refused()) {
     diagnostics->Add({Severity::kError,
                       DiagnosticCode::kSceneFormat,
                       path,
                       {0, 0},
                       "",
-                      "cannot read file: " + std::string(std::strerror(error))});
+                      "cannot read file: " + refused.Describe()});
     Scene scene;
     scene.file = path;
     scene.name = scene_loading::DefaultSceneName(path);

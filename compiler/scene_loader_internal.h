@@ -56,7 +56,8 @@ inline constexpr NumberRange kCoordinateRange{-kMaxCoordinate, kMaxCoordinate, f
 inline constexpr NumberRange kAngleRange{-kMaxDegrees, kMaxDegrees, false, false};
 inline constexpr NumberRange kTurnsRange{-kMaxDegrees / 360, kMaxDegrees / 360, false, false};
 inline constexpr NumberRange kScaleRange{0, kMaxScale, true, false};
-inline constexpr NumberRange kFovRange{0, 180, true, true};  // degrees
+inline constexpr NumberRange kFovRange{0, 180, true, true};                     // degrees
+inline constexpr NumberRange kEaseYRange{-kMaxEaseY, kMaxEaseY, false, false};  // y1, y2
 
 // One element of a fixed-size number list: its name in messages and range.
 struct NumberElement {
@@ -204,8 +205,6 @@ struct IncludeState {
 // What names a file whatever path leads to it: the absolute path with
 // symbolic links resolved (as far as they exist).
 std::string FileIdentity(const std::string& path);
-// The whole file; false with errno's value in `*error` when it cannot be read.
-bool ReadFileText(const std::string& path, std::string* text, int* error);
 
 // Adds what a loader found to `diagnostics`. After a syntax error (or a
 // reading limit) inside the document, what was read from the broken

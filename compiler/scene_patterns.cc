@@ -9,12 +9,13 @@
 #include <unordered_set>
 #include <utility>
 
+#include "core/scene_limits.h"
 #include "core/suggestion.h"
 
 namespace cinc {
 namespace {
 
-std::string CopyName(const std::string& name, int k) { return name + "-" + std::to_string(k); }
+std::string CopyName(const std::string& name, int k) { return PatternCopyName(name, k); }
 
 // "screw-1 to screw-4" (or the only copy's name).
 std::string CopyRange(const PatternCopies& pattern) {
@@ -239,6 +240,91 @@ SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
   return copy;
 }
 
+// What one list of nodes adds to the expanded scene, per copy.
+struct ExpansionCost {
+  long long nodes = 0;
+  long long relations = 0;
+  long long cue_bytes = 0;
+};
+
+ExpansionCost CostOf(const std::vector<Node>& nodes) {
+  ExpansionCost cost;
+  cost.nodes = static_cast<long long>(nodes.size());
+  for (const Node& node : nodes) {
+    cost.relations += static_cast<long long>(node.relations.size() + node.until.size());
+    for (const Cue& cue : node.rare().cues) {
+      cost.cue_bytes +=
+          static_cast<long long>(cue.name.size() + cue.target.size() + cue.data_json.size());
+    }
+  }
+  return cost;
+}
+
+// Counts the expanded scene in file order before any copy is made (the
+// limits of core/scene_limits.h). A pattern that would push a total past
+// its limit is reported at its `pattern` and makes no copies (its count
+// becomes 0); any other list that does is reported at its object.
+class ExpansionBudget {
+ public:
+  explicit ExpansionBudget(Diagnostics* diagnostics) : diagnostics_(diagnostics) {}
+
+  // Adds `copies` copies of `nodes`, written as `what` at `origin`; false
+  // (after reporting) when they do not fit, and then nothing is added.
+  bool Add(const std::vector<Node>& nodes, long long copies, const std::string& what,
+           const Origin& origin) {
+    const ExpansionCost cost = CostOf(nodes);
+    const bool fits =
+        Fits(total_.nodes, cost.nodes, copies, kMaxSceneNodes, "nodes", what, origin) &&
+        Fits(total_.relations, cost.relations, copies, kMaxSceneRelations, "timing relations", what,
+             origin) &&
+        Fits(total_.cue_bytes, cost.cue_bytes, copies, kMaxSceneCueBytes, "bytes of cue data", what,
+             origin);
+    if (!fits) return false;
+    total_.nodes += cost.nodes * copies;
+    total_.relations += cost.relations * copies;
+    total_.cue_bytes += cost.cue_bytes * copies;
+    return true;
+  }
+
+ private:
+  bool Fits(long long total, long long each, long long copies, long long limit, const char* unit,
+            const std::string& what, const Origin& origin) {
+    // Each term is below 2^31 (copies <= 100,000 a pattern, 2^31 per list): no overflow.
+    const long long after = total + each * copies;
+    if (after <= limit) return true;
+    std::string made =
+        copies > 1 ? " (" + std::to_string(copies) + " copies of " + std::to_string(each) + ")"
+                   : "";
+    diagnostics_->Report(DiagnosticCode::kLimit, origin.location, origin.path(),
+                         what + " would bring the scene to " + std::to_string(after) + " " + unit +
+                             made + ", more than the " + std::to_string(limit) +
+                             " a scene may hold");
+    return false;
+  }
+
+  ExpansionCost total_;
+  Diagnostics* diagnostics_;
+};
+
+// Checks the whole expanded scene against the limits, in file order.
+void CheckExpansion(Scene* scene, Diagnostics* diagnostics) {
+  ExpansionBudget budget(diagnostics);
+  for (SceneObject& object : scene->objects) {
+    if (!object.pattern) {
+      budget.Add(object.nodes, 1, "object '" + object.name + "'", object.origin);
+    } else if (!budget.Add(object.nodes, object.pattern->count, "pattern '" + object.name + "'",
+                           object.pattern->origin)) {
+      object.pattern->count = 0;
+    }
+  }
+  for (const SceneObject& camera : scene->cameras) {
+    budget.Add(camera.nodes, 1, "camera '" + camera.name + "'", camera.origin);
+  }
+  if (!scene->director_nodes.empty()) {
+    budget.Add(scene->director_nodes, 1, "the director", scene->director_nodes.front().origin);
+  }
+}
+
 // References from outside a pattern to the pattern's name.
 class PatternReferences {
  public:
@@ -295,11 +381,9 @@ class PatternReferences {
       if (pattern->count == 0) continue;  // its pattern's problem is reported
       std::string id(relation.target.view().substr(pattern->name.size()));  // ".drive"
       if (until || relation.kind == RelationKind::kAfter) {
-        for (int k = 1; k <= pattern->count; ++k) {
-          Relation copy = relation;
-          copy.target = CopyName(pattern->name, k) + id;
-          expanded.push_back(std::move(copy));
-        }
+        // One relation for all copies: the resolver joins them (the latest end).
+        relation.copies = pattern->count;
+        expanded.push_back(std::move(relation));
         continue;
       }
       diagnostics_->Report(DiagnosticCode::kTimingMissing, relation.origin.location,
@@ -346,7 +430,10 @@ bool MatchesGlob(std::string_view glob, std::string_view name) {
 void ExpandPatterns(const ModelMarkerNames& markers, Scene* scene, Diagnostics* diagnostics) {
   bool any = false;
   for (const SceneObject& object : scene->objects) any = any || object.pattern.has_value();
-  if (!any) return;
+  if (!any) {
+    CheckExpansion(scene, diagnostics);
+    return;
+  }
   std::unordered_set<std::string> taken;
   for (const SceneObject& object : scene->objects) {
     if (!object.pattern) taken.insert(object.name);
@@ -362,6 +449,7 @@ void ExpandPatterns(const ModelMarkerNames& markers, Scene* scene, Diagnostics* 
     if (matching) marker_names[index] = std::move(*matching);
     object.pattern->count = static_cast<int>(marker_names[index].size());
   }
+  CheckExpansion(scene, diagnostics);
   std::vector<SceneObject> objects;
   objects.reserve(scene->objects.size());
   for (size_t index = 0; index < scene->objects.size(); ++index) {

@@ -23,7 +23,9 @@
 //   `at`), and to its first node's when that node follows nothing;
 // - refers to itself where it names NAME (`NAME.id`, `NAME/marker`).
 // Elsewhere `NAME.id` in `after:` or `until:` stands for every copy's node
-// (after all of them, ending with the latest); in any other relation it is
+// (after all of them, ending with the latest): it stays one relation, with
+// Relation::copies the pattern's count, which timing resolves once for all
+// the nodes that wait on it (not copies² relations); in any other relation it is
 // E_TIMING_MISSING, and NAME as an object (attach, insert, screw, look_at,
 // focus, a cue's target) E_OBJECT_MISSING, both naming the copies. A copy
 // whose name another object or camera has is E_SCENE_NAME at the pattern,

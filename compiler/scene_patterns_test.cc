@@ -229,19 +229,38 @@ objects:
       - {id: hold, until: screw.drive}
 )");
   EXPECT_THAT(loaded.diagnostics, IsEmpty());
+  // One relation for every copy (timing joins them), not one per copy.
   const Node& show = loaded.scene.objects[3].nodes[0];
-  ASSERT_EQ(show.relations.size(), 4u);
-  EXPECT_EQ(show.relations[0].target, "screw-1.drive");
+  ASSERT_EQ(show.relations.size(), 2u);
+  EXPECT_EQ(show.relations[0].target, "screw.drive");
+  EXPECT_EQ(show.relations[0].copies, 3);
   EXPECT_EQ(show.relations[1].target, "screw-2.drive");
-  EXPECT_EQ(show.relations[2].target, "screw-3.drive");
-  EXPECT_EQ(show.relations[3].target, "screw-2.drive");
+  EXPECT_EQ(show.relations[1].copies, 0);
   for (const Relation& relation : show.relations) {
     EXPECT_EQ(relation.kind, RelationKind::kAfter);
     EXPECT_EQ(relation.offset, ExactTime::FromRatio(1, 2));
   }
   const Node& hold = loaded.scene.objects[3].nodes[1];
-  ASSERT_EQ(hold.until.size(), 3u);
-  EXPECT_EQ(hold.until[2].target, "screw-3.drive");
+  ASSERT_EQ(hold.until.size(), 1u);
+  EXPECT_EQ(hold.until[0].target, "screw.drive");
+  EXPECT_EQ(hold.until[0].copies, 3);
+}
+
+// The expanded scene is counted before a copy is made: a pattern that
+// would push past the node limit is reported at its `pattern` and makes none.
+TEST(ScenePatternsTest, APatternPastTheNodeLimitMakesNoCopies) {
+  Loaded loaded = Load(R"(cinc: 1
+objects:
+  screw:
+    pattern: {count: 100000, offset: [0.05, 0, 0]}
+    nodes: [{id: a, duration: 1}, {id: b, duration: 1}, {id: c, duration: 1},
+            {id: d, duration: 1}, {id: e, duration: 1}, {id: f, duration: 1}]
+)");
+  EXPECT_THAT(loaded.diagnostics,
+              ElementsAre("4:14 E_LIMIT /objects/screw/pattern: pattern 'screw' would bring the "
+                          "scene to 600000 nodes (100000 copies of 6), more than the 500000 a "
+                          "scene may hold"));
+  EXPECT_THAT(loaded.scene.objects, IsEmpty());
 }
 
 // One copy per marker matching hole-*, in the model's order (hole-2 is

@@ -588,10 +588,12 @@ std::optional<ExactTime> SceneLoader::ReadTime(const YamlEvent& first, std::stri
     value = ExactTime::ParseDecimal(text);
   }
   if (!value) {  // no exact value: say why
+    // A literal in range that is not exact has digits below the grid (one
+    // on the grid always is exact: ExactTime::ParseDecimal).
     double approximate = NumberValue(text);
     if (!std::isfinite(approximate)) {
       ReportValue(first, field, "is not a finite number");
-    } else if (std::abs(approximate) >= 1) {
+    } else if (std::abs(approximate) > 1000000) {
       ReportValue(first, field, "is outside [-1000000, 1000000]");
     } else {
       ReportValue(first, field, "is not a multiple of 0.000000001");
@@ -726,9 +728,9 @@ std::optional<Ease> SceneLoader::ReadEase(const YamlEvent& first, std::string_vi
     std::string names[4] = {field_text + " x1", field_text + " y1", field_text + " x2",
                             field_text + " y2"};
     const NumberElement elements[4] = {{names[0], kUnitInterval},
-                                       {names[1], kAnyNumber},
+                                       {names[1], kEaseYRange},
                                        {names[2], kUnitInterval},
-                                       {names[3], kAnyNumber}};
+                                       {names[3], kEaseYRange}};
     double control[4];
     if (!ReadNumberList(first, elements, control)) return std::nullopt;
     return Ease::CubicBezier(control[0], control[1], control[2], control[3]);

@@ -17,12 +17,25 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr uint32_t kWatchedEvents =
-    IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB;
+constexpr uint32_t kWatchedEvents = IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE |
+                                    IN_DELETE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF;
+
+// The folder nearest to `folder` that exists: itself, or the ancestor in
+// which it would be made again.
+fs::path NearestExisting(fs::path folder) {
+  std::error_code error;
+  while (!fs::is_directory(folder, error) && folder.has_relative_path()) {
+    folder = folder.parent_path();
+  }
+  return folder;
+}
 
 // The folders of the watched files, watched with inotify: a file replaced by
 // a rename or deleted and created again is seen where a watch on the file
-// itself would be lost.
+// itself would be lost. A folder that is deleted loses its watch (the kernel
+// says so with IN_IGNORED); until it is made again its nearest existing
+// ancestor is watched, and when it comes back it is watched again and the
+// files in it count as changed.
 class FolderWatch {
  public:
   FolderWatch() : descriptor_(inotify_init1(IN_NONBLOCK | IN_CLOEXEC)) {}
@@ -34,11 +47,13 @@ class FolderWatch {
 
   int descriptor() const { return descriptor_; }
 
-  // Watches exactly the folders of `files` (their names are what counts).
-  void Follow(const std::set<fs::path>& files) {
+  // Watches the folders of `files` (their names are what counts), or the
+  // nearest existing ancestor of a missing one; true when a folder that was
+  // missing is watched now.
+  bool Follow(const std::set<fs::path>& files) {
     files_ = files;
     std::set<fs::path> folders;
-    for (const fs::path& file : files) folders.insert(file.parent_path());
+    for (const fs::path& file : files) folders.insert(NearestExisting(file.parent_path()));
     for (auto it = watches_.begin(); it != watches_.end();) {
       if (folders.count(it->second) == 0) {
         inotify_rm_watch(descriptor_, it->first);
@@ -47,33 +62,56 @@ class FolderWatch {
         ++it;
       }
     }
+    bool came_back = false;
     for (const fs::path& folder : folders) {
       bool watched = false;
       for (const auto& [watch, path] : watches_) watched = watched || path == folder;
       if (watched) continue;
       int watch = inotify_add_watch(descriptor_, folder.c_str(), kWatchedEvents);
-      if (watch >= 0) watches_[watch] = folder;  // a missing folder is simply not watched
+      if (watch < 0) continue;  // gone again: its ancestor's events will say when it is back
+      watches_[watch] = folder;
+      came_back = came_back || IsFolderOfAFile(folder);
     }
+    return came_back;
   }
 
-  // Reads the pending events; true when one is about a watched file.
+  // Reads the pending events; true when one is about a watched file, or a
+  // watched file's folder came back.
   bool DrainChanges() {
     bool changed = false;
+    bool refollow = false;
     alignas(inotify_event) char buffer[16384];
     for (;;) {
       ssize_t got = read(descriptor_, buffer, sizeof buffer);
-      if (got <= 0) return changed;
+      if (got <= 0) break;
       for (ssize_t offset = 0; offset < got;) {
         const auto* event = reinterpret_cast<const inotify_event*>(buffer + offset);
         offset += static_cast<ssize_t>(sizeof(inotify_event) + event->len);
         auto folder = watches_.find(event->wd);
-        if (folder == watches_.end() || event->len == 0) continue;
+        if (folder == watches_.end()) continue;
+        if ((event->mask & (IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF)) != 0) {
+          if ((event->mask & IN_IGNORED) == 0) inotify_rm_watch(descriptor_, event->wd);
+          watches_.erase(folder);  // deleted or moved away: watched again by Follow
+          refollow = true;
+          continue;
+        }
+        if (event->len == 0) continue;
+        if ((event->mask & IN_ISDIR) != 0) refollow = true;  // maybe a folder coming back
         if (files_.count(folder->second / event->name) > 0) changed = true;
       }
     }
+    if (refollow && Follow(files_)) changed = true;
+    return changed;
   }
 
  private:
+  bool IsFolderOfAFile(const fs::path& folder) const {
+    for (const fs::path& file : files_) {
+      if (file.parent_path() == folder) return true;
+    }
+    return false;
+  }
+
   int descriptor_;
   std::map<int, fs::path> watches_;
   std::set<fs::path> files_;

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <span>
 #include <utility>
 
 namespace cinc {
@@ -77,6 +78,43 @@ void SyncFolder(const std::string& path) {
   close(descriptor);
 }
 
+// What is at the output path now, as far as writing it goes.
+enum class Target { kReplaceable, kInPlace, kRefused };
+
+// A missing path or a regular file is replaced by a rename; a FIFO or a
+// character device (/dev/null, a terminal) is written in place, since a
+// rename would put a regular file where it was; anything else is refused
+// with the reason in *why.
+Target ClassifyTarget(const std::string& path, std::string* why) {
+  struct stat status;
+  if (stat(path.c_str(), &status) != 0) return Target::kReplaceable;
+  if (S_ISREG(status.st_mode)) return Target::kReplaceable;
+  if (S_ISFIFO(status.st_mode) || S_ISCHR(status.st_mode)) return Target::kInPlace;
+  *why = S_ISDIR(status.st_mode) ? "it is a folder; name a file in it"
+                                 : "it is not a regular file, a FIFO or a character device";
+  return Target::kRefused;
+}
+
+// Writes `parts` to an existing FIFO or character device. A FIFO that no
+// process reads is refused at once rather than waited on.
+bool WriteInPlace(const std::string& path, std::span<const std::string_view> parts,
+                  std::string* error) {
+  int descriptor = open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+  if (descriptor < 0) {
+    int error_number = errno;
+    *error = error_number == ENXIO ? "it is a FIFO that nothing reads"
+                                   : Describe("it cannot be opened", error_number);
+    return false;
+  }
+  fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK);
+  int error_number = 0;
+  bool ok = true;
+  for (std::string_view part : parts) ok = ok && WriteAll(descriptor, part, &error_number);
+  close(descriptor);
+  if (!ok) *error = Describe("writing it failed", error_number);
+  return ok;
+}
+
 }  // namespace
 
 std::optional<StagedFile> StagedFile::Stage(const std::string& path, std::string_view content,
@@ -91,6 +129,19 @@ std::optional<StagedFile> StagedFile::Stage(const std::string& path,
     if (error) *error = std::move(message);
     return std::nullopt;
   };
+  std::string why;
+  switch (ClassifyTarget(path, &why)) {
+    case Target::kRefused:
+      return fail(why);
+    case Target::kInPlace: {
+      StagedFile in_place(path, "");
+      for (std::string_view part : parts) in_place.in_place_content_.append(part);
+      in_place.in_place_ = true;
+      return in_place;
+    }
+    case Target::kReplaceable:
+      break;
+  }
   std::string temporary_path;
   int error_number = 0;
   int descriptor = CreateTemporary(path, &temporary_path, &error_number);
@@ -115,13 +166,18 @@ std::optional<StagedFile> StagedFile::Stage(const std::string& path,
 }
 
 StagedFile::StagedFile(StagedFile&& other) noexcept
-    : path_(std::move(other.path_)), temporary_path_(std::exchange(other.temporary_path_, {})) {}
+    : path_(std::move(other.path_)),
+      temporary_path_(std::exchange(other.temporary_path_, {})),
+      in_place_(std::exchange(other.in_place_, false)),
+      in_place_content_(std::move(other.in_place_content_)) {}
 
 StagedFile& StagedFile::operator=(StagedFile&& other) noexcept {
   if (this != &other) {
     Discard();
     path_ = std::move(other.path_);
     temporary_path_ = std::exchange(other.temporary_path_, {});
+    in_place_ = std::exchange(other.in_place_, false);
+    in_place_content_ = std::move(other.in_place_content_);
   }
   return *this;
 }
@@ -131,9 +187,19 @@ StagedFile::~StagedFile() { Discard(); }
 void StagedFile::Discard() {
   if (!temporary_path_.empty()) unlink(temporary_path_.c_str());
   temporary_path_.clear();
+  in_place_ = false;
+  in_place_content_.clear();
 }
 
 bool StagedFile::Commit(std::string* error) {
+  if (in_place_) {
+    std::string_view content = in_place_content_;
+    std::string reason;
+    bool written = WriteInPlace(path_, {&content, 1}, &reason);
+    Discard();
+    if (!written && error != nullptr) *error = reason;
+    return written;
+  }
   if (temporary_path_.empty()) {
     if (error != nullptr) *error = "it was already written or given up";
     return false;

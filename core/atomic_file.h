@@ -7,7 +7,10 @@
 // untouched, and false is returned with the reason in *error, to follow
 // "cannot write PATH: ": what failed, the system's strerror in parentheses,
 // and the likely fix for a missing folder or a refused permission. The new file gets the usual
-// permissions (0666 less the umask).
+// permissions (0666 less the umask). Only a regular file (or a missing one)
+// is replaced: an existing FIFO or character device (/dev/null) is written
+// in place when committed, and a folder or any other kind of file is
+// refused ("it is a folder; ...").
 //
 // StagedFile is the same write in two steps, for several files that should
 // change together, or bytes that should not wait in memory: Stage writes
@@ -53,6 +56,8 @@ class StagedFile {
 
   std::string path_;
   std::string temporary_path_;  // empty once committed, discarded or moved from
+  bool in_place_ = false;       // a FIFO or device: in_place_content_ is written at Commit
+  std::string in_place_content_;
 };
 
 }  // namespace cinc

@@ -3,12 +3,14 @@
 #include <dirent.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 namespace cinc {
 namespace {
@@ -121,6 +123,51 @@ TEST_F(AtomicFileTest, AStagedFileNeverCommittedLeavesNothing) {
   EXPECT_EQ(error,
             "a temporary file cannot be created beside it (No such file or directory): its folder "
             "does not exist");
+}
+
+// A rename would put a regular file where the device was (as root, a new
+// /dev/null for the whole machine): a character device is written in place.
+// The test makes its own null device (root may), so that a regression does
+// not replace the machine's.
+TEST_F(AtomicFileTest, ACharacterDeviceIsWrittenInPlace) {
+  std::string path = folder_ + "/null";
+  ASSERT_EQ(mknod(path.c_str(), S_IFCHR | 0666, makedev(1, 3)), 0) << "the tests run as root";
+  std::string error;
+  ASSERT_TRUE(WriteFileAtomically(path, "bytes\n", &error)) << error;
+  struct stat status;
+  ASSERT_EQ(stat(path.c_str(), &status), 0);
+  EXPECT_TRUE(S_ISCHR(status.st_mode));
+  EXPECT_EQ(CountEntries(folder_), 1);
+}
+
+TEST_F(AtomicFileTest, AFifoIsWrittenInPlaceForItsReader) {
+  std::string path = folder_ + "/pipe";
+  ASSERT_EQ(mkfifo(path.c_str(), 0600), 0);
+  std::string error;
+  EXPECT_FALSE(WriteFileAtomically(path, "x", &error));
+  EXPECT_EQ(error, "it is a FIFO that nothing reads");
+  std::string read;
+  std::thread reader([&] { read = ReadFile(path); });
+  // The reader may not have opened its end yet: try until it has.
+  bool written = false;
+  for (int attempt = 0; attempt < 500 && !written; ++attempt) {
+    written = WriteFileAtomically(path, "through the pipe\n", &error);
+    if (!written) usleep(2000);
+  }
+  reader.join();
+  EXPECT_TRUE(written) << error;
+  EXPECT_EQ(read, "through the pipe\n");
+  struct stat status;
+  ASSERT_EQ(stat(path.c_str(), &status), 0);
+  EXPECT_TRUE(S_ISFIFO(status.st_mode));
+  EXPECT_EQ(CountEntries(folder_), 1);
+}
+
+TEST_F(AtomicFileTest, AFolderIsRefused) {
+  std::string error;
+  EXPECT_FALSE(WriteFileAtomically(folder_, "x", &error));
+  EXPECT_EQ(error, "it is a folder; name a file in it");
+  EXPECT_EQ(CountEntries(folder_), 0);
 }
 
 }  // namespace

@@ -36,7 +36,7 @@ std::string_view SeverityName(Severity severity);  // "error" | "warning"
   X(kSceneName, "E_SCENE_NAME", kError, "scene", \
     "a malformed or reserved name, a name used twice") \
   X(kPath, "E_PATH", kError, "scene", \
-    "a file reference that leaves the scene's folder") \
+    "a file reference that leaves the scene's folder, or a path a depfile cannot hold") \
   X(kLimit, "E_LIMIT", kError, "scene", \
     "beyond what the reader or the output format can hold") \
   /* Timing. */ \
@@ -101,7 +101,7 @@ std::string_view SeverityName(Severity severity);  // "error" | "warning"
   X(kUsage, "E_USAGE", kError, "command line", \
     "a command line cinc cannot use") \
   X(kOutput, "E_OUTPUT", kError, "command line", \
-    "an output that cannot be written") \
+    "an output that cannot be written, or that is one of the build's inputs") \
   X(kTimeClamped, "W_TIME_CLAMPED", kWarning, "command line", \
     "a --time outside the sequence, evaluated at its start or end") \
   X(kInternal, "E_INTERNAL", kError, "command line", \

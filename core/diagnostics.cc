@@ -30,13 +30,28 @@ Diagnostics Diagnostics::Sibling() const {
 }
 
 void Diagnostics::Add(Diagnostic diagnostic) {
-  if (diagnostic.severity == Severity::kError) ++error_count_;
+  const bool error = diagnostic.severity == Severity::kError;
+  if (error) ++error_count_;
+  if (items_.size() >= kMaxKeptDiagnostics) {
+    ++not_kept_;
+    if (error) ++not_kept_errors_;
+    return;
+  }
+  diagnostic.message = BoundedMessage(std::move(diagnostic.message));
+  diagnostic.path = BoundedPointer(std::move(diagnostic.path));
   items_.push_back(std::move(diagnostic));
+}
+
+void Diagnostics::AddNotKept(const Diagnostics& other) {
+  not_kept_ += other.not_kept_;
+  not_kept_errors_ += other.not_kept_errors_;
+  error_count_ += other.not_kept_errors_;
 }
 
 void Diagnostics::PromoteWarnings() {
   for (Diagnostic& diagnostic : items_) diagnostic.severity = Severity::kError;
-  error_count_ = static_cast<int>(items_.size());
+  not_kept_errors_ = not_kept_;
+  error_count_ = static_cast<int>(items_.size()) + not_kept_;
 }
 
 void Diagnostics::Sort() {
@@ -46,6 +61,29 @@ void Diagnostics::Sort() {
                                                             b.location.line, b.location.column,
                                                             b.code_name());
   });
+}
+
+namespace {
+
+bool IsContinuationByte(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+}  // namespace
+
+std::string BoundedMessage(std::string message) {
+  if (message.size() <= kMaxMessageBytes) return message;
+  static constexpr std::string_view kCut = "…";
+  size_t head = (kMaxMessageBytes - kCut.size()) / 2;
+  size_t tail = message.size() - (kMaxMessageBytes - kCut.size() - head);
+  while (head > 0 && IsContinuationByte(message[head])) --head;
+  while (tail < message.size() && IsContinuationByte(message[tail])) ++tail;
+  return message.substr(0, head) + std::string(kCut) + message.substr(tail);
+}
+
+std::string BoundedPointer(std::string pointer) {
+  if (pointer.size() <= kMaxPointerBytes) return pointer;
+  size_t end = pointer.rfind('/', kMaxPointerBytes);
+  pointer.resize(end == std::string::npos ? 0 : end);
+  return pointer;
 }
 
 std::string JsonPointerToken(std::string_view token) {

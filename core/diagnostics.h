@@ -43,7 +43,15 @@ struct Diagnostic {
   std::string_view code_name() const { return CodeName(code); }
 };
 
-// An append-only list of diagnostics for one run.
+// What one list keeps (docs/diagnostics.md "Reading a diagnostic"): the
+// first kMaxKeptDiagnostics problems, each message and pointer at most
+// these many bytes (a longer message loses its middle, a longer pointer is
+// cut to the pointer of a containing value); later problems are counted.
+inline constexpr size_t kMaxKeptDiagnostics = 10000;
+inline constexpr size_t kMaxMessageBytes = 2048;
+inline constexpr size_t kMaxPointerBytes = 1024;
+
+// An append-only list of diagnostics for one run, bounded as above.
 class Diagnostics {
  public:
   explicit Diagnostics(std::string file = "")
@@ -67,11 +75,19 @@ class Diagnostics {
   void Report(DiagnosticCode code, SourceLocation location, std::string_view path,
               std::string message);
   void Add(Diagnostic diagnostic);
+  // Counts the problems `other` found but did not keep, when its kept ones
+  // are passed on to this list.
+  void AddNotKept(const Diagnostics& other);
 
+  // The kept problems.
   const std::vector<Diagnostic>& items() const { return items_; }
+  // How many problems were found beyond the kept ones, and how many of them
+  // are errors.
+  int not_kept() const { return not_kept_; }
+  int not_kept_errors() const { return not_kept_errors_; }
   bool HasErrors() const { return error_count_ > 0; }
   int error_count() const { return error_count_; }
-  int warning_count() const { return static_cast<int>(items_.size()) - error_count_; }
+  int warning_count() const { return static_cast<int>(items_.size()) + not_kept_ - error_count_; }
 
   // Turns every warning into an error (`--werror`).
   void PromoteWarnings();
@@ -83,8 +99,17 @@ class Diagnostics {
   std::string file_;
   std::shared_ptr<std::vector<std::string>> other_files_;  // index k is other_files_[k - 1]
   std::vector<Diagnostic> items_;
-  int error_count_ = 0;
+  int error_count_ = 0;  // kept or not
+  int not_kept_ = 0;
+  int not_kept_errors_ = 0;
 };
+
+// `message` at most kMaxMessageBytes: a longer one keeps its start and its
+// end (whole UTF-8 sequences) around "…".
+std::string BoundedMessage(std::string message);
+// `pointer` at most kMaxPointerBytes: a longer one is cut to the longest
+// pointer of a containing value that fits ("" at worst).
+std::string BoundedPointer(std::string pointer);
 
 // Escapes one reference token of a JSON pointer (RFC 6901: ~ -> ~0, / -> ~1).
 std::string JsonPointerToken(std::string_view token);

@@ -22,6 +22,11 @@ namespace cinc {
 inline constexpr std::array<std::string_view, 7> kEaseNames = {
     "linear", "step", "ease_in_out", "ease", "ease-in", "ease-out", "ease-in-out"};
 
+// The largest |y1| and |y2| of a written cubic-bezier (docs/language.md
+// "Easing"): emission cuts and renormalises a curve (emit/ease_split.cc),
+// and what it writes must stay finite for the sequence validator.
+inline constexpr double kMaxEaseY = 1000;
+
 // Every node and rig segment holds an Ease, so it stays small (16 bytes): a
 // named curve's control points live in one table, and only a written array
 // keeps its own, in a box.

@@ -104,6 +104,7 @@ std::optional<ExactTime> ExactTime::ParseDecimal(std::string_view text) {
   Wide mantissa = 0;
   int fraction_digits = 0;
   int digit_count = 0;
+  int pending_zeros = 0;  // zero digits not yet multiplied in: trailing ones never are
   bool seen_point = false;
   constexpr Wide kMantissaLimit = static_cast<Wide>(1) << 100;
   for (; index < text.size(); ++index) {
@@ -114,9 +115,17 @@ std::optional<ExactTime> ExactTime::ParseDecimal(std::string_view text) {
     }
     if (c < '0' || c > '9') break;
     ++digit_count;
+    if (seen_point) ++fraction_digits;
+    if (c == '0') {
+      ++pending_zeros;
+      continue;
+    }
+    for (; pending_zeros > 0; --pending_zeros) {
+      mantissa *= 10;
+      if (mantissa > kMantissaLimit) return std::nullopt;
+    }
     mantissa = mantissa * 10 + (c - '0');
     if (mantissa > kMantissaLimit) return std::nullopt;
-    if (seen_point) ++fraction_digits;
   }
   if (digit_count == 0) return std::nullopt;
   int exponent = 0;
@@ -129,18 +138,19 @@ std::optional<ExactTime> ExactTime::ParseDecimal(std::string_view text) {
     }
     int exponent_digits = 0;
     for (; index < text.size() && text[index] >= '0' && text[index] <= '9'; ++index) {
-      exponent = exponent * 10 + (text[index] - '0');
-      if (exponent > 100) return std::nullopt;
+      // Saturated: a zero mantissa is zero whatever its exponent.
+      if (exponent <= 1000) exponent = exponent * 10 + (text[index] - '0');
       ++exponent_digits;
     }
     if (exponent_digits == 0) return std::nullopt;
     if (exponent_negative) exponent = -exponent;
   }
   if (index != text.size()) return std::nullopt;
-  int power = exponent - fraction_digits;  // value = mantissa * 10^power
+  if (mantissa == 0) return ExactTime();
+  if (exponent > 100 || exponent < -100) return std::nullopt;
+  int power = exponent - fraction_digits + pending_zeros;  // value = mantissa * 10^power
   Wide numerator = negative ? -mantissa : mantissa;
   Wide denominator = 1;
-  if (mantissa == 0) return ExactTime();
   for (; power > 0; --power) {
     numerator *= 10;
     if (WideAbs(numerator) > kMantissaLimit) return std::nullopt;

@@ -27,7 +27,9 @@ class ExactTime {
   static ExactTime Invalid();
 
   // Parses a decimal literal exactly: [+-]digits[.digits][(e|E)[+-]digits].
-  // nullopt when the text is no such literal or does not fit in 64 bits.
+  // nullopt when the text is no such literal or does not fit in 64 bits
+  // (zeros before and after the significant digits cost nothing; zero is
+  // zero whatever its exponent).
   static std::optional<ExactTime> ParseDecimal(std::string_view text);
 
   int64_t numerator() const { return numerator_; }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
 
 namespace cinc {
 namespace {
@@ -30,6 +31,19 @@ TEST(ExactTimeTest, RefusesWhatIsNoDecimal) {
                            ".nan", ".inf", "1_000"}) {
     EXPECT_FALSE(ExactTime::ParseDecimal(text).has_value()) << text;
   }
+}
+
+// Zeros around the significant digits cost nothing, and zero is zero
+// whatever its exponent (issue 41); digits beyond what fits still do not.
+TEST(ExactTimeTest, ZerosDoNotOverflow) {
+  EXPECT_EQ(Parse(("1." + std::string(88, '0')).c_str()), ExactTime::FromInteger(1));
+  EXPECT_EQ(Parse(("0." + std::string(8, '0') + "1" + std::string(80, '0')).c_str()),
+            ExactTime::FromRatio(1, 1000000000));
+  EXPECT_EQ(Parse("0e99999999999"), ExactTime());
+  EXPECT_EQ(Parse("-0.000e-99999999999"), ExactTime());
+  EXPECT_EQ(Parse("000000000000000000000000000000000000000012"), ExactTime::FromInteger(12));
+  EXPECT_FALSE(ExactTime::ParseDecimal("1." + std::string(87, '0') + "1").has_value());
+  EXPECT_FALSE(ExactTime::ParseDecimal("1e99999999999").has_value());
 }
 
 TEST(ExactTimeTest, SumsExactly) {

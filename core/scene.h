@@ -68,7 +68,16 @@ struct Relation {
   ExactTime offset;
   Origin origin;  // of the reference (or the `at` value)
   RelationKind kind = RelationKind::kAt;
+  // > 0: `target` is "PATTERN.id" and names that node of every copy,
+  // PatternCopyName(PATTERN, 1) ... (PATTERN, copies): one relation that
+  // waits for all of them (`after:` and `until:` only), not one per copy.
+  int32_t copies = 0;
 };
+
+// The name of copy k of pattern `pattern`: "screw-3".
+inline std::string PatternCopyName(std::string_view pattern, int k) {
+  return std::string(pattern) + "-" + std::to_string(k);
+}
 
 // --- node contents ------------------------------------------------------------
 

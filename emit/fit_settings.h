@@ -18,7 +18,9 @@
 #ifndef CINC_EMIT_FIT_SETTINGS_H_
 #define CINC_EMIT_FIT_SETTINGS_H_
 
+#include <atomic>
 #include <cstddef>
+#include <memory>
 
 #include "core/float32.h"
 #include "core/scene.h"
@@ -36,8 +38,41 @@ enum class FitQuantity {
   kQuaternion,     // [x, y, z, w] components, played normalised; error as a rotation angle
 };
 
+// The work one build's fits may do in all: checks of a played curve against
+// the exact one (kMaxFitChecks), shared by every copy of the FitSettings
+// made for it, across threads. Once spent, each fit stops at its next key
+// (its keys unusable: the build reports E_LIMIT).
+class FitBudget {
+ public:
+  explicit FitBudget(long long limit) : limit_(limit) {}
+  // A part's budget (one object's fits): counts its own checks, and spends
+  // `whole`'s, which must outlive it.
+  explicit FitBudget(FitBudget* whole) : limit_(whole->limit_), whole_(whole) {}
+  // Counts `checks` checks about to be made.
+  void Take(long long checks) {
+    spent_.fetch_add(checks, std::memory_order_relaxed);
+    if (whole_ != nullptr) whole_->Take(checks);
+  }
+  bool Spent() const {
+    return whole_ != nullptr ? whole_->Spent() : spent_.load(std::memory_order_relaxed) > limit_;
+  }
+  long long spent() const { return spent_.load(std::memory_order_relaxed); }
+  long long limit() const { return limit_; }
+  // Puts the count back to `spent` (to fit objects again, one at a time).
+  void Reset(long long spent) { spent_.store(spent, std::memory_order_relaxed); }
+  // Whether the build has reported the budget spent (once per build).
+  bool reported = false;
+
+ private:
+  std::atomic<long long> spent_{0};
+  long long limit_;
+  FitBudget* whole_ = nullptr;
+};
+
 struct FitSettings {
   Tolerance tolerance;
+  // Shared by the build's fits; null: no budget (tests, tools).
+  std::shared_ptr<FitBudget> budget;
   // The fraction of the tolerance a segment's checked error may reach. The
   // checks and the peak search find a segment's true largest error (to ~1e-10
   // of it); the last 1 % only absorbs floating-point noise in the exact state

@@ -244,6 +244,7 @@ class Fitter {
       double needed = std::ceil(PlayedPathLength(a, b) / check_step_);
       checks = static_cast<int>(std::min<double>(kMaxChecks, std::max<double>(checks, needed)));
     }
+    if (settings_.budget) settings_.budget->Take(checks);
     double span = b.t - a.t;
     auto time_of = [&](int index) { return a.t + span * index / (checks + 1); };
     auto error_at = [&](double t) { return curve_.error(t, PlayedAt(a, b, t)); };
@@ -289,6 +290,7 @@ class Fitter {
     std::vector<double> failed;  // the lengths that failed, for one key
     bool fell_back = false;      // nothing fitted from the previous key
     while (keys.size() <= settings_.max_keys) {
+      if (settings_.budget && settings_.budget->Spent()) break;  // unusable: E_LIMIT
       const Sample a = keys.back();
       double remaining = end_ - a.t;
       double good = 0;             // the longest fitting length tried
@@ -542,6 +544,8 @@ std::vector<FitKey<N>> FitHermite(const FitCurve<N>& curve, double start, double
   std::vector<FitKey<N>> keys = {first, last};
   if (end > start) {
     keys = fitter.Greedy(first, last);
+    // With the build's budget spent the keys are not used: no more work.
+    if (settings.budget && settings.budget->Spent()) return {first, last};
     // A piece stopped past max_keys stays as long, for its writer to refuse.
     if (keys.size() <= settings.max_keys + 1) fitter.RemoveRedundant(&keys);
   }

@@ -208,6 +208,11 @@ class PoseKeyWriter {
       rotation_end_ = rotation;
       return;
     }
+    if (settings_.budget && settings_.budget->Spent()) {  // unusable (E_LIMIT): no more work
+      rotations_.SetAt(start.ToDouble(), Components(euler_));
+      rotation_end_ = end_rotation;
+      return;
+    }
     double a = start.ToDouble();
     double b = end->ToDouble();
     Vec3 euler_start = euler_;

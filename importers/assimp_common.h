@@ -3,6 +3,7 @@
 #ifndef CINC_IMPORTERS_ASSIMP_COMMON_H_
 #define CINC_IMPORTERS_ASSIMP_COMMON_H_
 
+#include <assimp/DefaultIOSystem.h>
 #include <assimp/matrix4x4.h>
 #include <assimp/types.h>
 
@@ -14,9 +15,22 @@
 #include <string>
 #include <string_view>
 
+#include "core/input_file.h"
+
 namespace cinc::assimp {
 
 inline constexpr std::string_view kNoImporterMessage = "No suitable reader found";
+
+// Assimp's file system, to which what core/input_file.h would not read (a
+// folder, a named pipe, a device, a file over the model cap) is not there:
+// a model's .mtl or texture never blocks or fills the reader's child.
+class CheckedIOSystem : public Assimp::DefaultIOSystem {
+ public:
+  Assimp::IOStream* Open(const char* file, const char* mode = "rb") override {
+    if (CheckInputFile(file, InputKind::kModel).refused()) return nullptr;
+    return DefaultIOSystem::Open(file, mode);
+  }
+};
 
 inline glm::dmat4 ToGlm(const aiMatrix4x4& m) {
   // aiMatrix4x4 is row-major (a1..a4 is the first row); glm is column-major.

@@ -8,11 +8,10 @@
 #include <assimp/Importer.hpp>
 #include <exception>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <optional>
-#include <sstream>
 
+#include "core/input_file.h"
 #include "importers/assimp_axes.h"
 #include "importers/assimp_common.h"
 #include "importers/assimp_importer.h"
@@ -192,10 +191,7 @@ class AssimpContentCopier {
       fs::path base = fs::path(folder_).lexically_normal();
       std::string relative = file.lexically_relative(base).generic_string();
       if (!relative.empty() && relative.rfind("..", 0) != 0 && fs::path(path).is_relative()) {
-        std::ifstream in(file, std::ios::binary);
-        std::ostringstream text;
-        text << in.rdbuf();
-        bytes = text.str();
+        ReadInputFile(file.string(), InputKind::kModel, &bytes);  // "" when refused
       }
     }
     std::string mime_type = ImageMimeType(bytes);
@@ -223,6 +219,7 @@ class AssimpContentCopier {
 bool ReadAssimpContent(const std::string& path, ModelContent* content, std::string* error) {
   try {
     Assimp::Importer importer;
+    importer.SetIOHandler(new assimp::CheckedIOSystem());  // the importer owns it
     importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, false);
     importer.SetPropertyBool(AI_CONFIG_IMPORT_NO_SKELETON_MESHES, true);
     importer.SetPropertyBool(AI_CONFIG_IMPORT_COLLADA_USE_COLLADA_NAMES, true);

@@ -123,6 +123,7 @@ AssimpResult ReadAssimpNodes(const std::string& path, std::vector<ModelNode>* no
                              std::string* error) {
   try {
     Assimp::Importer importer;
+    importer.SetIOHandler(new assimp::CheckedIOSystem());  // the importer owns it
     importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, false);
     // A file without meshes would get a made-up mesh whose bones are every
     // node, which would turn all the empties into "skin joints".

@@ -20,6 +20,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/input_file.h"
 #include "importers/sha256.h"
 
 extern char** environ;
@@ -91,11 +92,11 @@ bool WriteFileAtomically(const fs::path& path, const std::string& content) {
   return fs::exists(path);
 }
 
+// Blender's log, "" when it cannot be read (core/input_file.h).
 std::string ReadText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  std::string text;
+  ReadInputFile(path.string(), InputKind::kLog, &text);
+  return text;
 }
 
 // What to quote from Blender's log: the export script's own error lines, or

@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
+#include "core/input_file.h"
+
 namespace cinc {
 namespace {
 
@@ -95,13 +97,20 @@ bool IsThere(const std::filesystem::path& path) {
   return std::filesystem::is_regular_file(path, error);
 }
 
-// The first external file of `kind` that is not there.
+// The first external file of `kind` that is not there, or that cinc would
+// not read (core/input_file.h: a folder, a named pipe, a file over the cap).
 std::string MissingFile(const nlohmann::json& document, const char* kind, const char* label,
                         const std::string& base_dir) {
   for (const ExternalFile& file : ExternalFiles(document, kind, base_dir)) {
-    if (IsThere(file.path)) continue;
-    return "its " + std::string(label) + " " + std::to_string(file.index) + " is the file '" +
-           file.uri + "', which is not there (looked for " + file.path.lexically_normal().string() +
+    InputRefusal refused = CheckInputFile(file.path.string(), InputKind::kModel);
+    if (!refused.refused()) continue;
+    const std::string what = "its " + std::string(label) + " " + std::to_string(file.index) +
+                             " is the file '" + file.uri + "'";
+    const std::string looked = file.path.lexically_normal().string();
+    if (refused.reason != InputRefusal::Reason::kMissing) {
+      return what + " (" + looked + "): " + refused.Describe();
+    }
+    return what + ", which is not there (looked for " + looked +
            "): copy it beside the glTF, or export a .glb, which holds its buffers and images";
   }
   return "";

@@ -2,15 +2,12 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <exception>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
-#include <system_error>
 
+#include "core/input_file.h"
 #include "importers/assimp_importer.h"
 #include "importers/blender_converter.h"
 #include "importers/format_checks.h"
@@ -58,31 +55,30 @@ void LoadError(const std::string& file, const std::string& message, Diagnostics*
   diagnostics->Add(std::move(diagnostic));
 }
 
-// Reads the whole file; false (with a reason) when it cannot.
+// Reads the whole model file (core/input_file.h: a regular file, at most its
+// cap); false (with a reason) when it cannot.
 bool ReadWholeFile(const std::string& path, std::string* bytes, std::string* reason) {
-  std::error_code error;
-  fs::file_status status = fs::status(path, error);
-  if (!fs::exists(status)) {
-    *reason = "no such file; check the model's `source` path";
-    return false;
+  using Reason = InputRefusal::Reason;
+  InputRefusal refused = ReadInputFile(path, InputKind::kModel, bytes);
+  switch (refused.reason) {
+    case Reason::kNone:
+      break;
+    case Reason::kMissing:
+      *reason = "no such file; check the model's `source` path";
+      return false;
+    case Reason::kFolder:
+      *reason = "it is a folder, not a model file; name the model file itself";
+      return false;
+    case Reason::kNotAFile:
+      *reason = refused.Describe() + "; name the model file itself";
+      return false;
+    case Reason::kTooLarge:
+      *reason = refused.Describe();
+      return false;
+    case Reason::kUnreadable:
+      *reason = "it cannot be opened (" + refused.Describe() + "); check its permissions";
+      return false;
   }
-  if (fs::is_directory(status)) {
-    *reason = "it is a folder, not a model file; name the model file itself";
-    return false;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    *reason =
-        "it cannot be opened (" + std::string(std::strerror(errno)) + "); check its permissions";
-    return false;
-  }
-  std::ostringstream content;
-  content << in.rdbuf();
-  if (in.bad()) {
-    *reason = "reading it failed; check the file and the disk";
-    return false;
-  }
-  *bytes = content.str();
   if (bytes->empty()) {
     *reason = "the file is empty; export the model again";
     return false;
@@ -310,27 +306,14 @@ ImportedModel ImportModel(const std::string& path, Diagnostics* diagnostics,
   return Read<ImportedModel>(path, diagnostics, settings).value_or(ImportedModel());
 }
 
-// The first `count` bytes of `path` (fewer at its end, whatever `count`
-// says); "" when it cannot be read.
-std::string ReadPrefix(const std::string& path, size_t count) {
-  std::error_code error;
-  uintmax_t size = fs::file_size(path, error);
-  if (error) return "";
-  count = static_cast<size_t>(std::min<uintmax_t>(count, size));
-  std::ifstream in(path, std::ios::binary);
-  std::string bytes(count, '\0');
-  in.read(bytes.data(), static_cast<std::streamsize>(count));
-  bytes.resize(static_cast<size_t>(std::max<std::streamsize>(in.gcount(), 0)));
-  return bytes;
-}
-
 std::vector<std::string> ModelInputFiles(const std::string& path) {
   // What the readers read of a file is theirs, in their child process: only
   // the part that names other files is read here, and the rest not at all.
   constexpr size_t kSniffBytes = 4096;
   constexpr size_t kGlbJsonOffset = 20;  // header (12) and the first chunk's (8)
   std::vector<std::string> files = {path};
-  std::string bytes = ReadPrefix(path, kSniffBytes);
+  std::string bytes;
+  if (ReadInputPrefix(path, InputKind::kModel, kSniffBytes, &bytes).refused()) return files;
   FileKind kind = Sniff(bytes);
   std::string reason;
   if (kind == FileKind::kGltfJson) {
@@ -338,7 +321,10 @@ std::vector<std::string> ModelInputFiles(const std::string& path) {
   } else if (kind == FileKind::kGlb && bytes.size() >= kGlbJsonOffset) {
     uint32_t json_length = 0;
     std::memcpy(&json_length, bytes.data() + 12, sizeof json_length);
-    bytes = ReadPrefix(path, kGlbJsonOffset + json_length);
+    if (ReadInputPrefix(path, InputKind::kModel, kGlbJsonOffset + size_t{json_length}, &bytes)
+            .refused()) {
+      return files;
+    }
   } else {
     return files;
   }

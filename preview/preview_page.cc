@@ -1,5 +1,9 @@
 #include "preview/preview_page.h"
 
+#include <initializer_list>
+#include <string_view>
+#include <utility>
+
 #include "core/base64.h"
 #include "core/json_writer.h"
 #include "preview/preview_template.h"
@@ -42,19 +46,30 @@ std::string ScriptSafe(const std::string& json) {
   return safe;
 }
 
-void ReplaceOnce(std::string* text, std::string_view placeholder, const std::string& value) {
-  size_t at = text->find(placeholder);
-  if (at != std::string::npos) text->replace(at, placeholder.size(), value);
+// The template with each placeholder replaced by its value. The places are
+// found in the template alone, before anything is put in, so no value (a
+// label that reads "{{CINC_GLB}}") can take another's place.
+std::string FillTemplate(
+    std::string_view page,
+    std::initializer_list<std::pair<std::string_view, std::string_view>> fills) {
+  std::string filled;
+  size_t from = 0;
+  for (const auto& [placeholder, value] : fills) {
+    size_t at = page.find(placeholder, from);
+    if (at == std::string_view::npos) continue;
+    filled.append(page.substr(from, at - from)).append(value);
+    from = at + placeholder.size();
+  }
+  return filled.append(page.substr(from));
 }
 
 }  // namespace
 
 std::string PreviewPage(const Scene& scene, const Sequence& sequence, const std::string& glb) {
-  std::string page(kPreviewTemplate);
-  // The GLB last: its base64 cannot hold a placeholder.
-  ReplaceOnce(&page, "{{CINC_DATA}}", ScriptSafe(WriteCompactJson(PageData(scene, sequence))));
-  ReplaceOnce(&page, "{{CINC_GLB}}", Base64Encode(glb));
-  return page;
+  // In the order the template holds them.
+  return FillTemplate(kPreviewTemplate,
+                      {{"{{CINC_DATA}}", ScriptSafe(WriteCompactJson(PageData(scene, sequence)))},
+                       {"{{CINC_GLB}}", Base64Encode(glb)}});
 }
 
 }  // namespace cinc

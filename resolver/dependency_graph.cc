@@ -11,28 +11,34 @@ DependencyGraph BuildDependencyGraph(const NodeTable& table) {
   DependencyGraph graph;
   std::vector<std::pair<int, int>> pairs;
   std::vector<int> targets;
+  std::vector<int> relation_of_target;  // a relation of all copies has a target per copy
   std::vector<int> until_targets;
   for (int number = 0; number < table.size(); ++number) {
     const Node& node = table.node(number);
     targets.clear();
+    relation_of_target.clear();
     for (const Relation& relation : node.relations) {
       bool names_a_node = relation.kind != RelationKind::kAt && !relation.target.empty();
-      targets.push_back(names_a_node ? table.Resolve(node, relation.target) : -1);
+      ForEachTarget(table, node, relation, [&](int target) {
+        targets.push_back(names_a_node ? target : -1);
+        relation_of_target.push_back(static_cast<int>(&relation - node.relations.data()));
+      });
     }
     until_targets.clear();
     for (const Relation& relation : node.until) {
-      until_targets.push_back(relation.target.empty() ? -1 : table.Resolve(node, relation.target));
+      ForEachTarget(table, node, relation, [&](int target) { until_targets.push_back(target); });
     }
-    ForEachDependency(table, number, targets, until_targets, [&](int target, int relation_index) {
+    ForEachDependency(table, number, targets, until_targets, [&](int target, int target_index) {
       DependencyEdge edge;
       edge.node = number;
       edge.target = target;
-      edge.chaining = relation_index == kChaining;
-      edge.until = relation_index == kUntil;
+      edge.chaining = target_index == kChaining;
+      edge.until = target_index == kUntil;
       if (edge.chaining) {
         edge.lag = node.chain_lag;
       } else if (!edge.until) {
-        const Relation& relation = node.relations[static_cast<size_t>(relation_index)];
+        const Relation& relation =
+            node.relations[static_cast<size_t>(relation_of_target[target_index])];
         edge.kind = relation.kind;
         edge.lag = relation.offset;
       }

@@ -81,6 +81,23 @@ class NodeTable {
   size_t name_mask_ = 0;
 };
 
+// Calls visit(target) with the node `relation` of `from` names (-1 for an
+// empty reference or none), or, for a relation of all copies
+// (Relation::copies), with each copy's node in copy order.
+template <typename Visit>
+void ForEachTarget(const NodeTable& table, const Node& from, const Relation& relation,
+                   Visit visit) {
+  const std::string_view reference = relation.target.view();
+  if (relation.copies <= 0) {
+    visit(reference.empty() ? -1 : table.Resolve(from, reference));
+    return;
+  }
+  const size_t dot = reference.find('.');
+  for (int k = 1; k <= relation.copies; ++k) {
+    visit(table.Find(PatternCopyName(reference.substr(0, dot), k), reference.substr(dot + 1)));
+  }
+}
+
 // The qualified form of a reference written in `from`'s list: "in" inside
 // body's list is "body.in"; a reference with a '.' is already qualified.
 std::string QualifyReference(const Node& from, std::string_view reference);

@@ -4,6 +4,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/two_threads.h"
@@ -65,7 +66,7 @@ class TimingResolver {
     suggester_.emplace(table());
     ResolveReferences();
     // The graph is let go once analysed (3 MB with `after:` lists of 50).
-    const TimingGraphAnalysis analysis = AnalyzeTimingGraph(BuildGraph());
+    const TimingGraphAnalysis analysis = AnalyzeTimingGraph(BuildGraph(), table().size());
     ReportCycles(analysis);
     ComputeTimes(analysis);
     ReportNegativeStarts();
@@ -145,7 +146,7 @@ class TimingResolver {
     // Each thread resolves the targets of a run of nodes in place.
     auto look_up = [this](int first, int last) {
       auto resolve = [this](int& target, const Node& node, const Relation& relation) {
-        if (target != kLookedUp) return;
+        if (target != kLookedUp || relation.copies > 0) return;  // joins: below
         target = table().Resolve(node, relation.target);
         if (target < 0) target = kNotFound;
       };
@@ -174,6 +175,7 @@ class TimingResolver {
     for (int number = 0; number < count; ++number) {
       const Node& node = table().node(number);
       auto settle = [&](int& target, const Relation& relation) {
+        if (target == kLookedUp) target = JoinTarget(number, relation);
         if (target == kNotFound || target == number) {  // reported: the node stays unresolved
           target = ReportBrokenTarget(number, relation, target);
         }
@@ -218,17 +220,62 @@ class TimingResolver {
         .subspan(static_cast<size_t>(first), static_cast<size_t>(first_until_[number + 1] - first));
   }
 
+  bool IsJoin(int vertex) const { return vertex >= table().size(); }
+  std::span<const int> MembersOf(int join) const {
+    const int first = first_join_member_[static_cast<size_t>(join - table().size())];
+    const int last = first_join_member_[static_cast<size_t>(join - table().size()) + 1];
+    return std::span<const int>(join_members_)
+        .subspan(static_cast<size_t>(first), static_cast<size_t>(last - first));
+  }
+  // Whether `target` (a node or a join) is `to` or has it as a member.
+  bool Names(int target, int to) const {
+    if (!IsJoin(target)) return target == to;
+    std::span<const int> members = MembersOf(target);
+    return std::find(members.begin(), members.end(), to) != members.end();
+  }
+
+  // The join vertex for `relation` (every copy of a pattern's node), made on
+  // first use with each copy's node (-1 for one that is missing); or, after
+  // reporting each copy that is missing or `number` itself, kBrokenTarget.
+  int JoinTarget(int number, const Relation& relation) {
+    const std::string reference = relation.target.str();
+    auto [found, made] = join_by_reference_.try_emplace(
+        reference, table().size() + static_cast<int>(join_by_reference_.size()));
+    if (made) {
+      ForEachTarget(table(), table().node(number), relation,
+                    [this](int member) { join_members_.push_back(member); });
+      first_join_member_.push_back(static_cast<int>(join_members_.size()));
+    }
+    std::span<const int> members = MembersOf(found->second);
+    const bool whole = std::find(members.begin(), members.end(), -1) == members.end();
+    if (whole && !Names(found->second, number)) return found->second;
+    // As if each copy were named on its own: each problem reported.
+    for (size_t k = 0; k < members.size(); ++k) {
+      if (members[k] >= 0 && members[k] != number) continue;
+      const size_t dot = reference.find('.');
+      Relation copy = relation;
+      copy.copies = 0;
+      copy.target = PatternCopyName(reference.substr(0, dot), static_cast<int>(k) + 1) +
+                    reference.substr(dot);
+      ReportBrokenTarget(number, copy, members[k] < 0 ? kNotFound : number);
+    }
+    return kBrokenTarget;
+  }
+
+  // The node that gives a target's time: the node, or a join's latest member.
+  int SourceOf(int target) const { return IsJoin(target) ? times_[target].fixed_by : target; }
+
   // The relation or `until:` entry of `from` that names `to` (relations
   // first, in written order); nullptr when `from` reaches `to` by chaining.
   const Relation* StepOf(int from, int to) const {
     const Node& node = table().node(from);
     std::span<const int> relations = RelationTargetsOf(from);
     for (size_t k = 0; k < relations.size(); ++k) {
-      if (relations[k] == to) return &node.relations[k];
+      if (Names(relations[k], to)) return &node.relations[k];
     }
     std::span<const int> until = UntilTargetsOf(from);
     for (size_t k = 0; k < until.size(); ++k) {
-      if (until[k] == to) return &node.until[k];
+      if (Names(until[k], to)) return &node.until[k];
     }
     return nullptr;
   }
@@ -292,18 +339,26 @@ class TimingResolver {
     return suggestion ? DidYouMeanPhrase(*suggestion) : "";
   }
 
-  // Out-edges in written order: the relations, or the one chaining edge.
+  // Out-edges in written order: the relations, or the one chaining edge;
+  // then each join's, to its members.
   TimingGraph BuildGraph() const {
     std::vector<std::pair<int, int>> edges;
-    // At most one edge per relation, `until:` entry and chaining node.
+    // At most one edge per relation, `until:` entry, chaining node and member.
     edges.reserve(relation_targets_.size() + until_targets_.size() +
-                  static_cast<size_t>(table().size()));
+                  static_cast<size_t>(table().size()) + join_members_.size());
     for (int number = 0; number < table().size(); ++number) {
       ForEachDependency(table(), number, RelationTargetsOf(number), UntilTargetsOf(number),
                         [&](int target, int) { edges.emplace_back(number, target); });
     }
-    return MakeTimingGraph(table().size(), std::move(edges));
+    for (int join = table().size(); join < VertexCount(); ++join) {
+      for (int member : MembersOf(join)) {
+        if (member >= 0) edges.emplace_back(join, member);
+      }
+    }
+    return MakeTimingGraph(VertexCount(), std::move(edges));
   }
+
+  int VertexCount() const { return table().size() + static_cast<int>(join_by_reference_.size()); }
 
   void ReportCycles(const TimingGraphAnalysis& analysis) {
     for (const std::vector<int>& cycle : analysis.cycles) {
@@ -354,11 +409,38 @@ class TimingResolver {
   }
 
   void ComputeTimes(const TimingGraphAnalysis& analysis) {
-    times_.assign(table().size(), WorkingTime{});
+    times_.assign(static_cast<size_t>(VertexCount()), WorkingTime{});
+    join_first_latest_.assign(join_by_reference_.size(), -1);
     for (int number : analysis.resolution_order) {
-      if (broken_[number] || analysis.on_cycle[number]) continue;  // stays kUnresolved
-      ComputeNode(number);
+      if (analysis.on_cycle[number]) continue;  // stays kUnresolved
+      if (IsJoin(number)) {
+        ComputeJoin(number);
+      } else if (!broken_[number]) {
+        ComputeNode(number);
+      }
     }
+  }
+
+  // A join ends with its latest member; `fixed_by` is the first of those in
+  // file order (as the copies' own relations would give), and
+  // join_first_latest_ the first in copy order (as `until:` names it).
+  void ComputeJoin(int join) {
+    WorkingTime& time = times_[join];
+    int first_latest = -1;
+    for (int member : MembersOf(join)) {
+      if (!IsUsable(member)) return;
+      const ExactTime& end = times_[member].end;
+      if (first_latest < 0 || time.end < end) {
+        time.end = end;
+        time.fixed_by = member;
+        first_latest = member;
+      } else if (time.end == end && member < time.fixed_by) {
+        time.fixed_by = member;
+      }
+    }
+    time.start = time.end;
+    time.status = NodeStatus::kResolved;
+    join_first_latest_[static_cast<size_t>(join - table().size())] = first_latest;
   }
 
   bool IsUsable(int number) const { return times_[number].status == NodeStatus::kResolved; }
@@ -389,7 +471,7 @@ class TimingResolver {
     for (int index = first; index < end; ++index) {
       const int target = relation_targets_[index];
       if (target >= 0 && !IsUsable(target)) return;
-      consider(StartFrom(index, target, node.duration), target);
+      consider(StartFrom(index, target, node.duration), SourceOf(target));
     }
     WorkingTime& time = times_[number];
     // An invalid candidate overflowed 64 bits: far past any limit either way.
@@ -414,6 +496,12 @@ class TimingResolver {
     std::optional<ExactTime> end;
     int latest = -1;
     std::span<const int> targets = UntilTargetsOf(number);
+    // The node that gives until target k's end: a join's first latest copy.
+    auto latest_node = [&](size_t k) {
+      const int target = targets[k];
+      return IsJoin(target) ? join_first_latest_[static_cast<size_t>(target - table().size())]
+                            : target;
+    };
     for (size_t k = 0; k < targets.size(); ++k) {
       if (targets[k] < 0 || !IsUsable(targets[k])) return false;
       if (!end || *end < times_[targets[k]].end) {
@@ -425,7 +513,7 @@ class TimingResolver {
       const Node& node = table().node(number);
       Report(DiagnosticCode::kTimingNegative, node.until[static_cast<size_t>(latest)].origin,
              "node '" + NameOf(number) + "' would end with '" +
-                 NameOf(targets[static_cast<size_t>(latest)]) + "' at " + end->ToString() +
+                 NameOf(latest_node(static_cast<size_t>(latest))) + "' at " + end->ToString() +
                  " s, before it starts at " + time.start.ToString() + " s");
       return false;
     }
@@ -533,7 +621,16 @@ class TimingResolver {
   std::vector<uint32_t> relation_terms_;
   std::vector<ExactTime> nonzero_offsets_;
   std::vector<bool> broken_;        // per node
-  std::vector<WorkingTime> times_;  // per node
+  std::vector<WorkingTime> times_;  // per node, then per join
+  // Joins: vertex table().size() + j waits for every copy of a pattern's
+  // node (Relation::copies); its members (node numbers, -1 where a copy's
+  // node is missing) are join_members_[first_join_member_[j] ...
+  // first_join_member_[j + 1]]. One per distinct reference, so that N copies
+  // waiting for M copies cost N + M edges, not N * M.
+  std::unordered_map<std::string, int> join_by_reference_;
+  std::vector<int> join_members_;
+  std::vector<int> first_join_member_{0};
+  std::vector<int> join_first_latest_;  // per join, once computed
 };
 
 }  // namespace

@@ -7,34 +7,48 @@ namespace cinc {
 namespace {
 
 // The shortest cycle first -> ... -> first inside first's component, by
-// breadth-first search. `parent` is all -1 on entry and on return.
-std::vector<int> ShortestCycleThrough(const TimingGraph& graph, int first,
+// breadth-first search; a join (a vertex from `first_join` on) is passed
+// through at no length, its out-edges taken in the place of the edge to it.
+// `parent` is all -1 on entry and on return.
+std::vector<int> ShortestCycleThrough(const TimingGraph& graph, int first, int first_join,
                                       const std::vector<int>& component, std::vector<int>& parent) {
   std::vector<int> queue{first};
+  std::vector<int> joins_expanded;
   parent[first] = first;
   std::vector<int> cycle;
-  for (size_t head = 0; head < queue.size() && cycle.empty(); ++head) {
-    const int vertex = queue[head];
+  // Follows `vertex`'s out-edges (a join's on behalf of `from`); true once
+  // an edge back to `first` closes a shortest cycle.
+  auto follow = [&](auto& self, int vertex, int from) -> bool {
     for (auto [edge, edge_end] =
              boost::out_edges(static_cast<TimingGraph::vertex_descriptor>(vertex), graph);
          edge != edge_end; ++edge) {
       const int dependency = static_cast<int>(boost::target(*edge, graph));
       if (component[dependency] != component[first]) continue;
       if (dependency == first) {
-        // Breadth-first: the first edge back to `first` closes a shortest cycle.
-        for (int step = vertex; step != first; step = parent[step]) cycle.push_back(step);
+        for (int step = from; step != first; step = parent[step]) cycle.push_back(step);
         cycle.push_back(first);
         std::reverse(cycle.begin(), cycle.end());
         cycle.push_back(first);
-        break;
+        return true;
       }
-      if (parent[dependency] == -1) {
-        parent[dependency] = vertex;
-        queue.push_back(dependency);
+      if (parent[dependency] != -1) continue;
+      if (dependency >= first_join) {
+        // Its members are all met the first time: later visits add nothing.
+        parent[dependency] = from;
+        joins_expanded.push_back(dependency);
+        if (self(self, dependency, from)) return true;
+        continue;
       }
+      parent[dependency] = from;
+      queue.push_back(dependency);
     }
+    return false;
+  };
+  for (size_t head = 0; head < queue.size(); ++head) {
+    if (follow(follow, queue[head], queue[head])) break;
   }
   for (int visited : queue) parent[visited] = -1;
+  for (int visited : joins_expanded) parent[visited] = -1;
   return cycle;
 }
 
@@ -52,8 +66,9 @@ TimingGraph MakeTimingGraph(int vertex_count, std::vector<std::pair<int, int>> e
                      static_cast<uint32_t>(vertex_count), static_cast<uint32_t>(edges.size()));
 }
 
-TimingGraphAnalysis AnalyzeTimingGraph(const TimingGraph& graph) {
+TimingGraphAnalysis AnalyzeTimingGraph(const TimingGraph& graph, int first_join) {
   const int vertex_count = static_cast<int>(boost::num_vertices(graph));
+  first_join = std::min(first_join, vertex_count);
   std::vector<int> component(vertex_count);
   const int component_count = static_cast<int>(boost::strong_components(
       graph, boost::make_iterator_property_map(component.begin(),
@@ -101,7 +116,7 @@ TimingGraphAnalysis AnalyzeTimingGraph(const TimingGraph& graph) {
     const int c = component[vertex];
     if (!component_is_cyclic[c] || component_reported[c]) continue;
     component_reported[c] = true;
-    analysis.cycles.push_back(ShortestCycleThrough(graph, vertex, component, parent));
+    analysis.cycles.push_back(ShortestCycleThrough(graph, vertex, first_join, component, parent));
   }
   return analysis;
 }

@@ -13,6 +13,7 @@
 
 #include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <cstdint>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -44,7 +45,11 @@ struct TimingGraphAnalysis {
   std::vector<std::vector<int>> cycles;
 };
 
-TimingGraphAnalysis AnalyzeTimingGraph(const TimingGraph& graph);
+// Vertices from `first_join` on are joins (one for the copies of a pattern
+// that `after:` waits for): their cost is one edge per copy, and cycles
+// pass through them without counting them or listing them.
+TimingGraphAnalysis AnalyzeTimingGraph(const TimingGraph& graph,
+                                       int first_join = std::numeric_limits<int>::max());
 
 }  // namespace cinc
 

@@ -1,13 +1,10 @@
 #include "sequence/sequence_parse.h"
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <utility>
 #include <vector>
 
+#include "core/input_file.h"
 #include "sequence/json_text.h"
 #include "sequence/validator.h"
 
@@ -212,21 +209,19 @@ std::optional<Sequence> ParseSequenceText(std::string_view text, Diagnostics* di
     }
     diagnostics->Add(std::move(problem));
   }
+  diagnostics->AddNotKept(found);
   if (found.HasErrors()) return std::nullopt;
   return sequence;
 }
 
 std::optional<Sequence> LoadSequenceFile(const std::string& path, Diagnostics* diagnostics) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    int error = errno;
+  std::string text;
+  if (InputRefusal refused = ReadInputFile(path, InputKind::kSequence, &text); refused.refused()) {
     diagnostics->Report(DiagnosticCode::kCinemaFormat, SourceLocation{}, "",
-                        "cannot read file: " + std::string(std::strerror(error)));
+                        "cannot read file: " + refused.Describe());
     return std::nullopt;
   }
-  std::ostringstream text;
-  text << file.rdbuf();
-  return ParseSequenceText(text.str(), diagnostics);
+  return ParseSequenceText(text, diagnostics);
 }
 
 }  // namespace cinc

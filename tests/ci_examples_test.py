@@ -98,7 +98,7 @@ class CiExamplesTest(unittest.TestCase):
         result = self.run_step()
         self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
         logs = self.sarif_logs()
-        expected = sorted(path.replace("/", "_").replace(".", "_") + ".sarif"
+        expected = sorted(re.sub(r"[^A-Za-z0-9_-]", "_", path) + ".sarif"
                           for path in self.scenes())
         self.assertEqual(sorted(logs), expected)  # one per scene, none for notes.yaml
         for name, log in logs.items():
@@ -115,6 +115,24 @@ class CiExamplesTest(unittest.TestCase):
         self.assertEqual(result_entry["ruleId"], "E_TIMING_MISSING")
         self.assertEqual(result_entry["locations"][0]["physicalLocation"]["region"],
                          {"startLine": 5, "startColumn": 25})
+
+    def test_workflow_step_takes_hostile_file_names_as_names(self):
+        # A pull request's file names: spaces, a command substitution, a glob,
+        # a newline, a leading dash. Each is one scene; nothing runs.
+        names = ["a b $(touch PWNED).yaml", "* [x].yaml", "new\nline.yaml", "-o x.yaml"]
+        for name in names:
+            with open(os.path.join(self.repository, name), "w") as stream:
+                stream.write(BROKEN)
+        self.git("add", "--", *names)
+        result = self.run_step()
+        self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
+        logs = self.sarif_logs()
+        for name in names:
+            log = re.sub(r"[^A-Za-z0-9_-]", "_", name) + ".sarif"
+            [entry] = logs[log]["runs"][0]["results"]
+            self.assertEqual(entry["ruleId"], "E_TIMING_MISSING", name)
+        self.assertFalse(os.path.exists(os.path.join(self.repository, "PWNED")))
+        self.assertFalse(os.path.exists(os.path.join(self.repository, "x.yaml")))
 
     def test_pre_commit_hook(self):
         with open(os.path.join(ROOT, ".pre-commit-hooks.yaml")) as stream:

@@ -288,15 +288,15 @@ class VerifyCliTest(unittest.TestCase):
             with open(path) as stream:
                 self.assertEqual(stream.read(), previous)
         # A shard that cannot be put in its place (a folder of that name):
-        # E_OUTPUT, exit 3; the higher shards go first, so the first file is
+        # E_OUTPUT, exit 3, refused when it is staged; the first file is
         # still the old one, and no temporary file is left.
         os.remove(second)
         os.makedirs(os.path.join(second, "inside"))
         status, stdout, stderr = run("build", scene)
         self.assertEqual((status, stdout), (3, ""))
         self.assertEqual(stderr.splitlines()[0],
-                         f"cinc: error: cannot write {second}: it cannot be replaced (Is a "
-                         "directory) [E_OUTPUT]")
+                         f"cinc: error: cannot write {second}: it is a folder; name a file in "
+                         "it [E_OUTPUT]")
         self.assertEqual(sorted(os.listdir(self.folder)),
                          ["crowd.2.sequence.json", "crowd.sequence.json", "crowd.yaml"])
         with open(first) as stream:

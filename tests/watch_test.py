@@ -108,6 +108,13 @@ class WatchTest(unittest.TestCase):
         with open(self.path("scene.sequence.json")) as stream:
             return stream.read()
 
+    def wait_for_in_output(self, text, watcher):
+        """Waits up to 20 s for a build whose output holds `text`."""
+        deadline = time.monotonic() + 20
+        while text not in self.output() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        self.assertIn(text, self.output(), "".join(watcher.err))
+
     def test_build_watches_the_scene_and_its_models(self):
         watcher = Watcher(["build", "scene.yaml"], self.folder)
         try:
@@ -156,6 +163,30 @@ class WatchTest(unittest.TestCase):
                        by_rename=True)
             watcher.wait_for(2)
             self.assertIn('"to": 0.75', self.output())
+        finally:
+            self.assertEqual(watcher.stop(), 0)
+
+    def test_build_watches_an_included_files_folder_that_comes_back(self):
+        hardware = "cinc: 1\ntemplates:\n  fade: {{duration: 1, opacity: {}}}\n"
+        os.mkdir(self.path("lib"))
+        self.write("lib/hardware.yaml", hardware.format(0.5))
+        self.write("scene.yaml", "cinc: 1\ninclude: lib/hardware.yaml\nobjects:\n"
+                                 "  part:\n    nodes:\n      - {id: in, use: fade}\n")
+        watcher = Watcher(["build", "scene.yaml"], self.folder)
+        try:
+            watcher.wait_for(1)
+            self.assertIn('"to": 0.5', self.output())
+            shutil.rmtree(self.path("lib"))  # the folder goes: a failed build
+            watcher.wait_for(2)
+            self.assertTrue(any("cannot read include 'lib/hardware.yaml'" in line
+                                for line in watcher.err), watcher.err)
+            os.mkdir(self.path("lib"))  # and comes back, then the file in it
+            self.write("lib/hardware.yaml", hardware.format(0.75))
+            self.wait_for_in_output('"to": 0.75', watcher)
+            self.write("lib/hardware.yaml", hardware.format(0.25), by_rename=True)  # later edits
+            self.wait_for_in_output('"to": 0.25', watcher)
+            self.write("lib/hardware.yaml", hardware.format(0.125))  # in place
+            self.wait_for_in_output('"to": 0.125', watcher)
         finally:
             self.assertEqual(watcher.stop(), 0)
 

@@ -1,0 +1,145 @@
+import os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import json
+import time
+import hostile
+
+# Issue 41, items 5 and 6: "after all copies" costs one relation per copy;
+# expansion (nodes, relations, cue data, fitting work) is bounded as a whole,
+# each limit an E_LIMIT at the pattern or object that pushes past
+# (core/scene_limits.h, docs/diagnostics.md "E_LIMIT").
+
+
+def quadratic(count, stagger=""):
+    """Two patterns of `count` copies; each copy of b waits for every a."""
+    return f"""cinc: 1
+name: quad
+objects:
+  a:
+    pattern: {{count: {count}, offset: [0.001, 0, 0]}}
+{stagger}    nodes:
+      - {{id: show, duration: 0.5, opacity: 1}}
+  b:
+    pattern: {{count: {count}, offset: [0, 0.001, 0]}}
+    nodes:
+      - {{id: show, after: a.show, duration: 0.5, opacity: 1}}
+"""
+
+
+class ExpansionTest(hostile.HostileTest):
+    def errors(self, err):
+        return [line for line in err.splitlines() if ": error: " in line]
+
+    def test_after_all_copies_of_10000_builds(self):
+        self.write("quad.yaml", quadratic(10000))
+        start = time.monotonic()
+        _, out, _ = self.cinc("resolve", "quad.yaml", expect=0, timeout=30)
+        self.assertLess(time.monotonic() - start, 20)
+        nodes = {node["node"]: node for node in json.loads(out)["nodes"]}
+        self.assertEqual(nodes["b-10000.show"]["start"], 0.5)
+        self.assertEqual(nodes["b-1.show"]["end"], 1.0)
+        self.cinc("build", "quad.yaml", "-o", "quad.json", expect=0, timeout=30)
+
+    def test_after_all_copies_times_by_hand(self):
+        # a-k.show chains from 0 with a 0.5 s stagger: [0.5 (k - 1), 0.5 k];
+        # the latest ends at 1.5 (a-3), so every b-k.show is [1.5, 2].
+        self.write("small.yaml", quadratic(3, "    stagger: 0.5\n"))
+        _, out, _ = self.cinc("resolve", "small.yaml", expect=0)
+        times = {node["node"]: [node["start"], node["end"]] for node in json.loads(out)["nodes"]}
+        self.assertEqual(times, {
+            "a-1.show": [0, 0.5], "a-2.show": [0.5, 1], "a-3.show": [1, 1.5],
+            "b-1.show": [1.5, 2], "b-2.show": [1.5, 2], "b-3.show": [1.5, 2]})
+
+    def test_nodes_bounded_before_expansion(self):
+        lines = ["cinc: 1", "name: nodes", "objects:"]
+        for o in range(10):
+            lines += [f"  p{o}:", "    pattern: {count: 100000, offset: [0.001, 0, 0]}",
+                      "    nodes:"]
+            lines += [f"      - {{id: n{n}, duration: 0.1, position: [{n}, 0, 0]}}"
+                      for n in range(10)]
+        self.write("nodes.yaml", "\n".join(lines) + "\n")
+        start = time.monotonic()
+        _, _, err = self.cinc("build", "nodes.yaml", "-o", "nodes.json", expect=1, timeout=30)
+        self.assertLess(time.monotonic() - start, 10)
+        self.assertEqual(self.errors(err), [
+            f"nodes.yaml:{5 + 13 * o}:14: error: pattern 'p{o}' would bring the scene to "
+            "1000000 nodes (100000 copies of 10), more than the 500000 a scene may hold "
+            "[E_LIMIT]" for o in range(10)])
+        self.assertFalse(os.path.exists(self.path("nodes.json")))
+
+    def test_relations_bounded_before_expansion(self):
+        after = ", ".join(f"x.s{k}" for k in range(25))
+        self.write("rel.yaml", f"""cinc: 1
+name: rel
+objects:
+  x:
+    nodes: [{", ".join(f"{{id: s{k}, duration: 1}}" for k in range(25))}]
+  p:
+    pattern: {{count: 100000, offset: [0.001, 0, 0]}}
+    nodes:
+      - {{id: a, after: [{after}], duration: 1}}
+""")
+        _, _, err = self.cinc("check", "rel.yaml", expect=1, timeout=30)
+        self.assertEqual(self.errors(err), [
+            "rel.yaml:7:14: error: pattern 'p' would bring the scene to 2500000 timing "
+            "relations (100000 copies of 25), more than the 2000000 a scene may hold [E_LIMIT]"])
+
+    def test_cue_data_bounded_before_emission(self):
+        self.write("cues.yaml", """cinc: 1
+name: cues
+objects:
+  lamp:
+    pattern: {count: 1000, offset: [0.01, 0, 0]}
+    nodes:
+      - id: glow
+        duration: 1
+        opacity: 1
+        cue:
+          kind: vfx
+          name: glow
+          data:
+            a: &a [1000000, 2000000, 3000000, 4000000, 5000000, 6000000, 7000000, 8000000, 9000000, 1000000]
+            b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]
+            c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]
+            d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]
+            e: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]
+""")
+        start = time.monotonic()
+        _, _, err = self.cinc("build", "cues.yaml", "-o", "cues.json", expect=1, timeout=30)
+        self.assertLess(time.monotonic() - start, 10)
+        self.assertEqual(self.errors(err), [
+            "cues.yaml:5:14: error: pattern 'lamp' would bring the scene to 913595000 bytes of "
+            "cue data (1000 copies of 913595), more than the 16777216 a scene may hold [E_LIMIT]"])
+        self.assertEqual(os.listdir(self.folder), ["cues.yaml"])
+
+    def test_fitting_work_bounded(self):
+        self.write("spin.yaml", """cinc: 1
+name: spin
+tolerance: {position: 0.000001, rotation: 0.000001}
+objects:
+  wheel:
+    pattern: {count: 100000, offset: [0.01, 0, 0]}
+    nodes:
+      - {id: turn, duration: 60, spin: {axis: [1, 1, 0.3], turns: 1000}}
+""")
+        start = time.monotonic()
+        _, _, err = self.cinc("build", "spin.yaml", "-o", "spin.json", expect=1, timeout=60)
+        self.assertLess(time.monotonic() - start, 30)
+        errors = self.errors(err)
+        # Each wheel fitted before the budget ran out is over the channel's
+        # keys; the one that spends the budget is named, in every run.
+        # (The budget's is reported as it is spent, the channels' after.)
+        self.assertEqual(errors[1:], [
+            f"spin.yaml:5:3: error: object 'wheel-{k}' needs 10002 rotation keys at the "
+            "tolerance, more than the format's 10000 per channel [E_LIMIT]"
+            for k in range(1, len(errors))])
+        self.assertEqual(errors[0],
+            f"spin.yaml:5:3: error: object 'wheel-{len(errors)}' brings the work of fitting "
+            "keys to the tolerance past the 16000000 curve checks one build may make; loosen "
+            "'tolerance' or bake fewer motions [E_LIMIT]")
+        _, _, again = self.cinc("build", "spin.yaml", "-o", "spin.json", expect=1, timeout=60)
+        self.assertEqual(self.errors(again), errors)
+
+
+if __name__ == "__main__":
+    hostile.main()
