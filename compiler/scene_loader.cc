@@ -11,6 +11,7 @@
 
 #include "compiler/scene_loader_internal.h"
 #include "core/input_file.h"
+#include "core/path_containment.h"
 
 namespace cinc {
 namespace scene_loading {
@@ -61,17 +62,6 @@ bool IsSequenceNameCharacter(char c) {
 bool IsSequenceName(std::string_view name) {
   return !name.empty() && name.size() <= kMaxSequenceNameLength &&
          std::all_of(name.begin(), name.end(), IsSequenceNameCharacter);
-}
-
-// Whether `path` (lexically normal, absolute) lies inside `root`.
-bool IsInside(const std::filesystem::path& path, const std::filesystem::path& root) {
-  auto path_part = path.begin();
-  for (auto root_part = root.begin(); root_part != root.end(); ++root_part) {
-    if (root_part->empty()) continue;  // a trailing separator
-    if (path_part == path.end() || *path_part != *root_part) return false;
-    ++path_part;
-  }
-  return true;
 }
 
 void ConvertNodeTimes(int64_t ticks_per_second, Node* node) {

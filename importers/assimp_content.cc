@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "core/input_file.h"
+#include "core/path_containment.h"
 #include "importers/assimp_axes.h"
 #include "importers/assimp_common.h"
 #include "importers/assimp_importer.h"
@@ -187,10 +188,9 @@ class AssimpContentCopier {
         bytes.assign(reinterpret_cast<const char*>(embedded->pcData), embedded->mWidth);
       }
     } else if (!path.empty() && path[0] != '*') {
-      fs::path file = (fs::path(folder_) / path).lexically_normal();
-      fs::path base = fs::path(folder_).lexically_normal();
-      std::string relative = file.lexically_relative(base).generic_string();
-      if (!relative.empty() && relative.rfind("..", 0) != 0 && fs::path(path).is_relative()) {
+      // A texture outside the model's folder is not read (core/path_containment.h).
+      if (!LeavesFolder(folder_, path)) {
+        const fs::path file = (fs::path(folder_) / path).lexically_normal();
         ReadInputFile(file.string(), InputKind::kModel, &bytes);  // "" when refused
       }
     }

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "core/input_file.h"
+#include "core/path_containment.h"
 
 namespace cinc {
 namespace {
@@ -102,10 +103,15 @@ bool IsThere(const std::filesystem::path& path) {
 std::string MissingFile(const nlohmann::json& document, const char* kind, const char* label,
                         const std::string& base_dir) {
   for (const ExternalFile& file : ExternalFiles(document, kind, base_dir)) {
-    InputRefusal refused = CheckInputFile(file.path.string(), InputKind::kModel);
-    if (!refused.refused()) continue;
     const std::string what = "its " + std::string(label) + " " + std::to_string(file.index) +
                              " is the file '" + file.uri + "'";
+    if (std::optional<std::string> leaves = LeavesFolder(base_dir, PercentDecoded(file.uri))) {
+      return what + ", outside the glTF's folder (" + *leaves +
+             "): cinc reads a glTF's buffers and images from its folder or below; copy the "
+             "file there, or export a .glb, which holds its buffers and images";
+    }
+    InputRefusal refused = CheckInputFile(file.path.string(), InputKind::kModel);
+    if (!refused.refused()) continue;
     const std::string looked = file.path.lexically_normal().string();
     if (refused.reason != InputRefusal::Reason::kMissing) {
       return what + " (" + looked + "): " + refused.Describe();
@@ -149,7 +155,9 @@ std::vector<std::string> GltfExternalFiles(const std::string& bytes, bool binary
   if (!document.is_object()) return paths;
   for (const char* kind : {"buffers", "images"}) {
     for (const ExternalFile& file : ExternalFiles(document, kind, base_dir)) {
-      if (IsThere(file.path)) paths.push_back(file.path.lexically_normal().string());
+      if (IsThere(file.path) && !LeavesFolder(base_dir, PercentDecoded(file.uri))) {
+        paths.push_back(file.path.lexically_normal().string());
+      }
     }
   }
   return paths;

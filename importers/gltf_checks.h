@@ -9,7 +9,8 @@
 //     nothing): cinc reads glTF 2.0 only;
 //   - an external buffer or image (a `uri` that is not a `data:` URI) whose
 //     file is not there: which entry, which file, and where it was looked for
-//     (`base_dir` joined with the URI, percent-decoded).
+//     (`base_dir` joined with the URI, percent-decoded), or that lies outside
+//     `base_dir` (core/path_containment.h).
 // A document whose JSON cannot be parsed, or that is otherwise malformed,
 // passes: tinygltf's own message says what is wrong with it.
 //

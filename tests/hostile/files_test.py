@@ -7,6 +7,7 @@ under the 1 GB address-space limit.
 
 Usage: files_test.py CINC  (run by ctest)
 """
+import json
 import os
 import shutil
 import sys
@@ -111,6 +112,30 @@ class FilesTest(hostile.HostileTest):
 
     def test_a_sparse_2_gb_glb_is_refused_from_its_size(self):
         self.assert_model_refused("huge:glTF", HUGE_MODEL)
+
+    def test_a_gltf_cannot_read_files_outside_its_folder(self):
+        # A model's buffer or image names a file of the machine: refused
+        # before any reader runs, and never listed in a depfile.
+        self.write("secret.bin", "abcd")
+        os.mkdir(self.path("models"))
+        os.symlink("../secret.bin", self.path("models/link.bin"))
+        cases = [("../secret.bin", "it climbs out of the folder with '..'"),
+                 ("%2E%2E/secret.bin", "it climbs out of the folder with '..'"),
+                 ("/etc/passwd", "it is an absolute path"),
+                 ("link.bin", "it leads out of the folder through a symbolic link")]
+        for uri, why in cases:
+            document = {"asset": {"version": "2.0"}, "buffers": [{"byteLength": 4, "uri": uri}]}
+            with open(self.path("models/part.gltf"), "w") as stream:
+                json.dump(document, stream)
+            self.write("s.yaml", SCENE.replace("include: parts.yaml\n", "").replace(
+                "screw.glb", "models/part.gltf"))
+            self.assertEqual(
+                self.first_line("build", "s.yaml", "--depfile", "s.d", expect=1),
+                "s.yaml:3:19: error: model 'screw': cannot read models/part.gltf: its buffer 0 "
+                f"is the file '{uri}', outside the glTF's folder ({why}): cinc reads a glTF's "
+                "buffers and images from its folder or below; copy the file there, or export a "
+                ".glb, which holds its buffers and images [E_MODEL_LOAD]")
+            self.assertFalse(os.path.exists(self.path("s.d")))
 
     def test_a_scene_that_is_a_folder_or_a_named_pipe(self):
         for kind, reason in (("folder", FOLDER), ("fifo", FIFO), ("huge:cinc: 1\n", HUGE_SCENE)):
