@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""End-to-end figures (docs/README.md, "Performance"): wall time and peak memory of
+"""End-to-end figures (docs/performance.md): wall time and peak memory of
 `cinc build` on generated scenes, against libyaml alone reading the same file.
 
     bench/measure.py BUILD_DIR [SIZES...]      (default sizes: 1000 10000 100000)

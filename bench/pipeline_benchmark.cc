@@ -4,7 +4,7 @@
 //   bench/generate_scene.py 100000 > /tmp/scene.yaml
 //   build/bench/pipeline_benchmark /tmp/scene.yaml [--benchmark_filter=...]
 //
-// Figures are for docs/README.md ("Performance"), never for tests.
+// Figures are for docs/performance.md, never for tests.
 #include <benchmark/benchmark.h>
 #include <yaml.h>
 

@@ -1,6 +1,6 @@
 // yaml_events FILE: reads a YAML file with libyaml's event parser and does
 // nothing else — the floor that `cinc build` is measured against (the whole
-// build should take at most twice this; docs/README.md "Performance").
+// build should take at most twice this; docs/performance.md).
 #include <yaml.h>
 
 #include <cstdio>

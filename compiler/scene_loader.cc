@@ -12,6 +12,7 @@
 #include "compiler/scene_loader_internal.h"
 #include "core/input_file.h"
 #include "core/path_containment.h"
+#include "core/reference.h"
 
 namespace cinc {
 namespace scene_loading {
@@ -628,7 +629,7 @@ void SceneLoader::LoadPattern(const YamlEvent& first, Pattern* pattern) {
     }
     if (pattern->markers.empty()) {
       pattern->count = 0;
-    } else if (pattern->markers.find('/') == std::string::npos) {
+    } else if (!SplitMarkerReference(pattern->markers).has_marker) {
       Report(DiagnosticCode::kSceneValue, pattern->markers_origin.location,
              "'markers' is object/marker-glob, as 'body/hole-*'; got '" + pattern->markers + "'");
       pattern->count = 0;

@@ -9,6 +9,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "core/reference.h"
 #include "core/scene_limits.h"
 #include "core/suggestion.h"
 
@@ -30,16 +31,11 @@ void ReplaceAll(std::string* text, std::string_view from, std::string_view to) {
   }
 }
 
-// The object a reference names: "body" of "body.in" (`separator` '.') or of
-// "body/hole" ('/'); the whole text when it has no separator.
-std::string_view ObjectPart(std::string_view reference, char separator) {
-  size_t at = reference.find(separator);
-  return at == std::string_view::npos ? reference : reference.substr(0, at);
-}
-
-// Whether a node reference names its object ("body.in"), not an id alone.
-bool IsQualified(std::string_view reference) {
-  return reference.find('.') != std::string_view::npos;
+// Whether a node reference names a node outside `owner` ("body.in" from lid);
+// a bare id ("in") names one of owner's own.
+bool NamesOtherOwner(std::string_view reference, std::string_view owner) {
+  const NodeReference parts = SplitNodeReference(reference);
+  return parts.qualified && parts.owner != owner;
 }
 
 // Whether a step of `owner` starts from outside it: an `at`, a relation
@@ -48,9 +44,7 @@ bool StartsFromOutside(const Node& node, std::string_view owner) {
   if (node.relations.empty()) return node.index == 0;
   for (const Relation& relation : node.relations) {
     if (relation.kind == RelationKind::kAt) return true;
-    if (IsQualified(relation.target) && ObjectPart(relation.target, '.') != owner) {
-      return true;
-    }
+    if (NamesOtherOwner(relation.target, owner)) return true;
   }
   return false;
 }
@@ -116,9 +110,10 @@ std::optional<std::vector<std::string>> MatchingMarkers(const Pattern& pattern,
                                                         const Scene& scene,
                                                         Diagnostics* diagnostics) {
   const Origin& origin = pattern.markers_origin;
-  size_t slash = pattern.markers.find('/');
-  std::string owner = pattern.markers.substr(0, slash);
-  std::string glob = pattern.markers.substr(slash + 1);
+  const MarkerReference parts = SplitMarkerReference(pattern.markers);
+  const std::string owner(parts.owner);
+  // Without a '/' (reported by the loader) the whole text is the glob too.
+  const std::string glob(parts.has_marker ? parts.marker : parts.owner);
   const SceneObject* object = nullptr;
   std::vector<std::string_view> names;
   for (const SceneObject& candidate : scene.objects) {
@@ -163,6 +158,27 @@ std::optional<std::vector<std::string>> MatchingMarkers(const Pattern& pattern,
   return std::nullopt;
 }
 
+// References of `node` to its pattern `name` itself are to the copy `copy`:
+// "screw.drive" and "screw/tip" in screw's nodes name screw-2's in screw-2's.
+// (A node reference only when qualified: `drive` alone is an id.)
+void RenameSelfReferences(const std::string& name, const std::string& copy, Node* node) {
+  auto node_to_self = [&](std::string* reference) {
+    const NodeReference parts = SplitNodeReference(*reference);
+    if (parts.qualified && parts.owner == name) reference->replace(0, name.size(), copy);
+  };
+  auto marker_to_self = [&](std::string* reference) {
+    if (SplitMarkerReference(*reference).owner == name) reference->replace(0, name.size(), copy);
+  };
+  for (Relation& relation : node->relations) EditReference(&relation.target, node_to_self);
+  for (Relation& relation : node->until) EditReference(&relation.target, node_to_self);
+  if (!node->rare_parts) return;
+  NodeRareParts& rare = node->mutable_rare();
+  if (rare.attach) marker_to_self(&rare.attach->to);
+  if (rare.look_at) marker_to_self(&rare.look_at->value);
+  if (rare.focus) marker_to_self(&rare.focus->on);
+  for (Cue& cue : rare.cues) marker_to_self(&cue.target);
+}
+
 SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
                      const std::string& marker) {
   SceneObject copy = object;
@@ -173,7 +189,6 @@ SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
   copy.rotation = placement.Rotation(object.rotation);
   const ExactTime lag = pattern.stagger.MultipliedBy(k - 1, 1);
   const std::string index = std::to_string(k);
-  const std::string self_prefix = object.name + ".";
   bool attached = false;
   for (Node& node : copy.nodes) {
     node.owner = copy.name;
@@ -192,31 +207,14 @@ SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
       ReplaceAll(text, "$i", index);
       if (pattern.kind == Pattern::Kind::kMarkers) ReplaceAll(text, "$marker", marker);
     });
-    // References to the pattern itself are to this copy.
-    // (A node reference only when qualified: `drive` alone is an id.)
-    auto to_self = [&](std::string* reference, char separator) {
-      bool qualified = reference->find(separator) != std::string::npos;
-      if ((qualified || separator == '/') && ObjectPart(*reference, separator) == object.name) {
-        reference->replace(0, object.name.size(), copy.name);
-      }
-    };
-    auto relation_to_self = [&](std::string* reference) { to_self(reference, '.'); };
-    for (Relation& relation : node.relations) EditReference(&relation.target, relation_to_self);
-    for (Relation& relation : node.until) EditReference(&relation.target, relation_to_self);
-    if (node.rare_parts) {
-      NodeRareParts& rare = node.mutable_rare();
-      if (rare.attach) to_self(&rare.attach->to, '/');
-      if (rare.look_at) to_self(&rare.look_at->value, '/');
-      if (rare.focus) to_self(&rare.focus->on, '/');
-      for (Cue& cue : rare.cues) to_self(&cue.target, '/');
-    }
+    RenameSelfReferences(object.name, copy.name, &node);
     // A chain: the copy's steps that start from outside it start after the
     // previous copy's same step.
     if (pattern.chain && k > 1) {
       if (StartsFromOutside(node, copy.name)) {
         Relation after;
         after.kind = RelationKind::kAfter;
-        after.target = CopyName(object.name, k - 1) + "." + node.id;
+        after.target = NodeReferenceText(CopyName(object.name, k - 1), node.id);
         after.origin = pattern.origin;
         after.offset = node.relations.empty() ? node.chain_lag : ExactTime();
         node.relations = {after};
@@ -233,8 +231,7 @@ SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
         relation.offset += lag;
         continue;
       }
-      if (IsQualified(relation.target) && ObjectPart(relation.target, '.') != copy.name)
-        relation.offset += lag;
+      if (NamesOtherOwner(relation.target, copy.name)) relation.offset += lag;
     }
   }
   return copy;
@@ -337,7 +334,7 @@ class PatternReferences {
     node->relations = Expanded(std::move(node->relations), /*until=*/false);
     node->until = Expanded(node->until.TakeItems(), /*until=*/true);
     auto object = [&](const std::string& reference, const Origin& origin, std::string_view what) {
-      const PatternCopies* pattern = Find(ObjectPart(reference, '/'));
+      const PatternCopies* pattern = Find(SplitMarkerReference(reference).owner);
       if (pattern == nullptr || pattern->count == 0) return;
       diagnostics_->Report(DiagnosticCode::kObjectMissing, origin.location, origin.path(),
                            "node '" + node->QualifiedName() + "' " + std::string(what) + " '" +
@@ -361,25 +358,25 @@ class PatternReferences {
     return found == by_name_.end() ? nullptr : found->second;
   }
 
+  // The pattern whose name a relation's qualified target has, if any.
+  const PatternCopies* PatternOf(const Relation& relation) const {
+    if (relation.kind == RelationKind::kAt) return nullptr;
+    const NodeReference target = SplitNodeReference(relation.target);
+    return target.qualified ? Find(target.owner) : nullptr;
+  }
+
   std::vector<Relation> Expanded(std::vector<Relation> relations, bool until) {
     bool any = false;
-    for (const Relation& relation : relations) {
-      any = any || (relation.kind != RelationKind::kAt && IsQualified(relation.target) &&
-                    Find(ObjectPart(relation.target, '.')) != nullptr);
-    }
+    for (const Relation& relation : relations) any = any || PatternOf(relation) != nullptr;
     if (!any) return relations;
     std::vector<Relation> expanded;
     for (Relation& relation : relations) {
-      const PatternCopies* pattern =
-          relation.kind == RelationKind::kAt || !IsQualified(relation.target)
-              ? nullptr
-              : Find(ObjectPart(relation.target, '.'));
+      const PatternCopies* pattern = PatternOf(relation);
       if (pattern == nullptr) {
         expanded.push_back(std::move(relation));
         continue;
       }
       if (pattern->count == 0) continue;  // its pattern's problem is reported
-      std::string id(relation.target.view().substr(pattern->name.size()));  // ".drive"
       if (until || relation.kind == RelationKind::kAfter) {
         // One relation for all copies: the resolver joins them (the latest end).
         relation.copies = pattern->count;
@@ -392,7 +389,9 @@ class PatternReferences {
                                std::to_string(pattern->count) + " copies (" + CopyRange(*pattern) +
                                "): only 'after' and 'until' wait for all of "
                                "them; name one, as '" +
-                               CopyName(pattern->name, 1) + id + "'");
+                               NodeReferenceText(CopyName(pattern->name, 1),
+                                                 SplitNodeReference(relation.target).id) +
+                               "'");
     }
     return expanded;
   }

@@ -51,7 +51,7 @@ CameraLens& SceneObject::mutable_lens() {
 
 std::string Node::QualifiedName() const {
   if (id.empty()) return owner + "#" + std::to_string(index);
-  return owner + "." + id;
+  return NodeReferenceText(owner, id);
 }
 
 std::string SourcePath(const Scene& scene, const Model& model) {

@@ -22,6 +22,7 @@
 #include "core/easing.h"
 #include "core/exact_time.h"
 #include "core/json_pointer.h"
+#include "core/reference.h"
 #include "core/rotation.h"
 #include "core/short_string.h"
 
@@ -73,11 +74,6 @@ struct Relation {
   // waits for all of them (`after:` and `until:` only), not one per copy.
   int32_t copies = 0;
 };
-
-// The name of copy k of pattern `pattern`: "screw-3".
-inline std::string PatternCopyName(std::string_view pattern, int k) {
-  return std::string(pattern) + "-" + std::to_string(k);
-}
 
 // --- node contents ------------------------------------------------------------
 

@@ -7,6 +7,7 @@
 #include <optional>
 #include <queue>
 
+#include "core/reference.h"
 #include "core/sorting.h"
 #include "markers/pose.h"
 

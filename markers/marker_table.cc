@@ -5,6 +5,7 @@
 #include <map>
 #include <utility>
 
+#include "core/reference.h"
 #include "core/suggestion.h"
 
 namespace cinc {
@@ -109,14 +110,13 @@ class AttachChecker {
   // For "body.hole", written like a node where a marker is meant: the
   // marker "body/hole" when body has it, else the usual closest name.
   std::string NodeShapedSuggestion(std::string_view written) {
-    size_t dot = written.find('.');
-    if (dot != std::string_view::npos) {
-      auto found = owners_.find(std::string(written.substr(0, dot)));
-      std::string_view marker = written.substr(dot + 1);
+    const NodeReference parts = SplitNodeReference(written);
+    if (parts.qualified) {
+      auto found = owners_.find(std::string(parts.owner));
       if (found != owners_.end() && found->second < scene_.objects.size()) {
         const ModelMarkers* model = table_.ModelOf(found->second);
-        if (model != nullptr && model->Find(marker) != nullptr) {
-          return DidYouMeanPhrase(std::string(written.substr(0, dot)) + "/" + std::string(marker),
+        if (model != nullptr && model->Find(parts.id) != nullptr) {
+          return DidYouMeanPhrase(MarkerReferenceText(parts.owner, parts.id),
                                   "a marker is written object/marker; object.node names a node");
         }
       }
@@ -251,12 +251,6 @@ MarkerTable BuildMarkerTable(const Scene& scene, ModelLibrary library, Diagnosti
   }
   checker.CheckShots(scene.director_nodes);
   return table;
-}
-
-MarkerReference SplitMarkerReference(std::string_view reference) {
-  size_t slash = reference.find('/');
-  if (slash == std::string_view::npos) return {reference, {}, false};
-  return {reference.substr(0, slash), reference.substr(slash + 1), true};
 }
 
 }  // namespace cinc

@@ -66,15 +66,6 @@ struct MarkerTable {
 
 MarkerTable BuildMarkerTable(const Scene& scene, ModelLibrary library, Diagnostics* diagnostics);
 
-// `to: body/hole-1` split at the first '/': {"body", "hole-1"}; no '/' gives
-// an empty marker and has_marker false.
-struct MarkerReference {
-  std::string_view owner;
-  std::string_view marker;
-  bool has_marker = false;
-};
-MarkerReference SplitMarkerReference(std::string_view reference);
-
 }  // namespace cinc
 
 #endif  // CINC_MARKERS_MARKER_TABLE_H_

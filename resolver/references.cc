@@ -5,17 +5,6 @@
 #include <cstdlib>
 
 namespace cinc {
-namespace {
-
-std::string QualifiedText(std::string_view owner, std::string_view id) {
-  std::string key;
-  key.reserve(owner.size() + 1 + id.size());
-  key.append(owner).append(".").append(id);
-  return key;
-}
-
-}  // namespace
-
 const NodeTime* ResolvedTimeAt(const Timeline& timeline, const NodePlace& place) {
   const std::vector<NodeTime>* list = nullptr;
   switch (place.list_kind) {
@@ -119,14 +108,14 @@ int NodeTable::Find(std::string_view owner, std::string_view id) const {
 }
 
 int NodeTable::Resolve(const Node& from, std::string_view reference) const {
-  size_t dot = reference.find('.');
-  if (dot == std::string_view::npos) return Find(from.owner, reference);
-  return Find(reference.substr(0, dot), reference.substr(dot + 1));
+  const NodeReference parts = SplitNodeReference(reference);
+  if (!parts.qualified) return Find(from.owner, reference);
+  return Find(parts.owner, parts.id);
 }
 
 std::string QualifyReference(const Node& from, std::string_view reference) {
-  if (reference.find('.') != std::string_view::npos) return std::string(reference);
-  return QualifiedText(from.owner, reference);
+  if (SplitNodeReference(reference).qualified) return std::string(reference);
+  return NodeReferenceText(from.owner, reference);
 }
 
 NameSuggester::NameSuggester(const NodeTable& table) : table_(table) {}
@@ -137,7 +126,7 @@ NameSuggester::ClosestPair NameSuggester::FindClosest(std::string_view qualified
     candidates_listed_ = true;
     for (int number = 0; number < table_.size(); ++number) {
       const Node& node = table_.node(number);
-      if (!node.id.empty()) candidates_.push_back({QualifiedText(node.owner, node.id), number});
+      if (!node.id.empty()) candidates_.push_back({NodeReferenceText(node.owner, node.id), number});
     }
   }
   ClosestPair closest;

@@ -4,10 +4,11 @@
 // Contract (docs/language.md "Names and references"): file order is every object's nodes
 // (objects in file order), then every camera's, then the director's. A
 // reference without a '.' names a node of the referencing node's own list; a
-// reference with one splits at the first '.' into owner and id. Objects,
-// cameras and `director` share one namespace. Nodes without an id cannot be
-// referenced. When a (malformed) scene holds a name twice, the first in file
-// order wins: the loader has reported the duplicate already.
+// reference with one splits at the first '.' into owner and id (parsed by
+// core/reference.h). Objects, cameras and `director` share one namespace.
+// Nodes without an id cannot be referenced. When a (malformed) scene holds a
+// name twice, the first in file order wins: the loader has reported the
+// duplicate already.
 #ifndef CINC_RESOLVER_REFERENCES_H_
 #define CINC_RESOLVER_REFERENCES_H_
 
@@ -18,6 +19,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/reference.h"
 #include "core/scene.h"
 #include "core/suggestion.h"
 #include "core/timeline.h"
@@ -92,9 +94,9 @@ void ForEachTarget(const NodeTable& table, const Node& from, const Relation& rel
     visit(reference.empty() ? -1 : table.Resolve(from, reference));
     return;
   }
-  const size_t dot = reference.find('.');
+  const NodeReference parts = SplitNodeReference(reference);
   for (int k = 1; k <= relation.copies; ++k) {
-    visit(table.Find(PatternCopyName(reference.substr(0, dot), k), reference.substr(dot + 1)));
+    visit(table.Find(PatternCopyName(parts.owner, k), parts.id));
   }
 }
 

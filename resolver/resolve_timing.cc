@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/reference.h"
 #include "core/two_threads.h"
 #include "resolver/dependency_graph.h"
 #include "resolver/references.h"
@@ -252,11 +253,11 @@ class TimingResolver {
     // As if each copy were named on its own: each problem reported.
     for (size_t k = 0; k < members.size(); ++k) {
       if (members[k] >= 0 && members[k] != number) continue;
-      const size_t dot = reference.find('.');
+      const NodeReference parts = SplitNodeReference(reference);
       Relation copy = relation;
       copy.copies = 0;
-      copy.target = PatternCopyName(reference.substr(0, dot), static_cast<int>(k) + 1) +
-                    reference.substr(dot);
+      copy.target =
+          NodeReferenceText(PatternCopyName(parts.owner, static_cast<int>(k) + 1), parts.id);
       ReportBrokenTarget(number, copy, members[k] < 0 ? kNotFound : number);
     }
     return kBrokenTarget;
@@ -296,7 +297,7 @@ class TimingResolver {
     }
     const std::string written = relation.target.str();
     const bool marker_shaped =
-        written.find('/') != std::string::npos && written.find('.') == std::string::npos;
+        SplitMarkerReference(written).has_marker && !SplitNodeReference(written).qualified;
     const std::string qualified = marker_shaped ? written : QualifyReference(node, written);
     std::string message =
         "node '" + NameOf(number) + "' references unknown node '" + qualified + "'";
@@ -308,18 +309,16 @@ class TimingResolver {
 
   // "screw1/drive", written like a marker: the node "screw1.drive" if there is one.
   std::string MarkerShapedSuggestion(const std::string& written) const {
-    size_t slash = written.find('/');
-    std::string_view owner = std::string_view(written).substr(0, slash);
-    std::string_view id = std::string_view(written).substr(slash + 1);
-    if (table().Find(owner, id) < 0) return "";
-    return DidYouMeanPhrase(std::string(owner) + "." + std::string(id),
+    const MarkerReference parts = SplitMarkerReference(written);
+    if (table().Find(parts.owner, parts.marker) < 0) return "";
+    return DidYouMeanPhrase(NodeReferenceText(parts.owner, parts.marker),
                             "a node is written object.node; object/marker names a marker");
   }
 
   // A bare id that other lists have: those nodes (up to three); else the
   // closest qualified name.
   std::string NodeSuggestion(int number, const std::string& written, const std::string& qualified) {
-    if (written.find('.') == std::string::npos && bare_id_searches_ < kMaxBareIdSearches) {
+    if (!SplitNodeReference(written).qualified && bare_id_searches_ < kMaxBareIdSearches) {
       ++bare_id_searches_;
       std::vector<std::string> others;
       for (int other = 0; other < table().size() && others.size() < 3; ++other) {

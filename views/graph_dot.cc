@@ -4,6 +4,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/reference.h"
+
 namespace cinc {
 namespace {
 
@@ -45,9 +47,6 @@ std::string EdgeLabel(const DependencyEdge& edge) {
   return label;
 }
 
-// The owner a `to:` names: the part before '/'.
-std::string_view OwnerOfTarget(std::string_view to) { return to.substr(0, to.find('/')); }
-
 std::string OwnerNodeId(std::string_view owner) { return Quoted("owner:" + std::string(owner)); }
 
 // How long the attachment of `owner`'s node `node_index` lasts, from the
@@ -88,7 +87,8 @@ class DotWriter {
   void CollectAttachTargets() {
     for (const SceneObject& object : scene_.objects) {
       for (const Node& node : object.nodes) {
-        if (node.rare().attach) targets_.emplace(OwnerOfTarget(node.rare().attach->to));
+        if (!node.rare().attach) continue;
+        targets_.emplace(SplitMarkerReference(node.rare().attach->to).owner);
       }
     }
   }
@@ -137,8 +137,8 @@ class DotWriter {
           if (!span.empty()) label += "\\n" + span;
         }
         out_ += "  " + Quoted(node.QualifiedName()) + " -> " +
-                OwnerNodeId(OwnerOfTarget(node.rare().attach->to)) + " [label=" + Quoted(label) +
-                ", style=dashed, arrowhead=empty];\n";
+                OwnerNodeId(SplitMarkerReference(node.rare().attach->to).owner) +
+                " [label=" + Quoted(label) + ", style=dashed, arrowhead=empty];\n";
       }
     }
   }
