@@ -25,6 +25,7 @@ MODULES = {  # import-map name -> file under node_modules/three
     "three/addons/utils/BufferGeometryUtils.js": "examples/jsm/utils/BufferGeometryUtils.js",
     "three/addons/utils/SkeletonUtils.js": "examples/jsm/utils/SkeletonUtils.js",
     "three/addons/controls/OrbitControls.js": "examples/jsm/controls/OrbitControls.js",
+    "three/addons/environments/RoomEnvironment.js": "examples/jsm/environments/RoomEnvironment.js",
 }
 
 

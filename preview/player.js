@@ -14,6 +14,7 @@
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import { RoomEnvironment } from 'three/addons/environments/RoomEnvironment.js';
 
 const FRAME = 1 / 60;
 const SPEEDS = [0.25, 0.5, 1, 2, 4];
@@ -366,12 +367,27 @@ export function start(root) {
   renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
   viewport.prepend(renderer.domElement);
   const scene = new THREE.Scene();
-  const background = new THREE.Color(0x1c1f24);
+  // The look (docs/gltf.md#preview): "studio" lights with an environment
+  // made here (three.js's room through PMREM: no file, no network) and tone
+  // mapping, so that metal reflects something; "flat" is the hemisphere and
+  // two lights alone. The background is the scene's colour.
+  const look = data.preview || {};
+  const studio = look.lighting !== 'flat';
+  const background = new THREE.Color(look.background || '#1c1f24');
   scene.background = background;
-  scene.add(new THREE.HemisphereLight(0xf2f4ff, 0x3a3f47, 1.6));
-  const sun = new THREE.DirectionalLight(0xffffff, 2.2);
+  if (studio) {
+    renderer.toneMapping = THREE.NeutralToneMapping;
+    const pmrem = new THREE.PMREMGenerator(renderer);
+    const room = new RoomEnvironment();
+    scene.environment = pmrem.fromScene(room, 0.04).texture;
+    room.dispose();
+    pmrem.dispose();
+  } else {
+    scene.add(new THREE.HemisphereLight(0xf2f4ff, 0x3a3f47, 1.6));
+  }
+  const sun = new THREE.DirectionalLight(0xffffff, studio ? 1.2 : 2.2);
   scene.add(sun, sun.target);
-  const fill = new THREE.DirectionalLight(0xdde6ff, 0.6);
+  const fill = new THREE.DirectionalLight(0xdde6ff, studio ? 0.3 : 0.6);
   scene.add(fill, fill.target);
 
   const outputCamera = new THREE.PerspectiveCamera(60, 1, 0.01, 1000);

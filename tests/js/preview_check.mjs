@@ -4,7 +4,9 @@
 //
 // Usage: node tests/js/preview_check.mjs JOB.json > RESULT.json
 //   JOB: {"page": "x.preview.html", "times": [t, ...],
-//         "screenshots": {"folder": DIR, "prefix": NAME, "times": [{"t", "name"}]},
+//         "screenshots": {"folder": DIR, "prefix": NAME, "times": [{"t", "name"}],
+//                         "probe": {"x", "y", "width", "height"} (fractions of
+//                         the viewport; optional)},
 //         "viewport": {"width", "height"}, "ready_limit_ms": 2000, "ready_attempts": 3,
 //         "controls": true (also work the keys, buttons and scrubber)}
 //   RESULT: {"ready_ms": navigation start -> window.cinc.ready on the page's
@@ -13,7 +15,8 @@
 //            most ready_attempts times), "duration", "chapters",
 //            "states": [state() after seek(t), for each of "times"],
 //            "screenshots": [{"path", "view", "t", "name", "colours",
-//            "non_background"}], "problems": [...]}
+//            "non_background", "probe_luminance" (the median, with a probe)}],
+//            "problems": [...]}
 // Problems (a failure for the caller): a console error or page error, any
 // request that is not file:, data: or blob: (aborted), a ready that rejects
 // or takes more than 60 s, a view button missing.
@@ -52,6 +55,22 @@ function measure(png, box) {
     if (d > 24) away += count;
   }
   return { colours: counts.size, non_background: total ? away / total : 0, background: `#${background.toString(16).padStart(6, '0')}` };
+}
+
+// The median luminance (Rec. 709 weights on the 8-bit sRGB values, 0-255)
+// of a rectangle of the image: a highlight's few bright pixels do not move it.
+function medianLuminance(png, box) {
+  const x0 = Math.max(0, Math.floor(box.x)), y0 = Math.max(0, Math.floor(box.y));
+  const x1 = Math.min(png.width, Math.ceil(box.x + box.width)), y1 = Math.min(png.height, Math.ceil(box.y + box.height));
+  const values = [];
+  for (let y = y0; y < y1; ++y) {
+    for (let x = x0; x < x1; ++x) {
+      const i = (y * png.width + x) * png.channels;
+      values.push(0.2126 * png.pixels[i] + 0.7152 * png.pixels[i + 1] + 0.0722 * png.pixels[i + 2]);
+    }
+  }
+  values.sort((a, b) => a - b);
+  return values.length ? values[values.length >> 1] : 0;
 }
 
 // Keys (space, ←/→, Home/End), the play button, the scrubber, speed and
@@ -221,8 +240,14 @@ async function main(argv) {
         for (const { t, name } of shots.times) {
           await page.evaluate((time) => window.cinc.seek(time), t);
           const path = join(shots.folder, `${shots.prefix}-${name}-${view}.png`);
-          const png = await page.screenshot({ path });
-          result.screenshots.push({ path, view, t, name, ...measure(decodePng(png), viewport) });
+          const png = decodePng(await page.screenshot({ path }));
+          const shot = { path, view, t, name, ...measure(png, viewport) };
+          if (shots.probe) {
+            const p = shots.probe;
+            shot.probe_luminance = medianLuminance(png, { x: box.x + p.x * box.width, y: box.y + p.y * box.height,
+                                                        width: p.width * box.width, height: p.height * box.height });
+          }
+          result.screenshots.push(shot);
         }
       }
     }
