@@ -68,7 +68,9 @@ class DotWriter {
 
   std::string Write() {
     out_ += "digraph " + Quoted(scene_.name) + " {\n";
-    out_ += "  graph [rankdir=LR, fontname=\"Helvetica\", labelloc=t, label=" +
+    // newrank: ranks across clusters; without it Graphviz 2.43 (Debian 12)
+    // stops on some scenes' clusters with "trouble in init_rank".
+    out_ += "  graph [rankdir=LR, newrank=true, fontname=\"Helvetica\", labelloc=t, label=" +
             Quoted(scene_.name + ": timing relations and attachments") + "];\n";
     out_ += "  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=10];\n";
     out_ += "  edge [fontname=\"Helvetica\", fontsize=9];\n";

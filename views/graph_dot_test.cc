@@ -37,7 +37,7 @@ TEST(GraphDotTest, RelationsChainingAndAttachments) {
   DependencyGraph graph = BuildDependencyGraph(table);
   EXPECT_EQ(DependencyGraphDot(scene, timeline, table, graph, &rig),
             "digraph \"tray\" {\n"
-            "  graph [rankdir=LR, fontname=\"Helvetica\", labelloc=t, label=\"tray: timing "
+            "  graph [rankdir=LR, newrank=true, fontname=\"Helvetica\", labelloc=t, label=\"tray: timing "
             "relations and attachments\"];\n"
             "  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=10];\n"
             "  edge [fontname=\"Helvetica\", fontsize=9];\n"
