@@ -212,6 +212,9 @@ struct Model {
   std::vector<Marker> markers;  // inline markers from the scene
   Origin origin;
   Origin source_origin;
+  // `part: {name, number}`: what parts lists call the model; nullopt: not given.
+  std::optional<std::string> part_name;
+  std::optional<std::string> part_number;
 };
 
 // `pattern:` on an object: it stands for copies NAME-1 ... NAME-N

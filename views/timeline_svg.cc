@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/number_format.h"
+#include "views/chapters.h"
 
 namespace cinc {
 namespace {
@@ -454,21 +455,7 @@ class SvgWriter {
   }
 
   void Chapters(double rows_bottom) {
-    struct Chapter {
-      ExactTime start;
-      ExactTime end;
-      std::string label;
-      std::string title;
-    };
-    std::vector<Chapter> chapters;
-    for (const PlacedNode& placed : placed_) {
-      const Node& node = table_.node(placed.number);
-      if (!node.rare().label) continue;
-      chapters.push_back(
-          {placed.time->start, placed.time->end, node.rare().label->value, node.QualifiedName()});
-    }
-    std::stable_sort(chapters.begin(), chapters.end(),
-                     [](const Chapter& a, const Chapter& b) { return a.start < b.start; });
+    const std::vector<Chapter> chapters = ChaptersOf(timeline_, table_);
     if (chapters.empty()) return;
     // later[k]: the first chapter that starts after chapter k, or the count.
     std::vector<size_t> later(chapters.size(), chapters.size());
@@ -477,14 +464,11 @@ class SvgWriter {
     }
     out_ += "<g class=\"chapters\">\n";
     for (size_t k = 0; k < chapters.size(); ++k) {
-      Chapter& chapter = chapters[k];
-      if (chapter.end == chapter.start) {
-        chapter.end = k + 1 < chapters.size() ? chapters[k + 1].start : timeline_.duration;
-      }
+      const Chapter& chapter = chapters[k];
       const double x0 = X(chapter.start.ToDouble());
       const double width = std::max(X(chapter.end.ToDouble()) - x0, 1.0);
       out_ += "<g class=\"chapter\"><title>" + Escaped(chapter.label) + " (" +
-              Escaped(chapter.title) + ", " + chapter.start.ToString() + " – " +
+              Escaped(chapter.node) + ", " + chapter.start.ToString() + " – " +
               Escaped(Seconds(chapter.end)) + ")</title>";
       out_ += "<rect x=\"" + Px(x0) + "\" y=\"" + Px(chapter_text_y_ - 12) + "\" width=\"" +
               Px(width) + "\" height=\"" + Px(rows_bottom - chapter_text_y_ + 12) + "\" fill=\"" +
