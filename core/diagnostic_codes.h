@@ -65,6 +65,8 @@ std::string_view SeverityName(Severity severity);  // "error" | "warning"
     "two markers of one name in a model") \
   X(kMarkerCycle, "E_MARKER_CYCLE", kError, "state", \
     "an attachment cycle") \
+  X(kMateMissing, "W_MATE_MISSING", kWarning, "markers", \
+    "an insert or screw without `mate` whose model has a seat-like marker") \
   /* Replaying a written sequence. */ \
   X(kVerify, "E_VERIFY", kError, "verify", \
     "a written sequence that does not play the scene within its tolerance") \

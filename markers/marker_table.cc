@@ -1,6 +1,7 @@
 #include "markers/marker_table.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <map>
 #include <utility>
@@ -65,7 +66,21 @@ class AttachChecker {
       CheckPoint(name + verb, attach.to, attach.origin);
       if (!attach.mate.empty()) {
         CheckMarker(name + "mates ", attach.origin, owner_number, attach.mate);
+      } else if (attach.verb != AttachVerb::kAttach) {
+        NoteMissingMate(name + verb + "'" + attach.to + "'", attach.origin, owner_number);
       }
+    }
+  }
+
+  // W_MATE_MISSING, once per place in the file (a pattern's copies share
+  // it), with how many copies it stands for.
+  void ReportMissingMates() {
+    for (const MissingMate& missing : missing_mates_) {
+      std::string copies =
+          missing.count > 1 ? " (" + std::to_string(missing.count) + " copies)" : "";
+      Report(DiagnosticCode::kMateMissing, missing.origin,
+             missing.message + copies + "; add `mate: " + missing.seat + "` if that is the point " +
+                 "that lands on the marker");
     }
   }
 
@@ -150,9 +165,61 @@ class AttachChecker {
                "' (model '" + model->name + "')" + DidYouMean(marker, names));
   }
 
+  // `what`: "node 'screw-1.drive' screws into 'body/hole-1'". An insert or
+  // screw without `mate` lands the owner's origin on the marker; when its model has a marker named
+  // like a seat, that is most likely what was meant (docs/language.md "Assembly verbs").
+  void NoteMissingMate(const std::string& what, const Origin& origin, size_t owner_number) {
+    if (owner_number >= scene_.objects.size()) return;
+    const ModelMarkers* model = table_.ModelOf(owner_number);
+    if (model == nullptr || model->load_failed) return;
+    const Marker* seat = nullptr;
+    for (const Marker& marker : model->markers) {
+      if (IsSeatLike(marker.name)) {
+        seat = &marker;
+        break;
+      }
+    }
+    if (seat == nullptr) return;
+    for (MissingMate& missing : missing_mates_) {
+      if (missing.origin.location == origin.location && missing.origin.path() == origin.path()) {
+        ++missing.count;
+        return;
+      }
+    }
+    missing_mates_.push_back({origin,
+                              what + " by the origin of '" + scene_.objects[owner_number].name +
+                                  "', but its model '" + model->name + "' has a marker '" +
+                                  seat->name + "'",
+                              seat->name, 1});
+  }
+
+  // seat, head, bottom, base, flange, underhead, mate (any case), alone or
+  // with a suffix after '_' or '-' ("seat_1", "Head-A").
+  static bool IsSeatLike(std::string_view name) {
+    static constexpr std::string_view kSeats[] = {"seat",   "head",      "bottom", "base",
+                                                  "flange", "underhead", "mate"};
+    std::string lower;
+    for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (std::string_view seat : kSeats) {
+      if (lower.size() < seat.size() || lower.compare(0, seat.size(), seat) != 0) continue;
+      if (lower.size() == seat.size() || lower[seat.size()] == '_' || lower[seat.size()] == '-') {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  struct MissingMate {
+    Origin origin;
+    std::string message;
+    std::string seat;
+    int count = 0;
+  };
+
   const Scene& scene_;
   const MarkerTable& table_;
   Diagnostics* diagnostics_;
+  std::vector<MissingMate> missing_mates_;
   std::vector<std::string_view> owner_names_;  // objects, then cameras: file order
   std::vector<std::string_view> camera_names_;
   std::unordered_map<std::string, size_t> owners_;  // name -> owner number (first wins)
@@ -250,6 +317,7 @@ MarkerTable BuildMarkerTable(const Scene& scene, ModelLibrary library, Diagnosti
     checker.Check(scene.cameras[i], scene.objects.size() + i);
   }
   checker.CheckShots(scene.director_nodes);
+  checker.ReportMissingMates();
   return table;
 }
 

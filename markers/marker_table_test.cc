@@ -112,6 +112,33 @@ TEST(MarkerTableTest, UnknownMarkersWithSuggestions) {
             Reports(Check(test)));
 }
 
+// Three copies of a screw (one place in the file) screw in by their origins
+// while their model has a seat: one warning for the three. A plain attach,
+// a screw that mates and a model without a seat-like marker say nothing.
+TEST(MarkerTableTest, AScrewWithoutMateWhoseModelHasASeatIsWarnedOnce) {
+  TestScene test = ReferenceScene();
+  test.scene.models[1].markers.push_back(MakeMarker("Seat_1", Vec3(0, 0.012, 0)));
+  for (const char* name : {"screw2", "screw3"}) {
+    test.scene.objects[test.AddObject(name)].model = "m3x8";
+  }
+  for (size_t screw = 1; screw <= 3; ++screw) {
+    Node& node = AddAttach(&test, screw, "drive", "body/hole-1");
+    node.mutable_rare().attach->verb = AttachVerb::kScrew;
+    node.mutable_rare().attach->origin.pointer = testing::TestPath("/objects/screw/nodes/0/screw");
+  }
+  AddAttach(&test, 1, "hang", "body/hole-2");  // attach: no warning
+  Node& mated = AddAttach(&test, 2, "again", "body/hole-2", "Seat_1");
+  mated.mutable_rare().attach->verb = AttachVerb::kScrew;
+  Node& plain = AddAttach(&test, 0, "in", "screw1/tip");  // body's model has no seat
+  plain.mutable_rare().attach->verb = AttachVerb::kInsert;
+  EXPECT_EQ((std::vector<Reported>{
+                {"W_MATE_MISSING", "/objects/screw/nodes/0/screw",
+                 "node 'screw1.drive' screws into 'body/hole-1' by the origin of 'screw1', but its "
+                 "model 'm3x8' has a marker 'Seat_1' (3 copies); add `mate: Seat_1` if that is "
+                 "the point that lands on the marker"}}),
+            Reports(Check(test)));
+}
+
 TEST(MarkerTableTest, MarkersOfOwnersWithoutModels) {
   TestScene test = ReferenceScene();
   size_t empty = test.AddObject("pivot");
