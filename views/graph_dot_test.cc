@@ -35,27 +35,28 @@ TEST(GraphDotTest, RelationsChainingAndAttachments) {
   rig.objects[1].frames.spans.push_back({S("1.5"), Frame{}, 0});
   NodeTable table(scene);
   DependencyGraph graph = BuildDependencyGraph(table);
-  EXPECT_EQ(DependencyGraphDot(scene, timeline, table, graph, &rig),
-            "digraph \"tray\" {\n"
-            "  graph [rankdir=LR, newrank=true, fontname=\"Helvetica\", labelloc=t, label=\"tray: timing "
-            "relations and attachments\"];\n"
-            "  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=10];\n"
-            "  edge [fontname=\"Helvetica\", fontsize=9];\n"
-            "  subgraph \"cluster_tray\" {\n"
-            "    label=\"tray\";\n"
-            "    \"owner:tray\" [label=\"tray\", shape=box3d, style=solid];\n"
-            "    \"tray.slide\" [label=\"tray.slide\\n0 – 1 s\"];\n"
-            "    \"tray.back\" [label=\"tray.back\\n2 – 3 s\"];\n"
-            "  }\n"
-            "  subgraph \"cluster_part\" {\n"
-            "    label=\"part\";\n"
-            "    \"part.on\" [label=\"part.on\\nat 1.5 s\"];\n"
-            "  }\n"
-            "  \"tray.slide\" -> \"tray.back\" [label=\"then +1 s\", style=dotted];\n"
-            "  \"tray.slide\" -> \"part.on\" [label=\"after +0.5 s\"];\n"
-            "  \"part.on\" -> \"owner:tray\" [label=\"tray/slot\\n[1.5, 4) s\", style=dashed, "
-            "arrowhead=empty];\n"
-            "}\n");
+  EXPECT_EQ(
+      DependencyGraphDot(scene, timeline, table, graph, &rig),
+      "digraph \"tray\" {\n"
+      "  graph [rankdir=LR, newrank=true, fontname=\"Helvetica\", labelloc=t, label=\"tray: timing "
+      "relations and attachments\"];\n"
+      "  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=10];\n"
+      "  edge [fontname=\"Helvetica\", fontsize=9];\n"
+      "  subgraph \"cluster_tray\" {\n"
+      "    label=\"tray\";\n"
+      "    \"owner:tray\" [label=\"tray\", shape=box3d, style=solid];\n"
+      "    \"tray.slide\" [label=\"tray.slide\\n0 – 1 s\"];\n"
+      "    \"tray.back\" [label=\"tray.back\\n2 – 3 s\"];\n"
+      "  }\n"
+      "  subgraph \"cluster_part\" {\n"
+      "    label=\"part\";\n"
+      "    \"part.on\" [label=\"part.on\\nat 1.5 s\"];\n"
+      "  }\n"
+      "  \"tray.slide\" -> \"tray.back\" [label=\"then +1 s\", style=dotted];\n"
+      "  \"tray.slide\" -> \"part.on\" [label=\"after +0.5 s\"];\n"
+      "  \"part.on\" -> \"owner:tray\" [label=\"tray/slot\\n[1.5, 4) s\", style=dashed, "
+      "arrowhead=empty];\n"
+      "}\n");
 }
 
 TEST(GraphDotTest, ACycleIsRedAndUnresolvedNodesSaySo) {

@@ -7,6 +7,8 @@
 
 #include "core/number_format.h"
 #include "views/chapters.h"
+#include "views/node_text.h"
+#include "views/svg_text.h"
 
 namespace cinc {
 namespace {
@@ -36,7 +38,6 @@ constexpr std::array<std::string_view, 6> kCameraColours = {"#a0cbe8", "#ffbe7d"
                                                             "#f1ce63", "#d4a6c8", "#86bcb6"};
 
 // Layout, in pixels.
-constexpr double kCharWidth = 6.6;  // an 11 px sans-serif character, generously
 constexpr double kLaneHeight = 18;
 constexpr double kBarHeight = 12;
 constexpr double kRowPadding = 3;
@@ -57,150 +58,6 @@ constexpr double kShotHeight = 16;
 constexpr double kAxisHeight = 16;  // above the rows, their labels at its foot
 constexpr double kRowsBelowAxis = 6;
 constexpr double kChartHeightForAxisBelow = 600;  // rows this tall repeat the axis below
-
-std::string Escaped(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    // U+FFFE and U+FFFF (EF BF BE, EF BF BF) are no XML characters either.
-    if (c == '\xEF' && i + 2 < text.size() && text[i + 1] == '\xBF' &&
-        (text[i + 2] == '\xBE' || text[i + 2] == '\xBF')) {
-      out += '?';
-      i += 2;
-      continue;
-    }
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        // XML 1.0 has no other control characters than these three.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r') {
-          out += '?';
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out;
-}
-
-// A coordinate with at most two decimals: the bytes are the same on every
-// machine and the document stays small.
-std::string Px(double value) {
-  double rounded = std::round(value * 100) / 100;
-  if (rounded == 0) rounded = 0;  // no "-0"
-  return FormatDouble(rounded);
-}
-
-std::string Seconds(const ExactTime& time) { return time.ToString() + " s"; }
-
-double TextWidth(std::string_view text) {
-  size_t characters = 0;
-  for (char c : text) {
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++characters;  // UTF-8 lead bytes
-  }
-  return static_cast<double>(characters) * kCharWidth;
-}
-
-// `text` cut to about `width` pixels, with an ellipsis when cut.
-std::string Fitted(std::string_view text, double width) {
-  if (TextWidth(text) <= width) return std::string(text);
-  std::string out;
-  double used = kCharWidth;  // the ellipsis
-  for (size_t i = 0; i < text.size();) {
-    size_t length = 1;
-    while (i + length < text.size() &&
-           (static_cast<unsigned char>(text[i + length]) & 0xC0) == 0x80) {
-      ++length;
-    }
-    if (used + kCharWidth > width) break;
-    out.append(text, i, length);
-    used += kCharWidth;
-    i += length;
-  }
-  return out.empty() ? std::string() : out + "…";
-}
-
-std::string VectorText(const Vec3& v) {
-  return "[" + FormatDouble(v.x) + ", " + FormatDouble(v.y) + ", " + FormatDouble(v.z) + "]";
-}
-
-std::string LagText(const ExactTime& lag) {
-  if (lag == ExactTime()) return "";
-  return (ExactTime() < lag ? " +" : " ") + Seconds(lag);
-}
-
-// The node's fields, a line each, for its tooltip.
-std::string Tooltip(const Node& node, const NodeTime& time, NodeActivity activity) {
-  std::string text = node.QualifiedName() + " (" + std::string(NodeActivityName(activity)) + ")\n";
-  text += time.start == time.end ? "at " + Seconds(time.start)
-                                 : Seconds(time.start) + " – " + Seconds(time.end);
-  if (node.relations.empty()) {
-    text += node.index == 0 ? "\nstarts its list" + LagText(node.chain_lag)
-                            : "\nafter the previous node" + LagText(node.chain_lag);
-  }
-  for (const Relation& relation : node.relations) {
-    text += "\n" + std::string(RelationFieldName(relation.kind));
-    text += relation.kind == RelationKind::kAt
-                ? " " + Seconds(relation.offset)
-                : " " + QualifyReference(node, relation.target) + LagText(relation.offset);
-  }
-  for (const Relation& until : node.until) {
-    text += "\nuntil " + QualifyReference(node, until.target);
-  }
-  if (node.has_duration) text += "\nduration " + Seconds(node.duration);
-  if (node.position) text += "\nposition " + VectorText(*node.position);
-  if (node.rotation) {
-    const Quat& q = *node.rotation;
-    text += "\nrotation [" + FormatDouble(q.w) + ", " + FormatDouble(q.x) + ", " +
-            FormatDouble(q.y) + ", " + FormatDouble(q.z) + "] (w, x, y, z)";
-  }
-  if (node.scale) text += "\nscale " + VectorText(*node.scale);
-  if (node.opacity) text += "\nopacity " + FormatDouble(*node.opacity);
-  if (!node.rare().path.empty())
-    text += "\npath of " + std::to_string(node.rare().path.size()) + " points";
-  if (node.rare().attach) {
-    text += "\nattach to " + node.rare().attach->to;
-    if (!node.rare().attach->mate.empty()) text += ", mate " + node.rare().attach->mate;
-  }
-  if (node.rare().spin) {
-    text += "\nspin " + FormatDouble(node.rare().spin->degrees) + "° about " +
-            VectorText(node.rare().spin->axis);
-  }
-  if (node.rare().look_at) text += "\nlook_at " + node.rare().look_at->value;
-  if (node.rare().focus) {
-    text += node.rare().focus->distance
-                ? "\nfocus " + FormatDouble(*node.rare().focus->distance) + " m"
-                : "\nfocus on " + node.rare().focus->on;
-  }
-  if (node.rare().fov) text += "\nfov " + FormatDouble(*node.rare().fov) + "°";
-  if (node.rare().aperture) text += "\naperture " + FormatDouble(*node.rare().aperture);
-  if (node.rare().shot) {
-    text += "\nshot " + node.rare().shot->camera;
-    if (!(node.rare().shot->blend == ExactTime()))
-      text += ", blend " + Seconds(node.rare().shot->blend);
-  }
-  if (node.rare().sound) text += "\nsound " + node.rare().sound->name;
-  if (node.rare().label) text += "\nlabel \"" + node.rare().label->value + "\"";
-  if (node.rare().action) text += "\naction " + node.rare().action->value;
-  for (const Cue& cue : node.rare().cues) text += "\ncue " + cue.kind + " " + cue.name;
-  if (node.rare().time_scale) text += "\ntime_scale " + FormatDouble(*node.rare().time_scale);
-  if (!node.ease.name().empty() && activity != NodeActivity::kWait) {
-    text += "\nease " + std::string(node.ease.name());
-  }
-  return text;
-}
 
 // The tick spacing: the smallest of 1, 2, 5 × 10^k seconds at least
 // kLeastTickSpacing pixels apart.
@@ -272,7 +129,10 @@ class SvgWriter {
     const bool axis_below = rows_bottom - rows_top_ >= kChartHeightForAxisBelow;
     width_ = std::ceil(std::max(X(duration_) + kRightMargin, ChartRightmostExtent() + 12));
     width_ = std::max(width_, LegendWidth() + 24);
-    const double height = std::ceil(rows_bottom + (axis_below ? 30 : 12));
+    PlanChapters();
+    const double key_top = rows_bottom + (axis_below ? 30 : 12);
+    const double height =
+        std::ceil(key_top + (cut_chapters_.empty() ? 0 : 22 + 16 * cut_chapters_.size()));
 
     out_ += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     out_ += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + Px(width_) + "\" height=\"" +
@@ -286,6 +146,7 @@ class SvgWriter {
     Legend();
     RowBackgrounds();
     Chapters(rows_bottom);
+    ChapterKey(key_top);
     Axis(axis_y_, rows_bottom, /*labels_below=*/false);
     if (axis_below) Axis(rows_bottom + 16, rows_bottom, /*labels_below=*/true);
     Shots();
@@ -304,7 +165,7 @@ class SvgWriter {
       longest = std::max(longest, object.name.size());
     for (const SceneObject& camera : scene_.cameras)
       longest = std::max(longest, camera.name.size());
-    chart_left_ = std::clamp(static_cast<double>(longest) * kCharWidth + 28, 90.0, 260.0);
+    chart_left_ = std::clamp(static_cast<double>(longest) * kSvgCharWidth + 28, 90.0, 260.0);
     for (const SceneObject& object : scene_.objects) rows_.push_back({object.name, {}, 1, 0});
     for (const SceneObject& camera : scene_.cameras) rows_.push_back({camera.name, {}, 1, 0});
     if (!scene_.director_nodes.empty()) rows_.push_back({"director", {}, 1, 0});
@@ -454,17 +315,31 @@ class SvgWriter {
     out_ += "</g>\n";
   }
 
-  void Chapters(double rows_bottom) {
-    const std::vector<Chapter> chapters = ChaptersOf(timeline_, table_);
-    if (chapters.empty()) return;
-    // later[k]: the first chapter that starts after chapter k, or the count.
-    std::vector<size_t> later(chapters.size(), chapters.size());
-    for (size_t k = chapters.size() - 1; k-- > 0;) {
-      later[k] = chapters[k].start < chapters[k + 1].start ? k + 1 : later[k + 1];
+  // The chapters, the room each label has (up to the next later chapter's
+  // start, or the chart's right end) and those whose label does not fit.
+  void PlanChapters() {
+    chapters_ = ChaptersOf(timeline_, table_);
+    std::vector<size_t> later(chapters_.size(), chapters_.size());  // the next later start
+    for (size_t k = chapters_.size(); k-- > 1;) {
+      later[k - 1] = chapters_[k - 1].start < chapters_[k].start ? k : later[k];
     }
+    for (size_t k = 0; k < chapters_.size(); ++k) {
+      const double x0 = X(chapters_[k].start.ToDouble());
+      const size_t next = later[k];
+      chapter_rooms_.push_back(
+          (next < chapters_.size() ? X(chapters_[next].start.ToDouble()) : width_) - x0 - 8);
+      if (TextWidth(chapters_[k].label) > chapter_rooms_.back()) cut_chapters_.push_back(k);
+    }
+  }
+
+  // "3. " before a label that is cut, the number of its line in the key.
+  static std::string ChapterNumber(size_t k) { return std::to_string(k + 1) + ". "; }
+
+  void Chapters(double rows_bottom) {
+    if (chapters_.empty()) return;
     out_ += "<g class=\"chapters\">\n";
-    for (size_t k = 0; k < chapters.size(); ++k) {
-      const Chapter& chapter = chapters[k];
+    for (size_t k = 0; k < chapters_.size(); ++k) {
+      const Chapter& chapter = chapters_[k];
       const double x0 = X(chapter.start.ToDouble());
       const double width = std::max(X(chapter.end.ToDouble()) - x0, 1.0);
       out_ += "<g class=\"chapter\"><title>" + Escaped(chapter.label) + " (" +
@@ -475,12 +350,27 @@ class SvgWriter {
               (k % 2 == 0 ? "#fdf3d6" : "#e4eef8") + "\" opacity=\"0.55\"/>";
       out_ += "<path d=\"M" + Px(x0) + "," + Px(chapter_text_y_ - 12) + "V" + Px(rows_bottom) +
               "\" stroke=\"#b9a66a\" stroke-width=\"1\"/>";
-      // The text may run on past the band, up to the next chapter's start.
-      const size_t next = later[k];
-      const double room =
-          (next < chapters.size() ? X(chapters[next].start.ToDouble()) : width_) - x0 - 8;
+      const bool cut = TextWidth(chapter.label) > chapter_rooms_[k];
+      const std::string text = cut ? ChapterNumber(k) + chapter.label : chapter.label;
       out_ += "<text x=\"" + Px(x0 + 4) + "\" y=\"" + Px(chapter_text_y_) + "\">" +
-              Escaped(Fitted(chapter.label, room)) + "</text></g>\n";
+              Escaped(Fitted(text, chapter_rooms_[k])) + "</text></g>\n";
+    }
+    out_ += "</g>\n";
+  }
+
+  // Under the chart, the labels cut short above, whole, by their numbers.
+  void ChapterKey(double top) {
+    if (cut_chapters_.empty()) return;
+    out_ += "<g class=\"chapter-key\"><text x=\"12\" y=\"" + Px(top + 14) +
+            "\" font-weight=\"bold\">Chapters cut short above</text>\n";
+    double y = top + 14;
+    for (size_t k : cut_chapters_) {
+      y += 16;
+      const Chapter& chapter = chapters_[k];
+      const std::string line = ChapterNumber(k) + chapter.label + " (" + chapter.start.ToString() +
+                               " – " + Seconds(chapter.end) + ")";
+      out_ +=
+          "<text x=\"12\" y=\"" + Px(y) + "\">" + Escaped(Fitted(line, width_ - 24)) + "</text>\n";
     }
     out_ += "</g>\n";
   }
@@ -620,7 +510,8 @@ class SvgWriter {
       out_ += "<g class=\"node " +
               std::string(kActivityStyles[static_cast<size_t>(placed.activity)].css_class) +
               (critical ? " crit" : "") + "\"><title>" +
-              Escaped(Tooltip(node, *placed.time, placed.activity)) + "</title>";
+              Escaped(NodeFieldsText(node, *placed.time, NodeActivityName(placed.activity))) +
+              "</title>";
       double text_x;
       if (placed.diamond) {
         out_ += "<polygon points=\"" + Px(placed.x0) + "," + Px(y - kDiamondHalf) + " " +
@@ -653,6 +544,9 @@ class SvgWriter {
   double rows_top_ = 0;
   double chart_left_ = 0;
   double width_ = 0;
+  std::vector<Chapter> chapters_;
+  std::vector<double> chapter_rooms_;  // parallel to chapters_
+  std::vector<size_t> cut_chapters_;   // indices into chapters_
   std::vector<Row> rows_;
   std::vector<PlacedNode> placed_;
   std::vector<int> placed_by_number_;  // node number -> placed index, or -1

@@ -241,5 +241,33 @@ TEST(TimelineSvgTest, WhatANodeDoesPicksItsColour) {
   EXPECT_EQ(NodeActivityName(NodeActivity::kShowHide), "show/hide");
 }
 
+// A label longer than its room (up to the next chapter's start: 0.5 s at
+// 240 px/s less 8 px = 112 px, 16 characters of 6.6 px with the ellipsis) is
+// numbered and cut in its band, and given whole in a key under the chart.
+TEST(TimelineSvgTest, ACutChapterLabelIsNumberedAndGivenWholeUnderTheChart) {
+  TrayScene tray;
+  Node first = MakeNode("director", 0, "motor");
+  first.relations.push_back(AtRelation(S("0")));
+  first.mutable_rare().label =
+      LocatedString{"Step 1: mount the motor on the stand with its four screws", {}};
+  Node second = MakeNode("director", 1, "grille");
+  second.relations.push_back(AtRelation(S("0.5")));
+  second.mutable_rare().label = LocatedString{"Step 2", {}};
+  tray.scene.director_nodes = {first, second};
+  tray.timeline.director = {{S("0"), S("0"), true}, {S("0.5"), S("0.5"), true}};
+  const std::string svg = tray.Svg();
+  EXPECT_NE(svg.find("\">1. Step 1: moun…</text></g>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("\">Step 2</text></g>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("font-weight=\"bold\">Chapters cut short above</text>\n<text x=\"12\" "),
+            std::string::npos)
+      << svg;
+  EXPECT_NE(
+      svg.find("\">1. Step 1: mount the motor on the stand with its four screws (0 – 0.5 s)</text>"
+               "\n</g>"),
+      std::string::npos)
+      << svg;
+  EXPECT_EQ(svg.find("2. Step 2"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace cinc
