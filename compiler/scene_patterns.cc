@@ -358,6 +358,21 @@ class PatternReferences {
     return found == by_name_.end() ? nullptr : found->second;
   }
 
+  // Whether the relation names a copy ("bscrew-1.park") of a pattern whose
+  // copies could not be made.
+  bool NamesAFailedCopy(const Relation& relation) const {
+    if (relation.kind == RelationKind::kAt) return false;
+    const NodeReference target = SplitNodeReference(relation.target);
+    if (!target.qualified) return false;
+    const size_t dash = target.owner.rfind('-');
+    if (dash == std::string_view::npos || dash + 1 == target.owner.size()) return false;
+    for (size_t i = dash + 1; i < target.owner.size(); ++i) {
+      if (target.owner[i] < '0' || target.owner[i] > '9') return false;
+    }
+    const PatternCopies* pattern = Find(target.owner.substr(0, dash));
+    return pattern != nullptr && pattern->count == 0;
+  }
+
   // The pattern whose name a relation's qualified target has, if any.
   const PatternCopies* PatternOf(const Relation& relation) const {
     if (relation.kind == RelationKind::kAt) return nullptr;
@@ -367,16 +382,19 @@ class PatternReferences {
 
   std::vector<Relation> Expanded(std::vector<Relation> relations, bool until) {
     bool any = false;
-    for (const Relation& relation : relations) any = any || PatternOf(relation) != nullptr;
+    for (const Relation& relation : relations) {
+      any = any || PatternOf(relation) != nullptr || NamesAFailedCopy(relation);
+    }
     if (!any) return relations;
     std::vector<Relation> expanded;
     for (Relation& relation : relations) {
       const PatternCopies* pattern = PatternOf(relation);
-      if (pattern == nullptr) {
+      if (pattern == nullptr || pattern->count == 0) {
+        // A pattern without copies was reported: what names it says no more.
+        relation.silenced = relation.silenced || pattern != nullptr || NamesAFailedCopy(relation);
         expanded.push_back(std::move(relation));
         continue;
       }
-      if (pattern->count == 0) continue;  // its pattern's problem is reported
       if (until || relation.kind == RelationKind::kAfter) {
         // One relation for all copies: the resolver joins them (the latest end).
         relation.copies = pattern->count;

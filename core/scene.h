@@ -69,6 +69,9 @@ struct Relation {
   ExactTime offset;
   Origin origin;  // of the reference (or the `at` value)
   RelationKind kind = RelationKind::kAt;
+  // Names a node of a pattern whose copies could not be made (reported
+  // there): the node stays unresolved and nothing more is said of it.
+  bool silenced = false;
   // > 0: `target` is "PATTERN.id" and names that node of every copy,
   // PatternCopyName(PATTERN, 1) ... (PATTERN, copies): one relation that
   // waits for all of them (`after:` and `until:` only), not one per copy.

@@ -121,14 +121,14 @@ class TimingResolver {
           relation_terms_.push_back(TermOf(relation));
           int target = kNoTarget;
           if (relation.kind != RelationKind::kAt) {
-            // An empty reference is a malformed scene the loader has reported.
-            target = relation.target.empty() ? kBrokenTarget : kLookedUp;
+            // An empty or silenced reference: a problem the loader reported.
+            target = relation.target.empty() || relation.silenced ? kBrokenTarget : kLookedUp;
           }
           relation_targets_.push_back(target);
         }
         first_until_.push_back(static_cast<int>(until_targets_.size()));
         for (const Relation& until : node.until) {
-          int target = until.target.empty() ? kBrokenTarget : kLookedUp;
+          int target = until.target.empty() || until.silenced ? kBrokenTarget : kLookedUp;
           until_targets_.push_back(target);
         }
       }
