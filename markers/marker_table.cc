@@ -49,6 +49,7 @@ class AttachChecker {
                  owner.lens().focus.origin);
     }
     for (const Node& node : owner.nodes) {
+      current_node_ = &node;
       const bool focuses = node.rare().focus && !node.rare().focus->on.empty();
       if (!node.rare().look_at && !focuses && !node.rare().attach)
         continue;  // most nodes: no name built
@@ -67,21 +68,26 @@ class AttachChecker {
       if (!attach.mate.empty()) {
         CheckMarker(name + "mates ", attach.origin, owner_number, attach.mate);
       } else if (attach.verb != AttachVerb::kAttach) {
-        NoteMissingMate(name + verb + "'" + attach.to + "'", attach.origin, owner_number);
+        CheckMissingMate(name + verb + "'" + attach.to + "'", attach.origin, owner_number);
       }
     }
+    current_node_ = nullptr;
   }
 
-  // W_MATE_MISSING, once per place in the file (a pattern's copies share
-  // it), with how many copies it stands for.
-  void ReportMissingMates() {
-    for (const MissingMate& missing : missing_mates_) {
-      std::string copies =
-          missing.count > 1 ? " (" + std::to_string(missing.count) + " copies)" : "";
-      Report(DiagnosticCode::kMateMissing, missing.origin,
-             missing.message + copies + "; add `mate: " + missing.seat + "` if that is the point " +
-                 "that lands on the marker");
+  // Passes the reports on, in order. A report at the same place with the
+  // same code as one of another node's (the copies of a pattern, the nodes
+  // of a template) is one root cause: it is counted on the first instead.
+  void Flush() {
+    for (const Pending& pending : pending_) {
+      std::string message = pending.message;
+      if (pending.more > 0) {
+        message += "; the same for " + std::to_string(pending.more) + " more node" +
+                   (pending.more > 1 ? "s" : "") + " written here";
+      }
+      diagnostics_->Report(pending.code, pending.origin.location, pending.origin.path(),
+                           std::move(message));
     }
+    pending_.clear();
   }
 
   // A shot must name a camera.
@@ -105,7 +111,17 @@ class AttachChecker {
  private:
   void Report(DiagnosticCode code, const Origin& origin, std::string message) {
     if (diagnostics_ == nullptr) return;
-    diagnostics_->Report(code, origin.location, origin.path(), std::move(message));
+    const Node* node = current_node_;
+    if (node != nullptr) {
+      for (Pending& pending : pending_) {
+        if (pending.code == code && pending.node != nullptr && pending.node != node &&
+            pending.origin.location == origin.location && pending.origin.path() == origin.path()) {
+          ++pending.more;
+          return;
+        }
+      }
+    }
+    pending_.push_back({code, origin, std::move(message), node, 0});
   }
 
   // `reference` is "obj" or "obj/marker"; `prefix` ends with the verb.
@@ -166,31 +182,21 @@ class AttachChecker {
   }
 
   // `what`: "node 'screw-1.drive' screws into 'body/hole-1'". An insert or
-  // screw without `mate` lands the owner's origin on the marker; when its model has a marker named
-  // like a seat, that is most likely what was meant (docs/language.md "Assembly verbs").
-  void NoteMissingMate(const std::string& what, const Origin& origin, size_t owner_number) {
+  // screw without `mate` lands the owner's origin on the marker; when its
+  // model has a marker named like a seat, that is most likely what was meant
+  // (docs/language.md "Assembly verbs").
+  void CheckMissingMate(const std::string& what, const Origin& origin, size_t owner_number) {
     if (owner_number >= scene_.objects.size()) return;
     const ModelMarkers* model = table_.ModelOf(owner_number);
     if (model == nullptr || model->load_failed) return;
-    const Marker* seat = nullptr;
     for (const Marker& marker : model->markers) {
-      if (IsSeatLike(marker.name)) {
-        seat = &marker;
-        break;
-      }
+      if (!IsSeatLike(marker.name)) continue;
+      Report(DiagnosticCode::kMateMissing, origin,
+             what + " by its origin, but its model '" + model->name + "' has a marker '" +
+                 marker.name + "': add `mate: " + marker.name +
+                 "` if that is the point that lands on the marker");
+      return;
     }
-    if (seat == nullptr) return;
-    for (MissingMate& missing : missing_mates_) {
-      if (missing.origin.location == origin.location && missing.origin.path() == origin.path()) {
-        ++missing.count;
-        return;
-      }
-    }
-    missing_mates_.push_back({origin,
-                              what + " by the origin of '" + scene_.objects[owner_number].name +
-                                  "', but its model '" + model->name + "' has a marker '" +
-                                  seat->name + "'",
-                              seat->name, 1});
   }
 
   // seat, head, bottom, base, flange, underhead, mate (any case), alone or
@@ -209,17 +215,19 @@ class AttachChecker {
     return false;
   }
 
-  struct MissingMate {
+  struct Pending {
+    DiagnosticCode code;
     Origin origin;
     std::string message;
-    std::string seat;
-    int count = 0;
+    const Node* node;  // the node checked, or nullptr
+    int more;          // other nodes' reports folded into this one
   };
 
   const Scene& scene_;
   const MarkerTable& table_;
   Diagnostics* diagnostics_;
-  std::vector<MissingMate> missing_mates_;
+  const Node* current_node_ = nullptr;
+  std::vector<Pending> pending_;
   std::vector<std::string_view> owner_names_;  // objects, then cameras: file order
   std::vector<std::string_view> camera_names_;
   std::unordered_map<std::string, size_t> owners_;  // name -> owner number (first wins)
@@ -317,7 +325,7 @@ MarkerTable BuildMarkerTable(const Scene& scene, ModelLibrary library, Diagnosti
     checker.Check(scene.cameras[i], scene.objects.size() + i);
   }
   checker.CheckShots(scene.director_nodes);
-  checker.ReportMissingMates();
+  checker.Flush();
   return table;
 }
 

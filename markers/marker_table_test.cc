@@ -133,9 +133,27 @@ TEST(MarkerTableTest, AScrewWithoutMateWhoseModelHasASeatIsWarnedOnce) {
   plain.mutable_rare().attach->verb = AttachVerb::kInsert;
   EXPECT_EQ((std::vector<Reported>{
                 {"W_MATE_MISSING", "/objects/screw/nodes/0/screw",
-                 "node 'screw1.drive' screws into 'body/hole-1' by the origin of 'screw1', but its "
-                 "model 'm3x8' has a marker 'Seat_1' (3 copies); add `mate: Seat_1` if that is "
-                 "the point that lands on the marker"}}),
+                 "node 'screw1.drive' screws into 'body/hole-1' by its origin, but its model "
+                 "'m3x8' has a marker 'Seat_1': add `mate: Seat_1` if that is the point that "
+                 "lands on the marker; the same for 2 more nodes written here"}}),
+            Reports(Check(test)));
+}
+
+// The copies of a pattern share their place in the file: an unknown object
+// they all name is one message at that place, not one per copy.
+TEST(MarkerTableTest, OneMistakeInAPatternIsOneMessage) {
+  TestScene test = ReferenceScene();
+  for (const char* name : {"screw2", "screw3"}) {
+    test.scene.objects[test.AddObject(name)].model = "m3x8";
+  }
+  for (size_t screw = 1; screw <= 3; ++screw) {
+    Node& node = AddAttach(&test, screw, "drive", "bdy/hole-1", "tip");
+    node.mutable_rare().attach->origin.pointer = testing::TestPath("/objects/screw/nodes/0/screw");
+  }
+  EXPECT_EQ((std::vector<Reported>{
+                {"E_OBJECT_MISSING", "/objects/screw/nodes/0/screw",
+                 "node 'screw1.drive' attaches to unknown object 'bdy' (did you mean 'body'?); the "
+                 "same for 2 more nodes written here"}}),
             Reports(Check(test)));
 }
 
