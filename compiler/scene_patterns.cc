@@ -38,6 +38,17 @@ bool NamesOtherOwner(std::string_view reference, std::string_view owner) {
   return parts.qualified && parts.owner != owner;
 }
 
+// The lag a chained step keeps between copies: the one written beside its
+// start — a first step's bare `lag`, or the lag of its one relation
+// (`after: X, lag: L`); none after `at` or a `start:` list of several.
+ExactTime ChainedLag(const Node& node) {
+  if (node.relations.empty()) return node.chain_lag;
+  if (node.relations.size() == 1 && node.relations.front().kind != RelationKind::kAt) {
+    return node.relations.front().offset;
+  }
+  return ExactTime();
+}
+
 // Whether a step of `owner` starts from outside it: an `at`, a relation
 // to another object's node, or the first step, which follows nothing.
 bool StartsFromOutside(const Node& node, std::string_view owner) {
@@ -216,7 +227,7 @@ SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
         after.kind = RelationKind::kAfter;
         after.target = NodeReferenceText(CopyName(object.name, k - 1), node.id);
         after.origin = pattern.origin;
-        after.offset = node.relations.empty() ? node.chain_lag : ExactTime();
+        after.offset = ChainedLag(node);
         node.relations = {after};
         node.uses_start_list = false;
         node.chain_lag = ExactTime();

@@ -200,7 +200,7 @@ objects:
     EXPECT_EQ(copy.nodes[0].relations[0].target, before + ".show");
     EXPECT_TRUE(copy.nodes[1].relations.empty());
     EXPECT_EQ(copy.nodes[2].relations[0].target, before + ".fix");
-    EXPECT_EQ(copy.nodes[2].relations[0].offset, ExactTime());
+    EXPECT_EQ(copy.nodes[2].relations[0].offset, *ExactTime::ParseDecimal("0.1"));  // its lag
     EXPECT_EQ(copy.nodes[3].relations[0].target, copy.name + ".turn");
   }
   EXPECT_THAT(Problems(R"(cinc: 1
