@@ -1,5 +1,4 @@
-// The parts list: for each chapter, the parts it brings in (docs/cli.md
-// "cinc parts").
+// The parts list: for each chapter, the parts it brings in.
 #ifndef CINC_VIEWS_PARTS_LIST_H_
 #define CINC_VIEWS_PARTS_LIST_H_
 
