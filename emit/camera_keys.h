@@ -26,7 +26,7 @@
 #include "core/exact_time.h"
 #include "core/scene.h"
 #include "core/timeline.h"
-#include "emit/fit_settings.h"
+#include "fit/fit_settings.h"
 #include "markers/rig.h"
 #include "sequence/sequence.h"
 

@@ -15,8 +15,8 @@
 #include "core/easing.h"
 #include "core/exact_time.h"
 #include "core/rotation.h"
-#include "emit/channel_pieces.h"
 #include "emit/key_list_builder.h"
+#include "fit/channel_pieces.h"
 #include "sequence/sequence.h"
 
 namespace cinc {

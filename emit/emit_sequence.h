@@ -22,13 +22,15 @@
 #include "core/scene.h"
 #include "core/timeline.h"
 #include "emit/emit_settings.h"
+#include "fit/fit_settings.h"
 #include "markers/rig.h"
 #include "sequence/sequence.h"
 
 namespace cinc {
 
 Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& rig,
-                      const EmitSettings& settings, Diagnostics* diagnostics);
+                      const EmitSettings& settings, const FitSettings& fit,
+                      Diagnostics* diagnostics);
 
 // The same sequence cut into the shards ShardSequence (emit/shards.h) would
 // make of it, made one shard at a time: `take` gets each shard, with its
@@ -41,7 +43,7 @@ Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& r
 // the first shard cannot hold its own tracks (E_LIMIT, CheckFirstShardFits; the objects are still
 // made, for their problems, and nothing is taken).
 bool EmitShards(const Scene& scene, const Timeline& timeline, const Rig& rig,
-                const EmitSettings& settings, Diagnostics* diagnostics,
+                const EmitSettings& settings, const FitSettings& fit, Diagnostics* diagnostics,
                 const std::function<void(Sequence shard, size_t index, size_t count)>& take);
 
 }  // namespace cinc

@@ -3,7 +3,7 @@
 // Contract: target = the name; position and rotation keys always, from t = 0
 // (emit/channel_keys.h, emit/rotation_keys.h). Objects get scale keys only
 // when their scale is ever not [1, 1, 1] or, with visibility scale|both, they
-// are ever hidden (opacity exactly 0 over an interval: emit/visibility.h);
+// are ever hidden (opacity exactly 0 over an interval: fit/visibility.h);
 // the scale is then 0 over the hidden intervals and exact elsewhere.
 // Cameras have no scale. An owner that is ever attached, spins, follows a
 // path or follows an aim (a look-at of its own or of an owner carrying it)
@@ -15,7 +15,7 @@
 
 #include "core/scene.h"
 #include "emit/emit_settings.h"
-#include "emit/fit_settings.h"
+#include "fit/fit_settings.h"
 #include "markers/rig.h"
 #include "sequence/sequence.h"
 

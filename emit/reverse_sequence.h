@@ -2,7 +2,8 @@
 //
 // Contract: ReversedSequence(forward) plays at τ what `forward` plays at
 // D − τ (D its duration), for every channel, shot and cue cinc writes:
-// - Keys (MirroredKeys): a key at t comes at D − t (MirroredTime); each segment keeps its
+// - Keys (MirroredKeys): a key at t comes at D − t (MirroredTime, fit/mirrored_time.h); each
+// segment keeps its
 //   interpolation and runs the other way: an ease (x1, y1, x2, y2) becomes
 //   (1 − x2, 1 − y2, 1 − x1, 1 − y1), Hermite tangents are negated and swap
 //   ends, bezier offsets swap ends. The curve is the same curve, so exact
@@ -33,11 +34,6 @@
 #include "sequence/sequence.h"
 
 namespace cinc {
-
-// Where a time t of the forward sequence comes in the disassembly: D − t,
-// the difference of the decimals they print as (core/exact_time.h
-// DecimalDifference: 3.8 − 3.2 is 0.6), at least 0.
-double MirroredTime(double t, double duration);
 
 Keys MirroredKeys(const Keys& keys, double duration);
 

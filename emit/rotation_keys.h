@@ -14,7 +14,7 @@
 // the continuous triple (numerical, one-sided at the motion's ends), at the
 // fewest key times whose played rotation (per component hermite, then
 // QuatFromEulerDegrees) stays within the tolerance of the exact one
-// (emit/hermite_fit.h: greedy longest segments, then key removal).
+// (fit/hermite_fit.h: greedy longest segments, then key removal).
 #ifndef CINC_EMIT_ROTATION_KEYS_H_
 #define CINC_EMIT_ROTATION_KEYS_H_
 
@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "core/rotation.h"
-#include "emit/channel_pieces.h"
-#include "emit/fit_settings.h"
+#include "fit/channel_pieces.h"
+#include "fit/fit_settings.h"
 #include "sequence/sequence.h"
 
 namespace cinc {

@@ -7,7 +7,7 @@
 // player plays them: times, values and tangents float32, one interpolation
 // per sampler, rotations as unit quaternions [x, y, z, w] (CUBICSPLINE ones
 // normalised by the player). The channel is cut into pieces as the
-// sequence's pose keys are (emit/pose_pieces.h) and each piece is
+// sequence's pose keys are (fit/pose_pieces.h) and each piece is
 //   - a hold (nothing moves);
 //   - linear: a move whose value is linear in time (a linear ease in a
 //     fixed frame), or for rotations a turn about a fixed axis at a steady
@@ -16,7 +16,7 @@
 //     `ease_in_out` ease, the whole move or a part), written with its exact
 //     tangents;
 //   - fitted: anything else (other eases, moving frames, paths, look-at),
-//     by the sequence's fitter (emit/hermite_fit.h) judged by glTF's
+//     by the sequence's fitter (fit/hermite_fit.h) judged by glTF's
 //     playback (PlaybackModel kGltf).
 // A channel of holds only is STEP; of holds and linear pieces LINEAR (a
 // hold as two keys of one value); otherwise CUBICSPLINE, its linear
@@ -37,15 +37,20 @@
 #ifndef CINC_GLTF_GLTF_ANIMATION_H_
 #define CINC_GLTF_GLTF_ANIMATION_H_
 
+#include <cstddef>
 #include <optional>
 #include <vector>
 
 #include "core/exact_time.h"
 #include "core/rotation.h"
-#include "emit/fit_settings.h"
+#include "fit/fit_settings.h"
 #include "markers/rig.h"
 
 namespace cinc {
+
+// The most keys the glTF export writes in one channel: its fits stop there
+// (PlaybackModel::max_keys), and a channel past it is E_LIMIT.
+inline constexpr size_t kMaxGltfChannelKeys = 1'000'000;
 
 // One sampler as glTF stores it.
 struct GltfSampler {
@@ -87,7 +92,7 @@ double GltfStoredTime(double t);
 
 // The disassembly's float32 for a boundary at forward time t in a scene of
 // `duration` seconds: the smallest float32 not before duration − t
-// (emit/reverse_sequence.h MirroredTime), so that a player asked for
+// (fit/mirrored_time.h MirroredTime), so that a player asked for
 // duration − t shows the forward state at t.
 double GltfMirroredTime(double t, double duration);
 

@@ -37,17 +37,12 @@
 #include "core/diagnostics.h"
 #include "core/json_writer.h"
 #include "core/scene.h"
-#include "emit/fit_settings.h"
+#include "fit/fit_settings.h"
 #include "gltf/gltf_animation.h"
 #include "importers/model_content.h"
 #include "markers/rig.h"
 
 namespace cinc {
-
-// The most keys the glTF export writes in one channel (the build sets
-// GltfExportSettings::fit.max_keys to it: the fit stops there, and a
-// channel past it is E_LIMIT).
-inline constexpr size_t kMaxGltfChannelKeys = 1'000'000;
 
 struct GltfDocument {
   Json json;

@@ -10,8 +10,8 @@
 // start adds nothing; a d = 0 segment, and a step ease at E, are jumps
 // (consecutive pieces whose values differ); a segment from a value to the
 // same value is a hold. Motion pieces always have a next piece.
-#ifndef CINC_EMIT_CHANNEL_PIECES_H_
-#define CINC_EMIT_CHANNEL_PIECES_H_
+#ifndef CINC_FIT_CHANNEL_PIECES_H_
+#define CINC_FIT_CHANNEL_PIECES_H_
 
 #include <algorithm>
 #include <optional>
@@ -78,4 +78,4 @@ std::vector<Piece<Value>> BuildPieces(const ChannelTrack<Value>& track) {
 
 }  // namespace cinc
 
-#endif  // CINC_EMIT_CHANNEL_PIECES_H_
+#endif  // CINC_FIT_CHANNEL_PIECES_H_

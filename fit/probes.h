@@ -12,8 +12,8 @@
 // probes whose fractions are in an irrational ratio cannot both fall on
 // whole periods of a periodic motion, so no number of turns hides a spin
 // from them.
-#ifndef CINC_EMIT_PROBES_H_
-#define CINC_EMIT_PROBES_H_
+#ifndef CINC_FIT_PROBES_H_
+#define CINC_FIT_PROBES_H_
 
 #include <cmath>
 
@@ -30,4 +30,4 @@ inline double ProbeTime(double a, double b, int j) { return a + (b - a) * ProbeF
 
 }  // namespace cinc
 
-#endif  // CINC_EMIT_PROBES_H_
+#endif  // CINC_FIT_PROBES_H_

@@ -22,8 +22,8 @@
 // - FollowsAim: the owner, or an owner it is attached to through any chain,
 //   has a look-at: its pose then moves whenever an aim target does.
 // - NeedsPoseKeys: the owner has frame spans or a spinning rotation segment.
-#ifndef CINC_EMIT_POSE_PIECES_H_
-#define CINC_EMIT_POSE_PIECES_H_
+#ifndef CINC_FIT_POSE_PIECES_H_
+#define CINC_FIT_POSE_PIECES_H_
 
 #include <functional>
 #include <optional>
@@ -36,7 +36,7 @@
 namespace cinc {
 
 // A value is taken as constant over a piece when it is the same at this many
-// interior instants (emit/probes.h) and at the piece's end.
+// interior instants (fit/probes.h) and at the piece's end.
 inline constexpr int kConstancyChecks = 9;
 
 // A segment in motion over a piece.
@@ -103,7 +103,7 @@ std::optional<SharedTiming> SharedTimingOf(const std::vector<Mover>& movers, con
 
 // True when exact(t) is the linear interpolation from `from` to `to` in the
 // shared timing's eased progress at 7 interior instants of [a, b]
-// (emit/probes.h), to 1e-9 relative: the piece is exact as that ease.
+// (fit/probes.h), to 1e-9 relative: the piece is exact as that ease.
 bool IsAffineInTiming(const SharedTiming& shared, double a, double b, const Vec3& from,
                       const Vec3& to, const std::function<Vec3(double t)>& exact);
 
@@ -115,4 +115,4 @@ bool NeedsPoseKeys(const Rig& rig, OwnerRef owner);
 
 }  // namespace cinc
 
-#endif  // CINC_EMIT_POSE_PIECES_H_
+#endif  // CINC_FIT_POSE_PIECES_H_

@@ -8,15 +8,15 @@
 // instant S, so the hidden interval before it ends at S. HideOver replaces
 // a scale channel's pieces by a hold of [0, 0, 0] over those intervals and
 // keeps the exact scale everywhere else.
-#ifndef CINC_EMIT_VISIBILITY_H_
-#define CINC_EMIT_VISIBILITY_H_
+#ifndef CINC_FIT_VISIBILITY_H_
+#define CINC_FIT_VISIBILITY_H_
 
 #include <optional>
 #include <vector>
 
 #include "core/exact_time.h"
 #include "core/rotation.h"
-#include "emit/channel_pieces.h"
+#include "fit/channel_pieces.h"
 
 namespace cinc {
 
@@ -35,4 +35,4 @@ bool ScaleEverChanges(const std::vector<Piece<Vec3>>& scale);
 
 }  // namespace cinc
 
-#endif  // CINC_EMIT_VISIBILITY_H_
+#endif  // CINC_FIT_VISIBILITY_H_
