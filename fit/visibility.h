@@ -1,13 +1,4 @@
 // Hiding what is invisible with scale 0 (docs/emission.md "Scale and visibility").
-//
-// Contract: HiddenIntervals gives the maximal half-open intervals [a, b)
-// over which an opacity channel is exactly 0 at every instant, in order;
-// `end` is nullopt when the object stays hidden to the end. They are the
-// holds of 0 (initial 0, a d = 0 node to 0, the value after a fade-out's E,
-// a step ease's hold): a fade-in from 0 starting at S is 0 only at the
-// instant S, so the hidden interval before it ends at S. HideOver replaces
-// a scale channel's pieces by a hold of [0, 0, 0] over those intervals and
-// keeps the exact scale everywhere else.
 #ifndef CINC_FIT_VISIBILITY_H_
 #define CINC_FIT_VISIBILITY_H_
 
@@ -20,13 +11,19 @@
 
 namespace cinc {
 
+// [start, end) over which an object is hidden.
 struct HiddenInterval {
   ExactTime start;
   std::optional<ExactTime> end;  // nullopt: forever
 };
 
+// The maximal intervals, in order, over which the opacity is exactly 0 at
+// every instant: its holds of 0, adjacent ones merged (a fade-in from 0 at S
+// is 0 at the instant S only: the interval before it ends at S).
 std::vector<HiddenInterval> HiddenIntervals(const std::vector<Piece<double>>& opacity);
 
+// The scale's pieces with a hold of [0, 0, 0] over each hidden interval and
+// the exact scale everywhere else.
 std::vector<Piece<Vec3>> HideOver(const std::vector<Piece<Vec3>>& scale,
                                   const std::vector<HiddenInterval>& hidden);
 
