@@ -1,4 +1,4 @@
-// Keys and errors of cinc's hermite fit (emit/hermite_fit.h) against
+// Keys and errors of cinc's hermite fit (fit/hermite_fit.h) against
 // uniform bakes, on the closed-form cases of emit/fit_closed_form_test.cc.
 //
 // For each case the scene is emitted whole (EmitSequence) and replayed with
@@ -25,8 +25,8 @@
 #include "core/hermite.h"
 #include "emit/closed_form.h"
 #include "emit/emit_sequence.h"
-#include "emit/hermite_fit.h"
 #include "emit/rotation_keys.h"
+#include "fit/hermite_fit.h"
 #include "markers/rig.h"
 #include "markers/test_scene.h"
 #include "sequence/evaluator.h"
@@ -175,7 +175,8 @@ Stats CincStats(const Case& c, double* emit_ms) {
   Diagnostics diagnostics;
   auto begin = std::chrono::steady_clock::now();
   Rig rig = BuildRig(scene.scene, scene.timeline, &diagnostics);
-  Sequence sequence = EmitSequence(scene.scene, scene.timeline, rig, EmitSettings{}, &diagnostics);
+  Sequence sequence = EmitSequence(scene.scene, scene.timeline, rig, EmitSettings{},
+                                   FitSettingsFor(scene.scene), &diagnostics);
   *emit_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
   size_t keys = 0;

@@ -86,8 +86,8 @@ void Pipeline(benchmark::State& state) {
             cinc::BuildMarkerTable(scene, cinc::ImportModels(scene, &diagnostics), &diagnostics);
         cinc::Rig rig = cinc::BuildRig(scene, timeline, markers, &diagnostics);
         if (last_stage >= 3) {
-          cinc::Sequence sequence =
-              cinc::EmitSequence(scene, timeline, rig, cinc::EmitSettings{}, &diagnostics);
+          cinc::Sequence sequence = cinc::EmitSequence(scene, timeline, rig, cinc::EmitSettings{},
+                                                       cinc::FitSettingsFor(scene), &diagnostics);
           if (last_stage >= 4) {
             std::string text = cinc::WriteSequence(sequence);
             benchmark::DoNotOptimize(text.data());

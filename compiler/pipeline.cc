@@ -14,6 +14,7 @@
 #include "emit/emit_sequence.h"
 #include "emit/reverse_sequence.h"
 #include "emit/shards.h"
+#include "fit/fit_settings.h"
 #include "gltf/gltf_document.h"
 #include "importers/import_model.h"
 #include "markers/marker_table.h"
@@ -151,14 +152,14 @@ std::vector<std::optional<ModelContent>> ReadContents(const Scene& scene,
 }
 
 // `reverse`: the disassembly (--reverse, or `reverse: true` in the scene).
-void BuildGltf(const Compilation& compilation, const BuildSettings& settings, bool reverse,
-               Diagnostics* diagnostics, BuildResult* result) {
+void BuildGltf(const Compilation& compilation, const BuildSettings& settings,
+               const FitSettings& fit, bool reverse, Diagnostics* diagnostics,
+               BuildResult* result) {
   const Scene& scene = compilation.scene;
   std::vector<std::optional<ModelContent>> contents = ReadContents(scene, diagnostics);
   if (diagnostics->HasErrors()) return;
   GltfExportSettings gltf;
-  gltf.fit = FitSettingsFor(scene);
-  gltf.fit.max_keys = kMaxGltfChannelKeys;
+  gltf.fit = fit;
   gltf.hide_with_scale = settings.emit.HidesWithScale();
   gltf.reverse = reverse;
   gltf.duration = compilation.timeline.duration;
@@ -176,7 +177,7 @@ void BuildGltf(const Compilation& compilation, const BuildSettings& settings, bo
     // cannot carry (shots, blends, fov, opacity, cues): the whole sequence,
     // validated as a build would.
     Sequence sequence =
-        EmitSequence(scene, compilation.timeline, compilation.rig, settings.emit, diagnostics);
+        EmitSequence(scene, compilation.timeline, compilation.rig, settings.emit, fit, diagnostics);
     if (reverse) sequence = ReversedSequence(sequence);
     const std::vector<std::string> names = ObjectNames(scene);
     if (diagnostics->HasErrors() ||
@@ -214,8 +215,10 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
   if (!compilation.ready) return result;
   // --reverse, or `reverse: true` in the scene.
   const bool reverse = settings.reverse || compilation.scene.reverse;
+  // The build's one FitSettings, for the sequence and the glTF export alike.
+  const FitSettings fit = FitSettingsFor(compilation.scene);
   if (settings.format != OutputFormat::kSequence) {
-    BuildGltf(compilation, settings, reverse, diagnostics, &result);
+    BuildGltf(compilation, settings, fit, reverse, diagnostics, &result);
     if (settings.leave_memory_to_exit) LeaveToExit(std::move(compilation));
     return result;
   }
@@ -258,7 +261,7 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
     // The disassembly mirrors the whole sequence's cue tracks: it is made
     // whole, then cut.
     Sequence sequence =
-        EmitSequence(scene, compilation.timeline, compilation.rig, settings.emit, diagnostics);
+        EmitSequence(scene, compilation.timeline, compilation.rig, settings.emit, fit, diagnostics);
     if (diagnostics->HasErrors()) return result;
     sequence = ReversedSequence(sequence);
     const std::vector<std::string> names = ObjectNames(scene);
@@ -269,8 +272,8 @@ BuildResult BuildSequence(const std::string& scene_path, const BuildSettings& se
     for (size_t index = 0; index < shards.size(); ++index) {
       take(std::move(shards[index]), index, shards.size());
     }
-  } else if (!EmitShards(scene, compilation.timeline, compilation.rig, settings.emit, diagnostics,
-                         take) ||
+  } else if (!EmitShards(scene, compilation.timeline, compilation.rig, settings.emit, fit,
+                         diagnostics, take) ||
              diagnostics->HasErrors()) {
     // An input error outranks a file that could not be written.
     if (output_failed && OnlyOutputErrors(*diagnostics)) result.status = BuildStatus::kOutputError;

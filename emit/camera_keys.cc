@@ -6,11 +6,11 @@
 #include <set>
 
 #include "emit/channel_keys.h"
-#include "emit/hermite_fit.h"
+#include "emit/hermite_keys.h"
 #include "emit/key_list_builder.h"
-#include "emit/pose_pieces.h"
-#include "emit/probes.h"
 #include "emit/rotation_keys.h"
+#include "fit/pose_pieces.h"
+#include "fit/probes.h"
 #include "markers/camera_aim.h"
 #include "markers/pose.h"
 #include "sequence/evaluator.h"

@@ -36,8 +36,8 @@ Built Build(const std::string& text) {
   built.rig = BuildRig(built.scene, built.timeline, markers, &diagnostics);
   EXPECT_FALSE(diagnostics.HasErrors())
       << (diagnostics.items().empty() ? std::string() : diagnostics.items().front().message);
-  built.sequence =
-      EmitSequence(built.scene, built.timeline, built.rig, EmitSettings{}, &diagnostics);
+  built.sequence = EmitSequence(built.scene, built.timeline, built.rig, EmitSettings{},
+                                FitSettingsFor(built.scene), &diagnostics);
   Diagnostics validation("out.sequence.json");
   EXPECT_TRUE(ValidateEmittedSequence(built.sequence, &validation))
       << (validation.items().empty() ? std::string() : validation.items().front().message);
@@ -348,7 +348,7 @@ TEST(InstructionsExampleTest, ChaptersCuesAndClipsComeAtTheResolvedTimes) {
       std::string(CINC_SOURCE_DIR) + "/examples/instructions/instructions.yaml", {}, &diagnostics);
   ASSERT_TRUE(compilation.ready);
   Sequence sequence = EmitSequence(compilation.scene, compilation.timeline, compilation.rig,
-                                   EmitSettings{}, &diagnostics);
+                                   EmitSettings{}, FitSettingsFor(compilation.scene), &diagnostics);
   Diagnostics validation("instructions.sequence.json");
   ASSERT_TRUE(ValidateEmittedSequence(sequence, &validation));
   // By hand from the timing graph: base.in [0, 0.5]; bracket.show after it
@@ -416,7 +416,8 @@ TEST(RelationsAfterTimingTest, ReleasedRelationsLeaveTheSequenceAsItWas) {
       *relation_count += node.relations.size() + node.until.size();
     }
     return WriteSequence(EmitSequence(compilation.scene, compilation.timeline, compilation.rig,
-                                      EmitSettings{}, &diagnostics));
+                                      EmitSettings{}, FitSettingsFor(compilation.scene),
+                                      &diagnostics));
   };
   size_t kept = 0;
   size_t released = 0;

@@ -1,11 +1,5 @@
-// Keys for channels that interpolate linearly: position, scale, fov, time scale.
-//
-// Contract: the keys play back exactly the pieces' function (up to rounding
-// of the values and of interior split times): a hold is one step key (merged
-// with an equal hold before it), a motion is a key with `interp: linear` and
-// the segment's timing curve as `ease` (a cut motion carries the cut curve,
-// emit/ease_split.h), then a key at its end; a jump is SetAt's pair
-// (emit/key_list_builder.h). The first key is at 0.
+// Keys for channels that interpolate linearly: position, scale, fov, time
+// scale (docs/emission.md "Channels: holds, moves and jumps").
 #ifndef CINC_EMIT_CHANNEL_KEYS_H_
 #define CINC_EMIT_CHANNEL_KEYS_H_
 
@@ -15,12 +9,13 @@
 #include "core/easing.h"
 #include "core/exact_time.h"
 #include "core/rotation.h"
-#include "emit/channel_pieces.h"
 #include "emit/key_list_builder.h"
+#include "fit/channel_pieces.h"
 #include "sequence/sequence.h"
 
 namespace cinc {
 
+// A value as a key's numbers: 1 or 3.
 std::vector<double> Components(double value);
 std::vector<double> Components(const Vec3& value);
 
@@ -34,6 +29,10 @@ void WriteEasedMotion(const Ease& ease, const ExactTime& segment_start,
                       const std::function<std::vector<double>(double)>& value_at,
                       KeyListBuilder* builder);
 
+// Keys that play the pieces exactly (up to rounding of values and interior
+// split times): a hold one step key (merged with an equal hold before it), a
+// motion a linear key with the segment's (cut) ease then a key at its end, a
+// jump SetAt's pair (emit/key_list_builder.h); the first key at 0.
 Keys KeysFromPieces(const std::vector<Piece<Vec3>>& pieces);
 Keys KeysFromPieces(const std::vector<Piece<double>>& pieces);
 

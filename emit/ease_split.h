@@ -1,15 +1,5 @@
-// Cutting an eased segment into parts that keys can carry exactly.
-//
-// Contract: a key with `interp: linear` and `ease: [x1, y1, x2, y2]` plays
-// v0 + (v1 - v0) * bezier_y(u) where bezier_x = u is the part's progress. The
-// part of a CSS cubic-bezier timing curve between two progress values is
-// again a cubic bezier: SplitEase splits the curve with de Casteljau at the
-// curve parameters s where x(s) is each progress, and renormalises both axes
-// of the piece to [0, 1]. When the renormalised x1 or x2 would leave [0, 1]
-// (a curve with x2 far below x1), or the piece does not move in y, the piece
-// is halved in s until each part is valid (at most 8 halvings; past that the
-// part is written linear, a documented approximation). Step eases are not
-// parts: the caller writes them as holds.
+// Cutting an eased segment into parts that keys can carry exactly
+// (docs/emission.md "Channels: holds, moves and jumps", take-overs).
 #ifndef CINC_EMIT_EASE_SPLIT_H_
 #define CINC_EMIT_EASE_SPLIT_H_
 
@@ -21,6 +11,8 @@
 
 namespace cinc {
 
+// One part: a key with `interp: linear` and `ease` plays v0 + (v1 - v0) *
+// bezier_y(u) where bezier_x = u is the part's progress.
 struct EasedPart {
   double progress_start = 0;  // the segment's progress (t - S) / d at the part's ends
   double progress_end = 1;
@@ -29,7 +21,11 @@ struct EasedPart {
   std::optional<std::array<double, 4>> ease;  // nullopt: linear
 };
 
-// The parts of the segment between progress p0 < p1 (both in [0, 1]).
+// The parts of the segment between progress p0 < p1 (both in [0, 1]): the
+// cubic bezier split with de Casteljau where x is each progress and
+// renormalised to [0, 1]; halved in s (at most 8 times, then linear) where
+// a part's x1 or x2 would leave [0, 1] or it does not move in y. Step eases
+// are not parts: the caller writes them as holds.
 std::vector<EasedPart> SplitEase(const Ease& ease, double progress_start, double progress_end);
 
 }  // namespace cinc

@@ -1,24 +1,5 @@
-// Cues and audio clips (docs/language.md "Events", docs/emission.md "Cues", "Audio").
-//
-// Contract: CollectCues returns every cue of the scene sorted by (t, file
-// order). File order is: the initial opacity cue of every object (t = 0,
-// object order); then each object's nodes in order, then each camera's, then
-// the director's; within one node its opacity cue(s), its label, its action,
-// then its `cue:` entries as written. Cue kinds:
-//   - opacity (visibility cues|both, objects only): vfx "opacity" with data
-//     {from, to, duration, ease}; ease a name, or the 4-array when written as one;
-//   - label: marker cue named by the text, data {label, node, end};
-//   - action (object nodes): script cue NAME targeting the object;
-//   - cue: entries as written (data parsed from Cue::data_json).
-// CollectCueSources is the same list before the cues are made: each one's
-// exact time and what it is made of (CueSource: a few words, where a cue is
-// strings and a JSON object), so that a build can make the cues of one
-// shard at a time; MakeCue makes one (CollectCues is MakeCue over
-// CollectCueSources). A `cue:` entry whose data cannot be read back is
-// E_INTERNAL, reported by MakeCue.
-// CollectAudioClips returns one clip per `sound:`, sorted by (start, file
-// order): duration only when d > 0, volume when not 1, offset and fades when
-// not 0. Nodes whose timing is unresolved are skipped.
+// Cues and audio clips (docs/language.md "Events", docs/emission.md "Cues",
+// "Audio").
 #ifndef CINC_EMIT_EMIT_CUES_H_
 #define CINC_EMIT_EMIT_CUES_H_
 
@@ -34,6 +15,8 @@
 
 namespace cinc {
 
+// Every cue of the scene, sorted by (t, file order), as docs/emission.md
+// "Cues" lists them (opacity cues only with visibility cues|both).
 std::vector<SequenceCue> CollectCues(const Scene& scene, const Timeline& timeline, const Rig& rig,
                                      const EmitSettings& settings, Diagnostics* diagnostics);
 
@@ -56,11 +39,17 @@ struct CueSource {
   const NodeTime* time = nullptr;  // kLabel, kWritten
 };
 
+// CollectCues' list before the cues are made, so that a build can make the
+// cues of one shard at a time.
 std::vector<CueSource> CollectCueSources(const Scene& scene, const Timeline& timeline,
                                          const Rig& rig, const EmitSettings& settings);
 
+// One cue (CollectCues is MakeCue over CollectCueSources); a `cue:` entry
+// whose data cannot be read back is E_INTERNAL.
 SequenceCue MakeCue(const CueSource& source, const Scene& scene, Diagnostics* diagnostics);
 
+// One clip per `sound:`, sorted by (start, file order) (docs/emission.md
+// "Audio"); nodes whose timing is unresolved are skipped.
 std::vector<AudioClip> CollectAudioClips(const Scene& scene, const Timeline& timeline);
 
 // The `ease` of an opacity cue: the name, or [x1, y1, x2, y2] for a written array.

@@ -4,7 +4,7 @@
 
 #include "emit/camera_keys.h"
 #include "emit/channel_keys.h"
-#include "emit/channel_pieces.h"
+#include "fit/channel_pieces.h"
 
 namespace cinc {
 namespace {

@@ -1,26 +1,22 @@
 #include "emit/emit_sequence.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <iterator>
 #include <string>
 #include <vector>
 
+#include "core/parallel_for.h"
 #include "core/scene_limits.h"
-#include "core/two_threads.h"
 #include "emit/emit_cues.h"
 #include "emit/emit_director.h"
 #include "emit/emit_transforms.h"
-#include "emit/fit_settings.h"
 #include "emit/shards.h"
+#include "fit/fit_settings.h"
 #include "sequence/limits.h"
 
 namespace cinc {
 namespace {
-
-// Below this many objects a second thread costs more than it saves.
-constexpr size_t kObjectsWorthAThread = 8;
 
 void CheckKeyCount(const SceneObject& owner, const char* channel, const Keys& keys,
                    Diagnostics* diagnostics) {
@@ -32,9 +28,10 @@ void CheckKeyCount(const SceneObject& owner, const char* channel, const Keys& ke
                           std::to_string(kMaxChannelKeys) + " per channel");
 }
 
-// The build's fit settings: the scene's, with the build's budget of keys.
-FitSettings BudgetedFitSettings(const Scene& scene) {
-  FitSettings fit = FitSettingsFor(scene);
+// The build's fit settings with a budget of its own for this emission (a
+// second emission starts again with the whole budget).
+FitSettings Budgeted(const FitSettings& given) {
+  FitSettings fit = given;
   fit.budget = std::make_shared<FitBudget>(kMaxFitChecks);
   return fit;
 }
@@ -100,8 +97,8 @@ Sequence EmptySequence(const Scene& scene, const Timeline& timeline) {
 // The transform tracks of objects [first, last), appended in file order:
 // given the rig they are independent of one another (an attached object
 // reads its parents' channels, never their tracks), and they are most of
-// emission's work, so two threads take objects one at a time. Results do
-// not depend on who did what.
+// emission's work, so two threads take objects one at a time
+// (core/parallel_for.h). Results do not depend on who did what.
 void AppendObjectTracks(const Scene& scene, const Rig& rig, const EmitSettings& settings,
                         const FitSettings& fit, size_t first, size_t last, Diagnostics* diagnostics,
                         std::vector<Track>* tracks) {
@@ -116,13 +113,9 @@ void AppendObjectTracks(const Scene& scene, const Rig& rig, const EmitSettings& 
     emitted[index - first] = EmitObjectTransform(scene.objects[index], rig, index, settings, own);
     if (budget != nullptr && !budget->Spent()) checks[index - first] = own.budget->spent();
   };
-  std::atomic<size_t> next_object{first};
-  auto emit_objects = [&] {
-    for (size_t index = next_object++; index < last; index = next_object++) emit_object(index);
-  };
   const bool spent_before = budget != nullptr && budget->Spent();
   const long long checks_before = budget != nullptr ? budget->spent() : 0;
-  RunOnTwoThreads(emit_objects, emit_objects, last - first >= kObjectsWorthAThread);
+  ParallelFor(first, last, emit_object);
   // Fitted objects (checked). With the budget spent, those before the one
   // that spends it in file order, the objects cut short fitted again one at
   // a time, so that the same object is named in every run.
@@ -189,10 +182,11 @@ void AppendCueTracks(const Scene& scene, const std::vector<CueSource>& sources,
 }  // namespace
 
 Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& rig,
-                      const EmitSettings& settings, Diagnostics* diagnostics) {
+                      const EmitSettings& settings, const FitSettings& fit_settings,
+                      Diagnostics* diagnostics) {
   if (!RigMatches(scene, rig, diagnostics)) return Sequence();
   Sequence sequence = EmptySequence(scene, timeline);
-  const FitSettings fit = BudgetedFitSettings(scene);
+  const FitSettings fit = Budgeted(fit_settings);
   AppendObjectTracks(scene, rig, settings, fit, 0, scene.objects.size(), diagnostics,
                      &sequence.tracks);
   for (Track& track : DirectorTracks(scene, timeline, rig, fit, diagnostics)) {
@@ -204,10 +198,11 @@ Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& r
 }
 
 bool EmitShards(const Scene& scene, const Timeline& timeline, const Rig& rig,
-                const EmitSettings& settings, Diagnostics* diagnostics,
+                const EmitSettings& settings, const FitSettings& fit_settings,
+                Diagnostics* diagnostics,
                 const std::function<void(Sequence shard, size_t index, size_t count)>& take) {
   if (!RigMatches(scene, rig, diagnostics)) return false;
-  const FitSettings fit = BudgetedFitSettings(scene);
+  const FitSettings fit = Budgeted(fit_settings);
   std::vector<Track> director_tracks = DirectorTracks(scene, timeline, rig, fit, diagnostics);
   std::vector<CueSource> sources = CollectCueSources(scene, timeline, rig, settings);
   std::vector<size_t> cues_of_object(scene.objects.size(), 0);

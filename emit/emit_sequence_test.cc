@@ -68,8 +68,8 @@ SmallScene MakeSmallScene() {
 TEST(EmitSequence, SmallSceneBytes) {
   SmallScene setup = MakeSmallScene();
   Diagnostics diagnostics;
-  Sequence sequence =
-      EmitSequence(setup.scene, setup.timeline, setup.rig, EmitSettings{}, &diagnostics);
+  Sequence sequence = EmitSequence(setup.scene, setup.timeline, setup.rig, EmitSettings{},
+                                   FitSettingsFor(setup.scene), &diagnostics);
   EXPECT_FALSE(diagnostics.HasErrors());
   const char* expected = R"({
   "version": 1,
@@ -141,7 +141,8 @@ TEST(EmitSequence, CuesBeyond256GoToFurtherTracks) {
     cue.name = "c" + std::to_string(index);
     open.mutable_rare().cues.push_back(cue);
   }
-  Sequence sequence = EmitSequence(setup.scene, setup.timeline, setup.rig, EmitSettings{}, nullptr);
+  Sequence sequence = EmitSequence(setup.scene, setup.timeline, setup.rig, EmitSettings{},
+                                   FitSettingsFor(setup.scene), nullptr);
   ASSERT_EQ(sequence.tracks.size(), 5u);
   EXPECT_EQ(std::get<CuesTrack>(sequence.tracks[3]).cues.size(), 256u);
   EXPECT_EQ(std::get<CuesTrack>(sequence.tracks[4]).cues.size(), 302u - 256u);
@@ -185,13 +186,16 @@ TEST(EmitShards, TheShardsOfTheWholeSequence) {
   setup.timeline.cameras[0].push_back({Time("0.5"), Time("0.5"), true});
   std::vector<std::string> names;
   for (const SceneObject& object : setup.scene.objects) names.push_back(object.name);
-  std::vector<Sequence> expected = ShardSequence(
-      EmitSequence(setup.scene, setup.timeline, setup.rig, EmitSettings{}, nullptr), names);
+  std::vector<Sequence> expected =
+      ShardSequence(EmitSequence(setup.scene, setup.timeline, setup.rig, EmitSettings{},
+                                 FitSettingsFor(setup.scene), nullptr),
+                    names);
   ASSERT_EQ(expected.size(), 2u);
 
   Diagnostics diagnostics;
   std::vector<std::string> texts;
-  bool made = EmitShards(setup.scene, setup.timeline, setup.rig, EmitSettings{}, &diagnostics,
+  bool made = EmitShards(setup.scene, setup.timeline, setup.rig, EmitSettings{},
+                         FitSettingsFor(setup.scene), &diagnostics,
                          [&](Sequence shard, size_t index, size_t count) {
                            EXPECT_EQ(index, texts.size());
                            EXPECT_EQ(count, 2u);
@@ -212,14 +216,16 @@ TEST(EmitShards, TheShardsOfTheWholeSequence) {
 // whole sequence, to the byte.
 void ExpectOneShardThatIsTheWholeSequence(const SmallScene& setup) {
   std::vector<std::string> texts;
-  EXPECT_TRUE(EmitShards(setup.scene, setup.timeline, setup.rig, EmitSettings{}, nullptr,
+  EXPECT_TRUE(EmitShards(setup.scene, setup.timeline, setup.rig, EmitSettings{},
+                         FitSettingsFor(setup.scene), nullptr,
                          [&](Sequence shard, size_t, size_t count) {
                            EXPECT_EQ(count, 1u);
                            texts.push_back(WriteSequence(shard));
                          }));
   ASSERT_EQ(texts.size(), 1u);
-  EXPECT_EQ(texts[0], WriteSequence(EmitSequence(setup.scene, setup.timeline, setup.rig,
-                                                 EmitSettings{}, nullptr)));
+  EXPECT_EQ(texts[0],
+            WriteSequence(EmitSequence(setup.scene, setup.timeline, setup.rig, EmitSettings{},
+                                       FitSettingsFor(setup.scene), nullptr)));
 }
 
 TEST(EmitShards, OneShardIsTheWholeSequence) {
@@ -241,7 +247,8 @@ TEST(EmitShards, NoObjectsIsOneShard) {
 Diagnostic OnlyProblemOfEmittingNothing(const SmallScene& setup) {
   Diagnostics diagnostics;
   bool taken = false;
-  EXPECT_FALSE(EmitShards(setup.scene, setup.timeline, setup.rig, EmitSettings{}, &diagnostics,
+  EXPECT_FALSE(EmitShards(setup.scene, setup.timeline, setup.rig, EmitSettings{},
+                          FitSettingsFor(setup.scene), &diagnostics,
                           [&](Sequence, size_t, size_t) { taken = true; }));
   EXPECT_FALSE(taken);
   EXPECT_EQ(diagnostics.items().size(), 1u);
@@ -280,8 +287,8 @@ TEST(EmitSequence, ARigThatDoesNotMatchTheSceneIsAnInternalError) {
   SmallScene setup = MakeSmallScene();
   setup.rig = Rig{};
   Diagnostics diagnostics;
-  Sequence sequence =
-      EmitSequence(setup.scene, setup.timeline, setup.rig, EmitSettings{}, &diagnostics);
+  Sequence sequence = EmitSequence(setup.scene, setup.timeline, setup.rig, EmitSettings{},
+                                   FitSettingsFor(setup.scene), &diagnostics);
   EXPECT_TRUE(sequence.tracks.empty());
   ASSERT_EQ(diagnostics.items().size(), 1u);
   EXPECT_EQ(diagnostics.items()[0].code_name(), "E_INTERNAL");

@@ -3,11 +3,11 @@
 #include <algorithm>
 
 #include "emit/channel_keys.h"
-#include "emit/channel_pieces.h"
 #include "emit/pose_keys.h"
-#include "emit/pose_pieces.h"
 #include "emit/rotation_keys.h"
-#include "emit/visibility.h"
+#include "fit/channel_pieces.h"
+#include "fit/pose_pieces.h"
+#include "fit/visibility.h"
 
 namespace cinc {
 namespace {

@@ -1,4 +1,4 @@
-// The fitted keys (emit/hermite_fit.h) against closed forms: scenes are
+// The fitted keys (fit/hermite_fit.h) against closed forms: scenes are
 // emitted whole (EmitSequence), the sequence is replayed with the project's
 // evaluator at every millisecond and at 10 kHz, and each pose is compared
 // with a formula written here from the scene's description (circles,
@@ -14,7 +14,7 @@
 #include "core/diagnostics.h"
 #include "emit/closed_form.h"
 #include "emit/emit_sequence.h"
-#include "emit/hermite_fit.h"
+#include "emit/hermite_keys.h"
 #include "emit/test_support.h"
 #include "markers/rig.h"
 #include "markers/test_scene.h"
@@ -43,7 +43,8 @@ Sequence Emit(TestScene& test) {
   test.scene.tolerance = {kTolerancePosition, kToleranceRotation};
   Diagnostics diagnostics;
   Rig rig = BuildRig(test.scene, test.timeline, &diagnostics);
-  Sequence sequence = EmitSequence(test.scene, test.timeline, rig, EmitSettings{}, &diagnostics);
+  Sequence sequence = EmitSequence(test.scene, test.timeline, rig, EmitSettings{},
+                                   FitSettingsFor(test.scene), &diagnostics);
   EXPECT_TRUE(diagnostics.items().empty());
   return sequence;
 }

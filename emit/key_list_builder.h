@@ -1,13 +1,7 @@
-// Appending keys to one channel under the invariants of docs/emission.md.
-//
-// Contract: keys come out strictly increasing in t, every key's `interp` says
-// how the channel leaves it, and the last key always starts a hold (`step`).
-// SetAt(t, v) states "from t on the value is v": nothing when v is already
-// held, a new step key when it changes after the last key, and at the time of
-// the last key either a replaced value (after a hold) or a jump pair when the
-// last key ends a motion: the motion's end key moves to the largest double
-// below t and the new value gets a key at t. A hold key followed by a key of
-// the same value is merged away. Values are compared exactly (bit for bit).
+// Appending keys to one channel under the invariants of docs/emission.md
+// "Channels: holds, moves and jumps": keys strictly increasing in t, every
+// key's `interp` how the channel leaves it, the last key a `step`, equal
+// holds merged, values compared bit for bit.
 #ifndef CINC_EMIT_KEY_LIST_BUILDER_H_
 #define CINC_EMIT_KEY_LIST_BUILDER_H_
 
@@ -17,9 +11,13 @@
 
 namespace cinc {
 
+// One channel's keys, appended in time order.
 class KeyListBuilder {
  public:
-  // From t on the channel holds `value` (a hold, or a jump at t).
+  // From t on the channel holds `value`: nothing when it already holds it, a
+  // step key after the last key, and at the last key's time a replaced value
+  // (after a hold) or a jump pair (after a motion: its end key moves to the
+  // largest double below t).
   void SetAt(double t, const std::vector<double>& value);
   // Makes the last key one at t with `value` (after SetAt's jump handling)
   // and returns it, so the caller can say how the motion leaves it.

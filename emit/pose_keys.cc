@@ -7,11 +7,11 @@
 #include <vector>
 
 #include "emit/channel_keys.h"
-#include "emit/hermite_fit.h"
+#include "emit/hermite_keys.h"
 #include "emit/key_list_builder.h"
-#include "emit/pose_pieces.h"
-#include "emit/probes.h"
 #include "emit/rotation_keys.h"
+#include "fit/pose_pieces.h"
+#include "fit/probes.h"
 #include "markers/pose.h"
 
 namespace cinc {

@@ -8,8 +8,8 @@
 #include <cmath>
 
 #include "emit/emit_transforms.h"
-#include "emit/pose_pieces.h"
 #include "emit/test_support.h"
+#include "fit/pose_pieces.h"
 #include "markers/pose.h"
 #include "markers/test_scene.h"
 

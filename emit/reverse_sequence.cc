@@ -14,6 +14,7 @@
 #include "core/easing.h"
 #include "core/exact_time.h"
 #include "emit/emit_cues.h"
+#include "fit/mirrored_time.h"
 #include "sequence/interpolation.h"
 
 namespace cinc {
@@ -67,10 +68,6 @@ class MirrorBuilder {
 };
 
 }  // namespace
-
-double MirroredTime(double t, double duration) {
-  return std::max(DecimalDifference(duration, t), 0.0);
-}
 
 Keys MirroredKeys(const Keys& keys, double duration) {
   MirrorBuilder builder;

@@ -6,9 +6,9 @@
 
 #include "core/easing.h"
 #include "emit/channel_keys.h"
-#include "emit/hermite_fit.h"
+#include "emit/hermite_keys.h"
 #include "emit/key_list_builder.h"
-#include "emit/probes.h"
+#include "fit/probes.h"
 
 namespace cinc {
 namespace {

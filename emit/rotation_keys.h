@@ -1,20 +1,4 @@
 // Rotation channels as Euler keys (docs/emission.md "Rotations").
-//
-// Contract: RotationKeysFromPieces writes a quaternion channel as keys of
-// [pitch, yaw, roll] degrees. The first key is the canonical triple
-// (core/rotation.h); every later value is the continuous one (NearestEuler
-// Triple), carried along the exact motion in steps of at most 45 degrees.
-// A hold is a step key. A SLERP whose continuous start and end triples
-// differ in one component only is exact as a linear key with the segment's
-// ease (Euler interpolation of one component is that SLERP), and so is a
-// camera's level-horizon move (linear in its Euler triple by definition)
-// from a triple of its canonical form; either is checked against the exact
-// rotation at interior points before it is trusted. Any
-// other motion is baked: hermite keys with tangents from the derivative of
-// the continuous triple (numerical, one-sided at the motion's ends), at the
-// fewest key times whose played rotation (per component hermite, then
-// QuatFromEulerDegrees) stays within the tolerance of the exact one
-// (emit/hermite_fit.h: greedy longest segments, then key removal).
 #ifndef CINC_EMIT_ROTATION_KEYS_H_
 #define CINC_EMIT_ROTATION_KEYS_H_
 
@@ -22,8 +6,8 @@
 #include <vector>
 
 #include "core/rotation.h"
-#include "emit/channel_pieces.h"
-#include "emit/fit_settings.h"
+#include "fit/channel_pieces.h"
+#include "fit/fit_settings.h"
 #include "sequence/sequence.h"
 
 namespace cinc {
@@ -56,6 +40,11 @@ bool IsOneComponentMove(const Vec3& euler_start, Vec3* euler_end,
 bool IsLinearEulerMove(const Vec3& euler_start, Vec3* euler_end,
                        const std::function<RotationSample(int check)>& sample);
 
+// Keys of [pitch, yaw, roll] degrees: the first canonical (core/rotation.h),
+// later ones continuous (NearestEulerTriple, carried along the motion in
+// steps of at most 45 degrees); a hold a step key; a move exact
+// (IsOneComponentMove, IsLinearEulerMove for a level camera) written with
+// its ease; any other baked within the tolerance (emit/hermite_keys.h).
 Keys RotationKeysFromPieces(const std::vector<Piece<Quat>>& pieces, const FitSettings& settings);
 
 }  // namespace cinc

@@ -1,20 +1,5 @@
 // Shards: a sequence of more than 256 tracks as several sequences meant to
 // play together (docs/emission.md "Shards").
-//
-// Contract: ShardSequence returns the sequence unchanged (one element) when
-// it has at most kMaxSequenceTracks tracks. Otherwise the first shard keeps
-// the name and holds every track that is not an object's transform track
-// (cameras' transform tracks, the camera, time and audio tracks, in their
-// order) and the first objects in file order; shards 2, 3, ... are named
-// `name.2`, `name.3`, ... and hold the next objects. Each shard fills as many
-// objects as fit. A cue whose target is an object goes with that object's
-// shard; every other cue (director, labels, camera cues) stays in the first.
-// Each shard's cues keep their order and fill cues tracks of 256, placed
-// last. All shards keep the version, duration and loop. A shard that cannot
-// hold even one object (the first shard's own tracks already 256) gets it
-// anyway; the validator then refuses it.
-// ShardFilePath gives shard k's file beside the first: `out.sequence.json`
-// -> `out.k.sequence.json` (`x.json` -> `x.k.json`, `x` -> `x.k`).
 #ifndef CINC_EMIT_SHARDS_H_
 #define CINC_EMIT_SHARDS_H_
 
@@ -53,6 +38,10 @@ size_t FirstShardOwnTracks(const Sequence& sequence, const std::vector<std::stri
 // the R it holds; use fewer cameras".
 bool CheckFirstShardFits(const Scene& scene, size_t own_tracks, Diagnostics* diagnostics);
 
+// The sequence itself when it has at most kMaxSequenceTracks tracks; else
+// the shards of AssignShards, each cue with its target object's shard (other
+// cues in the first), cues tracks of 256 last. A first shard that cannot
+// hold even one object gets it anyway (the validator refuses it).
 // `object_names`: the targets that are objects (scene.objects' names).
 // Taken by value: the usual single shard is the sequence itself, moved.
 std::vector<Sequence> ShardSequence(Sequence sequence,
@@ -62,7 +51,9 @@ std::vector<Sequence> ShardSequence(Sequence sequence,
 // where both would be longer than 128 characters (a sequence name's limit).
 std::string ShardName(const std::string& name, int number);
 
-// number >= 2; number 1 is `first` itself.
+// Shard `number`'s file beside the first: `out.sequence.json` ->
+// `out.k.sequence.json` (`x.json` -> `x.k.json`, `x` -> `x.k`); number >= 2
+// (number 1 is `first` itself).
 std::string ShardFilePath(const std::string& first, int number);
 
 }  // namespace cinc

@@ -5,11 +5,11 @@
 #include <functional>
 
 #include "core/float32.h"
-#include "emit/channel_pieces.h"
-#include "emit/hermite_fit.h"
-#include "emit/pose_pieces.h"
-#include "emit/reverse_sequence.h"
-#include "emit/visibility.h"
+#include "fit/channel_pieces.h"
+#include "fit/hermite_fit.h"
+#include "fit/mirrored_time.h"
+#include "fit/pose_pieces.h"
+#include "fit/visibility.h"
 #include "markers/pose.h"
 
 namespace cinc {
@@ -371,7 +371,7 @@ std::vector<RawKey<N>> CubicKeys(const Part<N>& part, FitQuantity quantity,
       return glm::length(exact(t) - played);
     };
   }
-  PlaybackModel playback{PlaybackModel::Kind::kGltf};
+  const PlaybackModel playback{PlaybackModel::Kind::kGltf, kMaxGltfChannelKeys};
   double stored_a = GltfStoredTime(a);
   double stored_b = GltfStoredTime(b);
   if (!(stored_b > stored_a)) return {Point<N>(a, part.from), Point<N>(b, part.to)};

@@ -1,53 +1,26 @@
 // The scene's motion as glTF animation samplers: one per moving channel
-// (translation, rotation, scale) of each object's and camera's node.
-//
-// Contract: AnimateOwner plays the owner's exact world pose (markers/pose.h)
-// and, for objects, its scale — 0 over every interval where its opacity is
-// exactly 0 — within the scene's tolerance at every instant, as a glTF
-// player plays them: times, values and tangents float32, one interpolation
-// per sampler, rotations as unit quaternions [x, y, z, w] (CUBICSPLINE ones
-// normalised by the player). The channel is cut into pieces as the
-// sequence's pose keys are (emit/pose_pieces.h) and each piece is
-//   - a hold (nothing moves);
-//   - linear: a move whose value is linear in time (a linear ease in a
-//     fixed frame), or for rotations a turn about a fixed axis at a steady
-//     speed, written as SLERP keys at most 120 degrees apart (spins);
-//   - cubic: a move that is a cubic in time (a linear or smoothstep
-//     `ease_in_out` ease, the whole move or a part), written with its exact
-//     tangents;
-//   - fitted: anything else (other eases, moving frames, paths, look-at),
-//     by the sequence's fitter (emit/hermite_fit.h) judged by glTF's
-//     playback (PlaybackModel kGltf).
-// A channel of holds only is STEP; of holds and linear pieces LINEAR (a
-// hold as two keys of one value); otherwise CUBICSPLINE, its linear
-// position and scale pieces as exact cubics and its SLERPs fitted. Key
-// times are stored as GltfStoredTime says; a jump at t is the old value at
-// the float32 before that and the new one at it. A
-// channel that never changes is not written (the node's own TRS holds it).
-// Quaternions keep one hemisphere from key to key.
-//
-// With `reverse`, the disassembly over the scene's duration D: the same
-// pieces played backwards, each fitted or written exactly again in the
-// reversed time τ (the state at τ is the forward state at D − τ), so the
-// keys are checked as they will be played. A boundary B of the pieces comes
-// at GltfMirroredTime(B, D), showing the forward state at B; where the value
-// jumps at B, the value from before B follows one float32 later (a jump at
-// B = D: at 0 and one float32 after). The node's TRS is the pose at the
-// end, where the reversed motion starts.
+// (translation, rotation, scale) of each object's and camera's node
+// (docs/gltf.md "How the motion is written"; the disassembly: docs/reverse.md).
 #ifndef CINC_GLTF_GLTF_ANIMATION_H_
 #define CINC_GLTF_GLTF_ANIMATION_H_
 
+#include <cstddef>
 #include <optional>
 #include <vector>
 
 #include "core/exact_time.h"
 #include "core/rotation.h"
-#include "emit/fit_settings.h"
+#include "fit/fit_settings.h"
 #include "markers/rig.h"
 
 namespace cinc {
 
-// One sampler as glTF stores it.
+// The most keys the glTF export writes in one channel: its fits stop there
+// (PlaybackModel::max_keys), and a channel past it is E_LIMIT.
+inline constexpr size_t kMaxGltfChannelKeys = 1'000'000;
+
+// One sampler as glTF stores it: one interpolation for all its keys, times,
+// values and tangents as float32.
 struct GltfSampler {
   // glTF's one interpolation of the sampler's keys.
   enum class Interpolation { kStep, kLinear, kCubicSpline };
@@ -62,6 +35,8 @@ struct GltfSampler {
 
 using GltfInterpolation = GltfSampler::Interpolation;
 
+// A node's channels; nullopt: a channel that never changes (the node's TRS
+// holds it).
 struct GltfNodeAnimation {
   std::optional<GltfSampler> translation;
   std::optional<GltfSampler> rotation;
@@ -75,6 +50,7 @@ struct GltfNodePose {
   Vec3 scale{1, 1, 1};
 };
 
+// An owner's node: its TRS and its channels.
 struct GltfOwnerMotion {
   GltfNodePose initial;
   GltfNodeAnimation animation;
@@ -87,10 +63,11 @@ double GltfStoredTime(double t);
 
 // The disassembly's float32 for a boundary at forward time t in a scene of
 // `duration` seconds: the smallest float32 not before duration − t
-// (emit/reverse_sequence.h MirroredTime), so that a player asked for
+// (fit/mirrored_time.h MirroredTime), so that a player asked for
 // duration − t shows the forward state at t.
 double GltfMirroredTime(double t, double duration);
 
+// How the build wants the asset.
 struct GltfExportSettings {
   FitSettings fit;
   bool hide_with_scale = false;  // objects scaled to 0 while their opacity is 0
@@ -98,6 +75,12 @@ struct GltfExportSettings {
   ExactTime duration;            // the scene's (the timeline's)
 };
 
+// The owner's exact world pose (markers/pose.h) and, for objects, its scale
+// (0 while hidden, with hide_with_scale) as samplers that a glTF player plays
+// within the scene's tolerance at every instant: each piece (fit/pose_pieces.h)
+// a hold, exact LINEAR or cubic keys, or fitted (fit/hermite_fit.h, judged by
+// PlaybackModel kGltf); with `reverse`, the disassembly over `duration`.
+// docs/gltf.md "How the motion is written", docs/reverse.md.
 GltfOwnerMotion AnimateOwner(const Rig& rig, OwnerRef owner, const GltfExportSettings& settings);
 
 }  // namespace cinc

@@ -1,7 +1,6 @@
 #include "gltf/gltf_document.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -9,7 +8,7 @@
 #include <set>
 
 #include "core/base64.h"
-#include "core/two_threads.h"
+#include "core/parallel_for.h"
 #include "core/version.h"
 
 namespace cinc {
@@ -21,8 +20,6 @@ constexpr int kUnsignedInt = 5125;
 constexpr int kArrayBuffer = 34962;
 constexpr int kElementArrayBuffer = 34963;
 constexpr double kCameraNear = 0.01;
-// Below this many owners a second thread costs more than it saves.
-constexpr size_t kOwnersWorthAThread = 8;
 
 const char* TypeOf(int components) {
   switch (components) {
@@ -365,21 +362,17 @@ Json PoseTrs(Json node, const GltfNodePose& pose, bool has_scale) {
   return node;
 }
 
-// Every owner's motion, objects then cameras, computed on two threads.
+// Every owner's motion, objects then cameras, computed on two threads
+// (core/parallel_for.h).
 std::vector<GltfOwnerMotion> AnimateOwners(const Scene& scene, const Rig& rig,
                                            const GltfExportSettings& settings) {
   size_t objects = scene.objects.size();
   size_t total = objects + scene.cameras.size();
   std::vector<GltfOwnerMotion> motions(total);
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t index = next++; index < total; index = next++) {
-      OwnerRef owner =
-          index < objects ? OwnerRef::Object(index) : OwnerRef::Camera(index - objects);
-      motions[index] = AnimateOwner(rig, owner, settings);
-    }
-  };
-  RunOnTwoThreads(work, work, total >= kOwnersWorthAThread);
+  ParallelFor(0, total, [&](size_t index) {
+    OwnerRef owner = index < objects ? OwnerRef::Object(index) : OwnerRef::Camera(index - objects);
+    motions[index] = AnimateOwner(rig, owner, settings);
+  });
   return motions;
 }
 
@@ -459,14 +452,14 @@ GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
                                     : scene.cameras[owner - scene.objects.size()];
     auto add = [&](const std::optional<GltfSampler>& sampler, const char* path) {
       if (!sampler) return;
-      if (sampler->key_count() > settings.fit.max_keys) {
+      if (sampler->key_count() > kMaxGltfChannelKeys) {
         if (diagnostics != nullptr) {
           diagnostics->Report(DiagnosticCode::kLimit, object.origin.location, object.origin.path(),
                               std::string(object.is_camera ? "camera '" : "object '") +
                                   object.name + "' needs " + std::to_string(sampler->key_count()) +
                                   " " + path +
                                   " keys at the tolerance, more than the glTF export's " +
-                                  std::to_string(settings.fit.max_keys) + " per channel");
+                                  std::to_string(kMaxGltfChannelKeys) + " per channel");
         }
         return;
       }

@@ -1,32 +1,4 @@
-// The scene as one animated glTF 2.0 asset, and its bytes.
-//
-// Contract: BuildGltfDocument makes the document and its binary buffer:
-// - the scene's root nodes are one node per object, then one per camera, in
-//   file order, each named after it, with its world pose at 0 as TRS;
-// - an object with a model carries the model's content (importers/
-//   model_content.h) as children: one instance of the model's node tree per
-//   object, every instance of one model using the same glTF meshes,
-//   materials, textures and images (written once);
-// - node names are unique: objects and cameras keep theirs, a model node
-//   whose name is taken gets `-2`, `-3`, ... (viewers that bind animations by
-//   name find every object under its own);
-// - each camera node carries a perspective camera: `yfov` the camera's
-//   initial fov (cinc's fov is vertical) in radians, `znear` 0.01, no `zfar`
-//   (an infinite projection) and no `aspectRatio`;
-// - one animation named after the scene with a translation, rotation and
-//   scale channel per moving node (gltf/gltf_animation.h); none when nothing
-//   moves;
-// - with `reverse`, the disassembly: every owner's motion played backwards
-//   over the scene's duration D (gltf/gltf_animation.h), each camera's
-//   `yfov` its fov at D;
-// - accessors each in their own buffer view, 4-byte aligned; POSITION and
-//   animation inputs with min and max; indices as 16-bit integers when the
-//   vertices allow, else 32-bit.
-// A channel of more than 1,000,000 keys is E_LIMIT at its owner. The
-// document is a pure function of its inputs (keys in a fixed order).
-// WriteGlb and WriteGltf give the file's bytes: GLB (a JSON chunk padded
-// with spaces, a BIN chunk padded with zeros), or glTF JSON with the buffer
-// embedded as a base64 `data:` URI.
+// The scene as one animated glTF 2.0 asset, and its bytes (docs/gltf.md).
 #ifndef CINC_GLTF_GLTF_DOCUMENT_H_
 #define CINC_GLTF_GLTF_DOCUMENT_H_
 
@@ -37,18 +9,14 @@
 #include "core/diagnostics.h"
 #include "core/json_writer.h"
 #include "core/scene.h"
-#include "emit/fit_settings.h"
+#include "fit/fit_settings.h"
 #include "gltf/gltf_animation.h"
 #include "importers/model_content.h"
 #include "markers/rig.h"
 
 namespace cinc {
 
-// The most keys the glTF export writes in one channel (the build sets
-// GltfExportSettings::fit.max_keys to it: the fit stops there, and a
-// channel past it is E_LIMIT).
-inline constexpr size_t kMaxGltfChannelKeys = 1'000'000;
-
+// The asset: its JSON, its binary buffer and the motion written into it.
 struct GltfDocument {
   Json json;
   std::string buffer;  // the binary buffer (empty: none)
@@ -56,12 +24,20 @@ struct GltfDocument {
   std::vector<GltfOwnerMotion> motions;
 };
 
-// `contents` is parallel to scene.models (nullopt: no source, or unreadable).
+// The scene as one glTF asset (docs/gltf.md "What is in the asset"): a node
+// per object and camera in file order, the models' content beneath, one
+// animation of AnimateOwner's samplers. A channel of more than
+// kMaxGltfChannelKeys keys is E_LIMIT at its owner. A pure function of its
+// inputs. `contents` is parallel to scene.models (nullopt: no source, or
+// unreadable).
 GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
                                const std::vector<std::optional<ModelContent>>& contents,
                                const GltfExportSettings& settings, Diagnostics* diagnostics);
 
+// The GLB's bytes: a JSON chunk padded with spaces, a BIN chunk padded with
+// zeros.
 std::string WriteGlb(const GltfDocument& document);
+// The glTF JSON's bytes, the buffer embedded as a base64 `data:` URI.
 std::string WriteGltf(const GltfDocument& document);
 
 }  // namespace cinc

@@ -14,12 +14,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string_view>
 #include <thread>
 #include <vector>
 
+#include "core/atomic_file.h"
 #include "core/input_file.h"
 #include "importers/sha256.h"
 
@@ -76,20 +76,6 @@ std::string FindBlender(const ImportSettings& settings, std::string* error) {
   *error = "converting a .blend file needs Blender, and there is no `blender` on PATH; " +
            std::string(kInstallHint);
   return "";
-}
-
-bool WriteFileAtomically(const fs::path& path, const std::string& content) {
-  fs::path temporary = path;
-  temporary += ".tmp." + std::to_string(getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary);
-    out << content;
-    if (!out.flush()) return false;
-  }
-  std::error_code error;
-  fs::rename(temporary, path, error);
-  if (error) fs::remove(temporary, error);
-  return fs::exists(path);
 }
 
 // Blender's log, "" when it cannot be read (core/input_file.h).
@@ -278,8 +264,10 @@ bool ConvertBlendFile(const std::string& path, const std::string& bytes,
     return false;
   }
   const fs::path script_path = folder / ("cinc_export-" + Sha256Hex(script).substr(0, 16) + ".py");
-  if (!fs::is_regular_file(script_path) && !WriteFileAtomically(script_path, script)) {
-    *error = "cannot write '" + script_path.string() + "' in the cache folder";
+  std::string write_error;
+  if (!fs::is_regular_file(script_path) &&
+      !WriteFileAtomically(script_path.string(), script, &write_error)) {
+    *error = "cannot write '" + script_path.string() + "' in the cache folder: " + write_error;
     return false;
   }
   fs::path temporary = glb;

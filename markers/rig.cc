@@ -1,13 +1,12 @@
 #include "markers/rig.h"
 
 #include <algorithm>
-#include <atomic>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "core/parallel_for.h"
 #include "core/sorting.h"
-#include "core/two_threads.h"
 #include "markers/attachments.h"
 #include "markers/camera_aim.h"
 #include "markers/marker_table.h"
@@ -275,12 +274,9 @@ CameraRig BuildCameraRig(const SceneObject& camera, const std::vector<NodeTime>*
   return rig;
 }
 
-// Below this many objects a second thread costs more than it saves.
-constexpr size_t kObjectsWorthAThread = 8;
-
 // Every object's rig. Objects are independent here (attachments are only
-// planned; their values are filled in later, in order), so a second thread
-// takes objects too, one at a time. Each object reports into its own list,
+// planned; their values are filled in later, in order), so two threads take
+// them one at a time (core/parallel_for.h). Each object reports into its own list,
 // appended in file order: the result does not depend on who did what.
 std::vector<ObjectRig> BuildObjectRigs(const Scene& scene, const Timeline& timeline,
                                        const OwnerNames& names, const MarkerTable& markers,
@@ -290,16 +286,12 @@ std::vector<ObjectRig> BuildObjectRigs(const Scene& scene, const Timeline& timel
   // Without a list to report to (evaluation only), objects report nothing.
   std::vector<Diagnostics> reports(diagnostics != nullptr ? count : 0,
                                    diagnostics != nullptr ? diagnostics->Sibling() : Diagnostics());
-  std::atomic<size_t> next{0};
-  auto build = [&] {
-    for (size_t i = next++; i < count; i = next++) {
-      const std::vector<NodeTime>* times = TimesOf(timeline.objects, i);
-      AttachmentPlan plan = PlanAttachments(scene.objects[i], times, names, markers);
-      objects[i] = BuildObjectRig(scene.objects[i], times, std::move(plan),
-                                  diagnostics != nullptr ? &reports[i] : nullptr);
-    }
-  };
-  RunOnTwoThreads(build, build, count >= kObjectsWorthAThread);
+  ParallelFor(0, count, [&](size_t i) {
+    const std::vector<NodeTime>* times = TimesOf(timeline.objects, i);
+    AttachmentPlan plan = PlanAttachments(scene.objects[i], times, names, markers);
+    objects[i] = BuildObjectRig(scene.objects[i], times, std::move(plan),
+                                diagnostics != nullptr ? &reports[i] : nullptr);
+  });
   for (const Diagnostics& report : reports) {
     for (const Diagnostic& diagnostic : report.items()) diagnostics->Add(diagnostic);
   }

@@ -11,6 +11,8 @@
   (core/diagnostic_codes.h); every other file reports a DiagnosticCode.
 - sequence/ (the format) includes only core/ and itself, so the format can be
   linked alone.
+- fit/ (the fitter) includes neither emit/ nor gltf/, and gltf/ nothing of
+  emit/: both formats' writers share the fitter, neither the other.
 """
 import json
 import os
@@ -123,6 +125,20 @@ class OneHomeForEachRule(unittest.TestCase):
                 continue
             for header in include.findall(read(path)):
                 if not header.startswith(("core/", "sequence/")):
+                    found.append(f"{path}: {header}")
+        self.assertEqual(found, [])
+
+    def test_the_fitter_serves_both_formats_and_includes_neither(self):
+        include = re.compile(r'#include "([^"]+)"')
+        allowed = {"fit/": ("core/", "markers/", "sequence/limits.h", "fit/"),
+                   "gltf/": ("core/", "importers/", "markers/", "fit/", "gltf/")}
+        found = []
+        for path in tracked_files():
+            folder = path.split("/", 1)[0] + "/"
+            if folder not in allowed or not path.endswith((".cc", ".h")):
+                continue
+            for header in include.findall(read(path)):
+                if not header.startswith(allowed[folder]):
                     found.append(f"{path}: {header}")
         self.assertEqual(found, [])
 

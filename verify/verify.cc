@@ -10,8 +10,9 @@
 #include <unordered_map>
 
 #include "core/float32.h"
-#include "emit/reverse_sequence.h"
+#include "core/tolerance.h"
 #include "emit/shards.h"
+#include "fit/mirrored_time.h"
 #include "gltf/gltf_playback.h"
 #include "markers/pose.h"
 #include "sequence/interpolation.h"
@@ -110,7 +111,7 @@ class ExactClock {
 
   // For the disassembly, played at tau: the exact instant, and the double
   // time to evaluate it at. The boundaries' keys were mirrored to M_i =
-  // MirroredTime(B_i, D) (emit/reverse_sequence.h): tau = M_i
+  // MirroredTime(B_i, D) (fit/mirrored_time.h): tau = M_i
   // stands for B_i, and a tau between M_i and M_(i-1) for the scene's time
   // between B_(i-1) and B_i, D - tau kept inside them, so that rounding
   // never moves a jump across a sample (just after M_i, where a mirrored
@@ -321,20 +322,23 @@ void ReportOverTolerance(const SceneObject& owner, const OwnerVerification& resu
     diagnostics->Report(DiagnosticCode::kVerify, owner.origin.location, owner.origin.path(),
                         std::move(message));
   };
-  if (result.position.max > tolerance.position) {
+  const double position = ToleranceOf(tolerance, Quantity::kPosition);
+  const double rotation = ToleranceOf(tolerance, Quantity::kRotation);
+  const double scale = ToleranceOf(tolerance, Quantity::kScale);
+  if (result.position.max > position) {
     report(OwnerLabel(owner) + " is off by " + Rounded(result.position.max) + " m at " +
            Decimal(result.position.max_time) + " s, over the position tolerance of " +
-           Decimal(tolerance.position) + " m");
+           Decimal(position) + " m");
   }
-  if (result.rotation.max > tolerance.rotation) {
+  if (result.rotation.max > rotation) {
     report(OwnerLabel(owner) + " is off by " + Rounded(result.rotation.max) + " degrees at " +
            Decimal(result.rotation.max_time) + " s, over the rotation tolerance of " +
-           Decimal(tolerance.rotation) + " degrees");
+           Decimal(rotation) + " degrees");
   }
-  if (result.scale.max > tolerance.position) {
+  if (result.scale.max > scale) {
     report(OwnerLabel(owner) + " has its scale off by " + Rounded(result.scale.max) + " at " +
-           Decimal(result.scale.max_time) + " s, over the position tolerance of " +
-           Decimal(tolerance.position) + " (scale is held to it as a plain number)");
+           Decimal(result.scale.max_time) + " s, over the position tolerance of " + Decimal(scale) +
+           " (scale is held to it as a plain number)");
   }
 }
 

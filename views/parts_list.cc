@@ -6,8 +6,8 @@
 
 #include "core/json_writer.h"
 #include "core/number_format.h"
-#include "emit/channel_pieces.h"
-#include "emit/visibility.h"
+#include "fit/channel_pieces.h"
+#include "fit/visibility.h"
 #include "views/chapters.h"
 
 namespace cinc {

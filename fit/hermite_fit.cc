@@ -1,4 +1,4 @@
-#include "emit/hermite_fit.h"
+#include "fit/hermite_fit.h"
 
 #include <algorithm>
 #include <array>
@@ -10,7 +10,6 @@
 
 #include "core/float32.h"
 #include "core/hermite.h"
-#include "emit/channel_keys.h"
 
 namespace cinc {
 namespace {
@@ -20,8 +19,9 @@ namespace {
 // - What is checked is what is written and played. A candidate key's time
 //   is stored as the player stores it (PlaybackModel::KeyTime: on the
 //   microsecond grid for sequences) before its value and tangent are
-//   sampled and before the segment is checked; BakeHermite then writes each
-//   sample's time, value and tangent unchanged (the JSON writer prints the
+//   sampled and before the segment is checked; its writer (BakeHermite,
+//   emit/hermite_keys.h; the glTF export) then writes each sample's time,
+//   value and tangent unchanged (the JSON writer prints the
 //   shortest decimal that reads back to the same double), and the evaluator
 //   plays a segment with the same arithmetic (core/hermite.h). The removal
 //   pass checks the new segment between the same final samples.
@@ -35,7 +35,7 @@ namespace {
 // covers the instants between checks. It only absorbs what the checks cannot
 // see: floating-point noise in the exact state and the error (~1e-12 of the
 // tolerance), the peak search's residue (~1e-10), and the ulp a later jump
-// moves a motion's end key by (KeyListBuilder::SetAt), all far below 1 %.
+// moves a motion's end key by (emit/'s KeyListBuilder::SetAt), all far below 1 %.
 // On an arc, keys grow as margin^(-1/4): 0.99 costs ~0.25 % more keys.
 
 // Finite differences leave rounding noise (~1e-9 units per second) where
@@ -76,14 +76,6 @@ constexpr double kPeakSearchFrom = 0.5;
 // peak's height then to ~1e-10 of it), in at most kPeakSearchSteps errors.
 constexpr double kPeakBracket = 1e-5;
 constexpr int kPeakSearchSteps = 60;
-
-// A key's value or tangent as the sequence stores it: 1 or 3 numbers.
-template <int N>
-std::vector<double> ValueComponents(const FitVector<N>& value) {
-  std::vector<double> components(N);
-  for (int component = 0; component < N; ++component) components[component] = value[component];
-  return components;
-}
 
 template <int N>
 FitVector<N> WithoutNoise(FitVector<N> tangent) {
@@ -282,14 +274,14 @@ class Fitter {
   }
 
   // Key times after `first`: from each key, a fitting segment close to the
-  // longest, greedily. Past settings.max_keys it stops with `last`: the
+  // longest, greedily. Past playback.max_keys it stops with `last`: the
   // channel cannot hold the keys, and its writer reports it.
   std::vector<Sample> Greedy(const Sample& first, const Sample& last) const {
     std::vector<Sample> keys = {first};
     double guess = (end_ - start_) / 8;
     std::vector<double> failed;  // the lengths that failed, for one key
     bool fell_back = false;      // nothing fitted from the previous key
-    while (keys.size() <= settings_.max_keys) {
+    while (keys.size() <= playback_.max_keys) {
       if (settings_.budget && settings_.budget->Spent()) break;  // unusable: E_LIMIT
       const Sample a = keys.back();
       double remaining = end_ - a.t;
@@ -547,7 +539,7 @@ std::vector<FitKey<N>> FitHermite(const FitCurve<N>& curve, double start, double
     // With the build's budget spent the keys are not used: no more work.
     if (settings.budget && settings.budget->Spent()) return {first, last};
     // A piece stopped past max_keys stays as long, for its writer to refuse.
-    if (keys.size() <= settings.max_keys + 1) fitter.RemoveRedundant(&keys);
+    if (keys.size() <= playback.max_keys + 1) fitter.RemoveRedundant(&keys);
   }
   return keys;
 }
@@ -561,37 +553,5 @@ template std::vector<FitKey<3>> FitHermite(const FitCurve<3>&, double, double, c
 template std::vector<FitKey<4>> FitHermite(const FitCurve<4>&, double, double, const FitVector<4>&,
                                            const FitVector<4>&, const FitSettings&,
                                            const PlaybackModel&);
-
-template <int N>
-void BakeHermite(const FitCurve<N>& curve, double start, double end,
-                 const FitVector<N>& start_value, const FitVector<N>& end_value,
-                 const FitSettings& settings, KeyListBuilder* builder) {
-  std::vector<FitKey<N>> samples =
-      FitHermite(curve, start, end, start_value, end_value, settings, PlaybackModel{});
-  const FitKey<N>& first = samples.front();
-  const FitKey<N>& last = samples.back();
-  Key& leaving = builder->StartMotionAt(start, ValueComponents(start_value));
-  leaving.interp = Interpolation::kHermite;
-  leaving.ease.reset();
-  leaving.out_tangent = ValueComponents(first.tangent);
-  // A missing in_tangent reads as the key's out_tangent.
-  if (leaving.in_tangent == leaving.out_tangent) leaving.in_tangent.reset();
-  for (size_t index = 1; index + 1 < samples.size(); ++index) {
-    Key key;
-    key.t = samples[index].t;
-    key.value = ValueComponents(samples[index].value);
-    key.interp = Interpolation::kHermite;
-    key.out_tangent = ValueComponents(samples[index].tangent);
-    builder->Append(std::move(key));
-  }
-  Key arrival = HoldKey(end, ValueComponents(end_value));
-  arrival.in_tangent = ValueComponents(last.tangent);
-  builder->Append(std::move(arrival));
-}
-
-template void BakeHermite(const FitCurve<1>&, double, double, const FitVector<1>&,
-                          const FitVector<1>&, const FitSettings&, KeyListBuilder*);
-template void BakeHermite(const FitCurve<3>&, double, double, const FitVector<3>&,
-                          const FitVector<3>&, const FitSettings&, KeyListBuilder*);
 
 }  // namespace cinc

@@ -1,22 +1,8 @@
-// How closely fitted keys follow the exact state, and how a fit is judged.
-//
-// Contract: FitSettings is built once per build from the scene
-// (FitSettingsFor) and passed by const reference from EmitSequence down to
-// every fit. It holds the scene's tolerance and the fitter's thresholds; a
-// fitted curve names its FitQuantity, which picks the tolerance it is held
-// to: positions, focus distances and apertures the position tolerance
-// (metres, or the f-stop as a plain number), rotations and fields of view
-// the rotation tolerance (degrees).
-// PlaybackModel says how the player that will play the keys stores them:
-// the fitter proposes key times and stores values through it, so that the
-// keys it checks are the keys that will be played. kSequence is the cinema
-// runtime playing `hermite` keys of the sequence file (times and values as
-// written doubles; key times on the microsecond grid where a segment is
-// longer than 0.1 ms, for short decimals). kGltf is a glTF player playing a
-// CUBICSPLINE sampler: times, values and tangents are float32 (a key time a
-// float32 after the previous one at least).
-#ifndef CINC_EMIT_FIT_SETTINGS_H_
-#define CINC_EMIT_FIT_SETTINGS_H_
+// What a fit is held to (FitSettings, one per build, the same for every
+// format) and the player it is judged by (PlaybackModel, one per format).
+// docs/emission.md "Fitting" tells how both are used.
+#ifndef CINC_FIT_FIT_SETTINGS_H_
+#define CINC_FIT_FIT_SETTINGS_H_
 
 #include <atomic>
 #include <cstddef>
@@ -24,11 +10,13 @@
 
 #include "core/float32.h"
 #include "core/scene.h"
+#include "core/tolerance.h"
 #include "sequence/limits.h"
 
 namespace cinc {
 
-// What a fitted curve is, for its tolerance and its checks.
+// What a fitted curve is: which tolerance holds it (core/tolerance.h) and
+// how it is checked.
 enum class FitQuantity {
   kPosition,       // metres
   kEulerRotation,  // an [pitch, yaw, roll] triple in degrees, error as a rotation angle
@@ -69,9 +57,13 @@ class FitBudget {
   FitBudget* whole_ = nullptr;
 };
 
+// The scene's tolerance and the fitter's thresholds: built once per build
+// (FitSettingsFor) and passed by const reference down to every fit, of the
+// sequence and of the glTF export alike.
 struct FitSettings {
   Tolerance tolerance;
-  // Shared by the build's fits; null: no budget (tests, tools).
+  // Shared by the build's fits; null: no budget (tests, tools, the glTF
+  // export).
   std::shared_ptr<FitBudget> budget;
   // The fraction of the tolerance a segment's checked error may reach. The
   // checks and the peak search find a segment's true largest error (to ~1e-10
@@ -81,32 +73,42 @@ struct FitSettings {
   double margin = 0.99;
   int interior_checks = 16;  // the fewest checks inside a segment
   int max_trials = 64;       // lengths tried for each next key
-  // The most keys a fit places in one piece before it stops: past them the
-  // channel cannot be written (the sequence format's limit by default; the
-  // glTF export sets its own), and the writer reports E_LIMIT.
-  size_t max_keys = kMaxChannelKeys;
   // The most any component of a played Euler triple may move between two
   // checks (degrees): near gimbal lock an Euler curve swings far while the
   // rotation hardly moves, and the checks follow it.
   double euler_check_step_degrees = 1;
 
+  // The tolerance the quantity is held to (core/tolerance.h).
   double ToleranceOf(FitQuantity quantity) const;
-  // 0: no limit on how far the played curve may move between two checks.
+  // How far the played curve may move between two checks; 0: no limit.
   double CheckStepOf(FitQuantity quantity) const;
 };
 
+// The build's FitSettings: the scene's tolerance, the default thresholds, no
+// budget (emission adds its own).
 FitSettings FitSettingsFor(const Scene& scene);
 
+// The player that will play the keys: how it stores them, and how many one
+// channel holds. The fitter proposes key times and stores values through
+// it, so that the keys it checks are the keys that will be played.
 struct PlaybackModel {
+  // kSequence: the cinema runtime playing a sequence's `hermite` keys.
+  // kGltf: a glTF player playing a CUBICSPLINE sampler.
   enum class Kind { kSequence, kGltf };
   Kind kind = Kind::kSequence;
+  // The most keys a fit places in one piece before it stops: past them the
+  // channel cannot be written, and its writer reports E_LIMIT. The
+  // sequence format's limit by default; the glTF export gives its own.
+  size_t max_keys = kMaxChannelKeys;
 
   // The time a key proposed `length` seconds after a key at `from` (with
-  // from + length < end) is stored at: in (from, end), or `end` when the
-  // player cannot store a time between them (float32 times just before the
-  // end).
+  // from + length < end) is stored at, in (from, end]: kSequence on the
+  // microsecond grid where the segment is longer than 0.1 ms, kGltf the
+  // nearest float32 (at least the next after `from`; `end` when none is
+  // left before it).
   double KeyTime(double from, double length, double end) const;
-  // A value or tangent component as the player stores it.
+  // A value or tangent component as the player stores it: kSequence the
+  // double itself, kGltf its float32.
   double Stored(double number) const {
     return kind == Kind::kGltf ? static_cast<double>(ToFloat32(number)) : number;
   }
@@ -114,4 +116,4 @@ struct PlaybackModel {
 
 }  // namespace cinc
 
-#endif  // CINC_EMIT_FIT_SETTINGS_H_
+#endif  // CINC_FIT_FIT_SETTINGS_H_

@@ -1,4 +1,4 @@
-#include "emit/visibility.h"
+#include "fit/visibility.h"
 
 #include <algorithm>
 

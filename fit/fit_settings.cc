@@ -1,4 +1,4 @@
-#include "emit/fit_settings.h"
+#include "fit/fit_settings.h"
 
 #include <cmath>
 
@@ -12,20 +12,28 @@ namespace {
 constexpr double kSequenceTimeGrid = 1e-6;
 constexpr double kSequenceRoundAbove = 100 * kSequenceTimeGrid;
 
+// The quantity a fitted curve's error is measured as.
+Quantity MeasuredAs(FitQuantity quantity) {
+  switch (quantity) {
+    case FitQuantity::kPosition:
+      return Quantity::kPosition;
+    case FitQuantity::kEulerRotation:
+    case FitQuantity::kQuaternion:
+      return Quantity::kRotation;
+    case FitQuantity::kFieldOfView:
+      return Quantity::kFieldOfView;
+    case FitQuantity::kFocusDistance:
+      return Quantity::kFocusDistance;
+    case FitQuantity::kAperture:
+      return Quantity::kAperture;
+  }
+  return Quantity::kPosition;
+}
+
 }  // namespace
 
 double FitSettings::ToleranceOf(FitQuantity quantity) const {
-  switch (quantity) {
-    case FitQuantity::kEulerRotation:
-    case FitQuantity::kQuaternion:
-    case FitQuantity::kFieldOfView:
-      return tolerance.rotation;
-    case FitQuantity::kPosition:
-    case FitQuantity::kFocusDistance:
-    case FitQuantity::kAperture:
-      return tolerance.position;
-  }
-  return tolerance.position;
+  return cinc::ToleranceOf(tolerance, MeasuredAs(quantity));
 }
 
 double FitSettings::CheckStepOf(FitQuantity quantity) const {

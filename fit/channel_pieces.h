@@ -1,17 +1,6 @@
-// A channel of the rig as a piecewise function of time.
-//
-// Contract: BuildPieces turns a ChannelTrack into pieces in increasing start
-// order; piece i covers [start_i, start_{i+1}) and the last one lasts
-// forever. The first piece starts at 0. A piece is a hold of a constant
-// value or a stretch of one segment's motion (value = the segment's own
-// value at t, markers/rig.h). This is the channel rule (docs/state.md) spelled out: the
-// initial value until the first segment's S; each segment over [S, min(E,
-// active_until)); then its target, held. A segment taken over at its own
-// start adds nothing; a d = 0 segment, and a step ease at E, are jumps
-// (consecutive pieces whose values differ); a segment from a value to the
-// same value is a hold. Motion pieces always have a next piece.
-#ifndef CINC_EMIT_CHANNEL_PIECES_H_
-#define CINC_EMIT_CHANNEL_PIECES_H_
+// A channel of the rig (markers/rig.h) as a piecewise function of time.
+#ifndef CINC_FIT_CHANNEL_PIECES_H_
+#define CINC_FIT_CHANNEL_PIECES_H_
 
 #include <algorithm>
 #include <optional>
@@ -22,6 +11,7 @@
 
 namespace cinc {
 
+// One piece: a hold of `value`, or a stretch of one segment's motion.
 template <typename Value>
 struct Piece {
   ExactTime start;
@@ -31,6 +21,7 @@ struct Piece {
   Value ValueAt(const ExactTime& t) const { return motion ? SegmentValueAt(*motion, t) : value; }
 };
 
+// A hold of `value` from `start`.
 template <typename Value>
 Piece<Value> HoldPiece(const ExactTime& start, const Value& value) {
   Piece<Value> piece;
@@ -46,6 +37,10 @@ std::optional<ExactTime> PieceEnd(const std::vector<Piece<Value>>& pieces, size_
   return std::nullopt;
 }
 
+// The channel rule (docs/state.md) as pieces in increasing start order, the
+// first at 0, piece i over [start_i, start_{i+1}), the last forever; a jump
+// is two consecutive pieces whose values differ; a motion piece always has a
+// next piece (docs/emission.md "Channels: holds, moves and jumps").
 template <typename Value>
 std::vector<Piece<Value>> BuildPieces(const ChannelTrack<Value>& track) {
   std::vector<Piece<Value>> pieces = {HoldPiece(ExactTime(), track.initial)};
@@ -78,4 +73,4 @@ std::vector<Piece<Value>> BuildPieces(const ChannelTrack<Value>& track) {
 
 }  // namespace cinc
 
-#endif  // CINC_EMIT_CHANNEL_PIECES_H_
+#endif  // CINC_FIT_CHANNEL_PIECES_H_

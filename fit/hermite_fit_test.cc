@@ -1,9 +1,9 @@
-// The fitter's search (emit/hermite_fit.h) on one-component curves written
+// The fitter's search (fit/hermite_fit.h) on one-component curves written
 // here: where a key time is stored, what happens when the player's storage
 // cannot meet the tolerance at any segment length, and where a piece stops
 // past the keys a channel holds. Played values are computed with the cubic
 // Hermite basis written out below, not with core/hermite.h.
-#include "emit/hermite_fit.h"
+#include "fit/hermite_fit.h"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include <glm/glm.hpp>
 #include <vector>
 
-#include "emit/fit_settings.h"
+#include "fit/fit_settings.h"
 
 namespace cinc {
 namespace {
@@ -125,9 +125,9 @@ TEST(HermiteFitTest, WhereEveryErrorIsNaNKeysGoOneDerivativeStepApart) {
   // fitted, and never crowds keys closer than the step.
   FitCurve<1> curve = PositionCurve(Line);
   curve.error = [](double, const FitVector<1>&) { return std::nan(""); };
-  FitSettings settings;
-  settings.max_keys = 50;
-  std::vector<FitKey<1>> keys = Fit(curve, 0, 1, Line, settings, PlaybackModel{});
+  PlaybackModel playback;
+  playback.max_keys = 50;
+  std::vector<FitKey<1>> keys = Fit(curve, 0, 1, Line, FitSettings{}, playback);
   ExpectIncreasingFromTo(keys, 0, 1);
   ASSERT_EQ(keys.size(), 52u);
   EXPECT_LT(keys[1].t, 1e-12);
@@ -138,10 +138,10 @@ TEST(HermiteFitTest, WhereEveryErrorIsNaNKeysGoOneDerivativeStepApart) {
 double FastWave(double t) { return std::sin(kTurn * 50 * t); }
 
 TEST(HermiteFitTest, APieceStopsPastTheKeysAChannelHolds) {
-  FitSettings settings;
-  settings.max_keys = 20;
+  PlaybackModel playback;
+  playback.max_keys = 20;
   std::vector<FitKey<1>> keys =
-      Fit(PositionCurve(FastWave), 0, 10, FastWave, settings, PlaybackModel{});
+      Fit(PositionCurve(FastWave), 0, 10, FastWave, FitSettings{}, playback);
   // 21 keys placed, then the end: more than the 20 a channel may hold, so
   // the channel's writer reports it; no removal pass shortens the list.
   ExpectIncreasingFromTo(keys, 0, 10);

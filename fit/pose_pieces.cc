@@ -1,4 +1,4 @@
-#include "emit/pose_pieces.h"
+#include "fit/pose_pieces.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <set>
 #include <utility>
 
-#include "emit/probes.h"
+#include "fit/probes.h"
 #include "markers/pose.h"
 
 namespace cinc {

@@ -1,29 +1,8 @@
-// An owner's world pose cut into pieces, for the writers of pose keys: where
-// its motion may change, and what moves it over each piece. The questions
-// are the same whatever format the keys are for.
-//
-// Contract:
-// - ChainPieceStarts: every instant where the world pose of an owner that is
-//   attached at some time, spins or follows a path may change how it moves:
-//   0, and the start, end and take-over of every segment and frame of the
-//   owner and of each owner it is attached to (over the time it is attached;
-//   scale too, for owners that carry it through a marker), sorted, unique.
-//   Walked with an explicit stack; past 1,000,000 pieces of walk, every
-//   instant of every owner.
-// - DependencyInstants: the same for the owners that `roots` depend on
-//   through frames and aims (look-at targets, focus targets), transitively,
-//   over all time: what an aimed owner and the camera track's channels are
-//   cut at.
-// - MoversAt: the segments that move the owner's world pose over a piece
-//   starting at t: its own position and rotation segments in motion, and
-//   along its frame chain each carrier's rotation (it moves positions too),
-//   position and, where the marker is off the carrier's origin, scale.
-//   Rotation movers carry their turn (SLERP angle + |spin|) in degrees.
-// - FollowsAim: the owner, or an owner it is attached to through any chain,
-//   has a look-at: its pose then moves whenever an aim target does.
-// - NeedsPoseKeys: the owner has frame spans or a spinning rotation segment.
-#ifndef CINC_EMIT_POSE_PIECES_H_
-#define CINC_EMIT_POSE_PIECES_H_
+// An owner's world pose cut into pieces, for the writers of pose keys of
+// every format: where its motion may change, and what moves it over each
+// piece (docs/emission.md "Pieces").
+#ifndef CINC_FIT_POSE_PIECES_H_
+#define CINC_FIT_POSE_PIECES_H_
 
 #include <functional>
 #include <optional>
@@ -36,7 +15,7 @@
 namespace cinc {
 
 // A value is taken as constant over a piece when it is the same at this many
-// interior instants (emit/probes.h) and at the piece's end.
+// interior instants (fit/probes.h) and at the piece's end.
 inline constexpr int kConstancyChecks = 9;
 
 // A segment in motion over a piece.
@@ -48,9 +27,11 @@ struct Mover {
 
   // The segment's eased progress at t, clamped to [0, 1].
   double ProgressAt(double t) const;
+  // The same S, d and ease as `other`.
   bool SameTiming(const Mover& other) const;
 };
 
+// The segments in motion over a piece, rotation movers carrying their turn.
 struct Movers {
   std::vector<Mover> position;
   std::vector<Mover> rotation;
@@ -103,16 +84,27 @@ std::optional<SharedTiming> SharedTimingOf(const std::vector<Mover>& movers, con
 
 // True when exact(t) is the linear interpolation from `from` to `to` in the
 // shared timing's eased progress at 7 interior instants of [a, b]
-// (emit/probes.h), to 1e-9 relative: the piece is exact as that ease.
+// (fit/probes.h), to 1e-9 relative: the piece is exact as that ease.
 bool IsAffineInTiming(const SharedTiming& shared, double a, double b, const Vec3& from,
                       const Vec3& to, const std::function<Vec3(double t)>& exact);
 
+// Every instant where the owner's world pose may change how it moves: 0, and
+// the start, end and take-over of every segment and frame of the owner and
+// of each owner carrying it while it does, sorted, unique.
 std::vector<ExactTime> ChainPieceStarts(const Rig& rig, OwnerRef owner);
+// The same for everything `roots` depend on through frames and aims,
+// transitively, over all time: where an aimed owner and the camera track's
+// channels are cut.
 std::vector<ExactTime> DependencyInstants(const Rig& rig, std::vector<OwnerRef> roots);
+// The segments that move the owner's world pose over a piece starting at t:
+// its own, and along its frame chain each carrier's rotation, position and
+// (a marker off the carrier's origin) scale.
 Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t);
+// The owner, or an owner carrying it through any chain, has a look-at.
 bool FollowsAim(const Rig& rig, OwnerRef owner);
+// The owner has frame spans or a spinning rotation segment.
 bool NeedsPoseKeys(const Rig& rig, OwnerRef owner);
 
 }  // namespace cinc
 
-#endif  // CINC_EMIT_POSE_PIECES_H_
+#endif  // CINC_FIT_POSE_PIECES_H_

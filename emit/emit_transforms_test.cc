@@ -1,9 +1,11 @@
-#include "emit/visibility.h"
+// Transform tracks (emit/emit_transforms.h): the scale keys of objects hidden
+// while their opacity is 0 (hidden intervals: fit/visibility.h).
+#include "emit/emit_transforms.h"
 
 #include <gtest/gtest.h>
 
-#include "emit/channel_keys.h"
-#include "emit/emit_transforms.h"
+#include <cmath>
+
 #include "emit/test_support.h"
 
 namespace cinc {
@@ -11,7 +13,6 @@ namespace {
 
 using testing::MakeSegment;
 using testing::MakeTrack;
-using testing::Time;
 
 ObjectRig StillRig(double opacity) {
   ObjectRig rig;
@@ -27,17 +28,11 @@ SceneObject NamedObject(const char* name) {
   return object;
 }
 
-TEST(Visibility, FadeInFromZeroHidesUntilItsStart) {
-  // Opacity 0 until the fade-in over [1, 2]: 0 at every instant of [0, 1),
-  // and at 1 itself only: hidden [0, 1). Scale: 0 from 0, 1 from 1.
-  auto opacity = MakeTrack(0.0, {MakeSegment("1", "1", 0.0, 1.0)});
-  std::vector<HiddenInterval> hidden = HiddenIntervals(BuildPieces(opacity));
-  ASSERT_EQ(hidden.size(), 1u);
-  EXPECT_EQ(hidden[0].start, Time("0"));
-  EXPECT_EQ(hidden[0].end, Time("1"));
-
+TEST(HiddenScaleKeys, FadeInFromZeroHidesUntilItsStart) {
+  // Opacity 0 until the fade-in over [1, 2]: hidden [0, 1). Scale: 0 from
+  // 0, 1 from 1.
   ObjectRig rig = StillRig(0);
-  rig.opacity = opacity;
+  rig.opacity = MakeTrack(0.0, {MakeSegment("1", "1", 0.0, 1.0)});
   TransformTrack track =
       EmitObjectTransform(NamedObject("body"), rig, EmitSettings{}, FitSettings{});
   ASSERT_EQ(track.scale.size(), 2u);
@@ -48,16 +43,10 @@ TEST(Visibility, FadeInFromZeroHidesUntilItsStart) {
   EXPECT_EQ(track.scale[1].value, (std::vector<double>{1, 1, 1}));
 }
 
-TEST(Visibility, FadeOutHidesFromItsEnd) {
-  // Opacity 1 -> 0 over [1, 2]: exactly 0 from 2 on, forever.
-  auto opacity = MakeTrack(1.0, {MakeSegment("1", "1", 1.0, 0.0)});
-  std::vector<HiddenInterval> hidden = HiddenIntervals(BuildPieces(opacity));
-  ASSERT_EQ(hidden.size(), 1u);
-  EXPECT_EQ(hidden[0].start, Time("2"));
-  EXPECT_FALSE(hidden[0].end);
-
+TEST(HiddenScaleKeys, FadeOutHidesFromItsEnd) {
+  // Opacity 1 -> 0 over [1, 2]: hidden from 2 on, forever.
   ObjectRig rig = StillRig(1);
-  rig.opacity = opacity;
+  rig.opacity = MakeTrack(1.0, {MakeSegment("1", "1", 1.0, 0.0)});
   TransformTrack track =
       EmitObjectTransform(NamedObject("body"), rig, EmitSettings{}, FitSettings{});
   ASSERT_EQ(track.scale.size(), 2u);
@@ -66,20 +55,7 @@ TEST(Visibility, FadeOutHidesFromItsEnd) {
   EXPECT_EQ(track.scale[1].value, (std::vector<double>{0, 0, 0}));
 }
 
-TEST(Visibility, HiddenIntervalsMergeAndEndAtFadeIns) {
-  // 0 initially, a d = 0 node to 0 at 1 (still 0), fade in [2, 3], a jump
-  // to 0 at 4, fade in [5, 6]: hidden [0, 2) and [4, 5).
-  auto opacity = MakeTrack(0.0, {MakeSegment("1", "0", 0.0, 0.0), MakeSegment("2", "1", 0.0, 1.0),
-                                 MakeSegment("4", "0", 1.0, 0.0), MakeSegment("5", "1", 0.0, 0.5)});
-  std::vector<HiddenInterval> hidden = HiddenIntervals(BuildPieces(opacity));
-  ASSERT_EQ(hidden.size(), 2u);
-  EXPECT_EQ(hidden[0].start, Time("0"));
-  EXPECT_EQ(hidden[0].end, Time("2"));
-  EXPECT_EQ(hidden[1].start, Time("4"));
-  EXPECT_EQ(hidden[1].end, Time("5"));
-}
-
-TEST(Visibility, ScaleMovesUnderAHiddenIntervalAreCut) {
+TEST(HiddenScaleKeys, ScaleMovesUnderAHiddenIntervalAreCut) {
   // Scale 1 -> 2 over [0, 2]; hidden over [0, 1) (fade-in at 1). At 1 the
   // exact scale is 1.5: keys 0 [0,0,0] step, 1 [1.5,...] linear, 2 [2,...].
   ObjectRig rig = StillRig(0);
@@ -97,7 +73,7 @@ TEST(Visibility, ScaleMovesUnderAHiddenIntervalAreCut) {
   EXPECT_EQ(track.scale[2].value, (std::vector<double>{2, 2, 2}));
 }
 
-TEST(Visibility, HidingInTheMiddleOfAScaleMoveJumps) {
+TEST(HiddenScaleKeys, HidingInTheMiddleOfAScaleMoveJumps) {
   // Scale 1 -> 3 over [0, 2]; opacity jumps to 0 at 1 and back to 1 at 1.5.
   ObjectRig rig = StillRig(1);
   rig.opacity =
@@ -120,7 +96,7 @@ TEST(Visibility, HidingInTheMiddleOfAScaleMoveJumps) {
   EXPECT_EQ(track.scale[4].value, (std::vector<double>{3, 3, 3}));
 }
 
-TEST(Visibility, NoScaleKeysWhenNeverHiddenAndUnscaled) {
+TEST(HiddenScaleKeys, NoScaleKeysWhenNeverHiddenAndUnscaled) {
   ObjectRig rig = StillRig(1);
   TransformTrack track =
       EmitObjectTransform(NamedObject("body"), rig, EmitSettings{}, FitSettings{});
@@ -129,7 +105,7 @@ TEST(Visibility, NoScaleKeysWhenNeverHiddenAndUnscaled) {
   EXPECT_EQ(track.rotation.size(), 1u);
 }
 
-TEST(Visibility, CuesOnlyVisibilityWritesTheExactScale) {
+TEST(HiddenScaleKeys, CuesOnlyVisibilityWritesTheExactScale) {
   ObjectRig rig = StillRig(0);
   EmitSettings settings;
   settings.visibility = EmitSettings::Visibility::kCues;
