@@ -14,8 +14,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "compiler/diagnostic_printer.h"
-#include "compiler/pipeline.h"
+#include "compiler/cli/diagnostic_printer.h"
+#include "compiler/pipeline/pipeline.h"
 #include "tests/fuzz/fuzz_folder.h"
 
 namespace {

@@ -1,4 +1,4 @@
-#include "compiler/commands.h"
+#include "compiler/cli/commands.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,11 +8,11 @@
 #include <sstream>
 #include <utility>
 
-#include "compiler/depfile.h"
-#include "compiler/pipeline.h"
+#include "compiler/cli/depfile.h"
+#include "compiler/cli/schemas.h"
+#include "compiler/cli/watch.h"
+#include "compiler/pipeline/pipeline.h"
 #include "compiler/scene_loader.h"
-#include "compiler/schemas.h"
-#include "compiler/watch.h"
 #include "core/atomic_file.h"
 #include "core/input_file.h"
 #include "core/json_writer.h"

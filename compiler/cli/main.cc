@@ -1,5 +1,5 @@
 // cinc: the command line (docs/cli.md). Parses arguments with CLI11 and
-// hands over to compiler/commands. CLI11's own exit codes map to 2 (usage).
+// hands over to compiler/cli/commands. CLI11's own exit codes map to 2 (usage).
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <map>
@@ -9,9 +9,9 @@
 #include <malloc.h>
 #endif
 
-#include "compiler/commands.h"
-#include "compiler/docs_location.h"
-#include "compiler/huge_pages.h"
+#include "compiler/cli/commands.h"
+#include "compiler/cli/docs_location.h"
+#include "compiler/cli/huge_pages.h"
 #include "core/version.h"
 
 int main(int argc, char** argv) {
@@ -162,7 +162,7 @@ int main(int argc, char** argv) {
   }
   options.emit.visibility = kVisibilities.at(visibility);
   // A large input: once more from the start, with the heap on huge pages
-  // (compiler/huge_pages.h). Nothing has been read or written yet.
+  // (compiler/cli/huge_pages.h). Nothing has been read or written yet.
   cinc::RestartWithHugePagesIfWorthIt(argv, options.scene, restarted);
 
   // Stages report through diagnostics and do not throw; anything that still

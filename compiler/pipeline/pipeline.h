@@ -26,8 +26,8 @@
 //   then its shards; `inputs` every file the output depends on (the scene and
 //   each model source), for a depfile. The caller only writes the files
 //   (or commits the staged ones).
-#ifndef CINC_COMPILER_PIPELINE_H_
-#define CINC_COMPILER_PIPELINE_H_
+#ifndef CINC_COMPILER_PIPELINE_PIPELINE_H_
+#define CINC_COMPILER_PIPELINE_PIPELINE_H_
 
 #include <optional>
 #include <string>
@@ -127,4 +127,4 @@ std::optional<VerifyReport> VerifySequenceFiles(const Compilation& compilation,
 
 }  // namespace cinc
 
-#endif  // CINC_COMPILER_PIPELINE_H_
+#endif  // CINC_COMPILER_PIPELINE_PIPELINE_H_

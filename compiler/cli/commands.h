@@ -2,16 +2,16 @@
 // to an exit status: 0 success (warnings allowed), 1 errors in the input,
 // 2 usage, 3 an output that could not be written or an internal error.
 // Diagnostics go to `errors` (stderr), results to `out` (stdout).
-#ifndef CINC_COMPILER_COMMANDS_H_
-#define CINC_COMPILER_COMMANDS_H_
+#ifndef CINC_COMPILER_CLI_COMMANDS_H_
+#define CINC_COMPILER_CLI_COMMANDS_H_
 
 #include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "compiler/diagnostic_printer.h"
-#include "compiler/pipeline.h"
+#include "compiler/cli/diagnostic_printer.h"
+#include "compiler/pipeline/pipeline.h"
 #include "emit/emit_sequence.h"
 
 namespace cinc {
@@ -28,12 +28,12 @@ struct CommandOptions {
   std::vector<std::string> allowed_outside;  // --allow-outside: more roots for model files
   EmitSettings emit;
   DiagnosticsFormat diagnostics_format = DiagnosticsFormat::kText;
-  std::string docs_base_uri;  // SARIF's helpUri base (compiler/docs_location.h), found once
+  std::string docs_base_uri;  // SARIF's helpUri base (compiler/cli/docs_location.h), found once
   bool werror = false;
   bool json = false;           // markers, verify: --json
   bool verify = false;         // build: --verify
   bool reverse = false;        // build, preview, eval, verify: --reverse (the disassembly)
-  bool watch = false;          // build, preview: --watch (compiler/watch.h)
+  bool watch = false;          // build, preview: --watch (compiler/cli/watch.h)
   bool critical_path = false;  // resolve: --critical-path (resolver/critical_path.h)
   std::string sequence;        // verify: the sequence file (its first shard)
   std::string schema_name;     // schema: scene | sequence
@@ -88,4 +88,4 @@ std::string DefaultOutputPath(const std::string& scene_path,
 
 }  // namespace cinc
 
-#endif  // CINC_COMPILER_COMMANDS_H_
+#endif  // CINC_COMPILER_CLI_COMMANDS_H_

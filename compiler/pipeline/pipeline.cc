@@ -1,4 +1,4 @@
-#include "compiler/pipeline.h"
+#include "compiler/pipeline/pipeline.h"
 
 #include <algorithm>
 #include <filesystem>
