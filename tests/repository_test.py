@@ -11,6 +11,8 @@
   (core/diagnostic_codes.h); every other file reports a DiagnosticCode.
 - sequence/ (the format) includes only core/ and itself, so the format can be
   linked alone.
+- compiler/pipeline/ includes nothing of the command line (compiler/cli/) or
+  of the views, so tests of a stage link the pipeline without them.
 """
 import json
 import os
@@ -123,6 +125,17 @@ class OneHomeForEachRule(unittest.TestCase):
                 continue
             for header in include.findall(read(path)):
                 if not header.startswith(("core/", "sequence/")):
+                    found.append(f"{path}: {header}")
+        self.assertEqual(found, [])
+
+    def test_the_pipeline_includes_no_command_line_and_no_view(self):
+        include = re.compile(r'#include "([^"]+)"')
+        found = []
+        for path in tracked_files():
+            if not path.startswith("compiler/pipeline/") or not path.endswith((".cc", ".h")):
+                continue
+            for header in include.findall(read(path)):
+                if header.startswith(("compiler/cli/", "views/")):
                     found.append(f"{path}: {header}")
         self.assertEqual(found, [])
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "compiler/cli/diagnostic_printer.h"
+#include "compiler/pipeline/output_formats.h"
 #include "compiler/pipeline/pipeline.h"
 #include "emit/emit_sequence.h"
 
@@ -38,7 +39,7 @@ struct CommandOptions {
   std::string sequence;        // verify: the sequence file (its first shard)
   std::string schema_name;     // schema: scene | sequence
   // False when the process exits right after the command (main): a build
-  // then leaves its memory to the operating system instead of freeing it.
+  // (but a watch's) then leaves its memory to the operating system.
   bool free_memory = true;
 };
 
@@ -77,14 +78,15 @@ int RunSchema(const CommandOptions& options, std::ostream& out, std::ostream& er
 void ReportInternalError(const std::string& what, const CommandOptions& options,
                          std::ostream& errors);
 
-// --format, else -o's extension (.glb, .gltf), else the sequence.
-OutputFormat FormatOf(const CommandOptions& options);
-// `scene.yaml` -> `scene.sequence.json` (`scene.glb`, `scene.gltf`) in the
-// same folder; OutputBesideScene("dir/scene.yaml", ".timeline.svg") is
+// --format, else the format -o's extension chooses (.glb, .gltf), else the
+// first (the sequence): a row of compiler/pipeline/output_formats.cc.
+const OutputFormat& FormatOf(const CommandOptions& options);
+// OutputBesideScene("dir/scene.yaml", ".timeline.svg") is
 // "dir/scene.timeline.svg".
 std::string OutputBesideScene(const std::string& scene_path, std::string_view suffix);
-std::string DefaultOutputPath(const std::string& scene_path,
-                              OutputFormat format = OutputFormat::kSequence);
+// `scene.yaml` -> `scene.sequence.json` (the format's default_suffix) in the
+// same folder.
+std::string DefaultOutputPath(const std::string& scene_path, const OutputFormat& format);
 
 }  // namespace cinc
 
