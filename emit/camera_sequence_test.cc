@@ -7,7 +7,7 @@
 #include <cmath>
 #include <string>
 
-#include "compiler/pipeline.h"
+#include "compiler/pipeline/pipeline.h"
 #include "compiler/scene_loader.h"
 #include "emit/emit_sequence.h"
 #include "markers/marker_table.h"

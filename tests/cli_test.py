@@ -621,7 +621,7 @@ objects:
 
     def test_a_large_scene_restarts_once_with_huge_pages_and_writes_the_same_bytes(self):
         # LD_DEBUG=statistics makes the dynamic loader report every start of
-        # the program: two for a restart (compiler/huge_pages.h), one without.
+        # the program: two for a restart (compiler/cli/huge_pages.h), one without.
         generator = os.path.join(ROOT, "bench", "generate_scene.py")
         scene = os.path.join(self.folder, "large.yaml")
         with open(scene, "w") as stream:

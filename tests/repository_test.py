@@ -13,6 +13,8 @@
   linked alone.
 - fit/ (the fitter) includes neither emit/ nor gltf/, and gltf/ nothing of
   emit/: both formats' writers share the fitter, neither the other.
+- compiler/pipeline/ includes nothing of the command line (compiler/cli/) or
+  of the views, so tests of a stage link the pipeline without them.
 """
 import json
 import os
@@ -139,6 +141,17 @@ class OneHomeForEachRule(unittest.TestCase):
                 continue
             for header in include.findall(read(path)):
                 if not header.startswith(allowed[folder]):
+                    found.append(f"{path}: {header}")
+        self.assertEqual(found, [])
+
+    def test_the_pipeline_includes_no_command_line_and_no_view(self):
+        include = re.compile(r'#include "([^"]+)"')
+        found = []
+        for path in tracked_files():
+            if not path.startswith("compiler/pipeline/") or not path.endswith((".cc", ".h")):
+                continue
+            for header in include.findall(read(path)):
+                if header.startswith(("compiler/cli/", "views/")):
                     found.append(f"{path}: {header}")
         self.assertEqual(found, [])
 

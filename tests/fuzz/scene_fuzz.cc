@@ -14,8 +14,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "compiler/diagnostic_printer.h"
-#include "compiler/pipeline.h"
+#include "compiler/cli/diagnostic_printer.h"
+#include "compiler/pipeline/pipeline.h"
 #include "tests/fuzz/fuzz_folder.h"
 
 namespace {
@@ -43,16 +43,16 @@ void Print(const Diagnostics& diagnostics) {
   }
 }
 
-BuildResult Build(const std::string& scene, cinc::OutputFormat format, const char* output) {
+BuildResult Build(const std::string& scene, const char* format, const char* output) {
   BuildSettings settings;
-  settings.format = format;
+  settings.format = cinc::FindOutputFormat(format);
   settings.output = cinc::fuzz::Folder() + "/" + output;
   settings.verify = true;
   // A tenth of cinc's rate: the same checks, and a scene of minutes (a
   // `duration: 0825`) costs the fuzzer a second, not tens under ASan.
   settings.verify_samples_per_second = 100;
   Diagnostics diagnostics(scene);
-  BuildResult result = cinc::BuildSequence(scene, settings, &diagnostics);
+  BuildResult result = cinc::BuildOutput(scene, settings, &diagnostics);
   Print(diagnostics);
   if (result.status == BuildStatus::kInternalError) Fail("an internal error", diagnostics);
   if (result.status == BuildStatus::kBuilt && diagnostics.HasErrors()) {
@@ -69,7 +69,7 @@ BuildResult Build(const std::string& scene, cinc::OutputFormat format, const cha
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string scene = cinc::fuzz::WriteFile(
       "scene.yaml", std::string_view(reinterpret_cast<const char*>(data), size));
-  BuildResult sequence = Build(scene, cinc::OutputFormat::kSequence, "scene.sequence.json");
-  if (sequence.status == BuildStatus::kBuilt) Build(scene, cinc::OutputFormat::kGlb, "scene.glb");
+  BuildResult sequence = Build(scene, "sequence", "scene.sequence.json");
+  if (sequence.status == BuildStatus::kBuilt) Build(scene, "glb", "scene.glb");
   return 0;
 }

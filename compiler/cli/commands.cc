@@ -1,4 +1,4 @@
-#include "compiler/commands.h"
+#include "compiler/cli/commands.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,11 +8,13 @@
 #include <sstream>
 #include <utility>
 
-#include "compiler/depfile.h"
-#include "compiler/pipeline.h"
+#include "compiler/cli/depfile.h"
+#include "compiler/cli/schemas.h"
+#include "compiler/cli/watch.h"
+#include "compiler/pipeline/output_formats.h"
+#include "compiler/pipeline/pipeline.h"
+#include "compiler/pipeline/problem_lists.h"
 #include "compiler/scene_loader.h"
-#include "compiler/schemas.h"
-#include "compiler/watch.h"
 #include "core/atomic_file.h"
 #include "core/input_file.h"
 #include "core/json_writer.h"
@@ -56,14 +58,13 @@ bool Report(Diagnostics* diagnostics, const CommandOptions& options, std::ostrea
 // for what was reported, or kExitSuccess.
 int CheckOutputPaths(const std::vector<std::string>& outputs, const std::string& depfile,
                      const std::vector<std::string>& inputs, Diagnostics* diagnostics) {
-  diagnostics->set_file("");  // problems of the command line, of no file
   int status = kExitSuccess;
   std::vector<std::string> all = outputs;
   if (!depfile.empty()) all.push_back(depfile);
   for (size_t index = 0; index < all.size(); ++index) {
     const std::string& path = all[index];
     auto refuse = [&](const std::string& why) {
-      diagnostics->Report(DiagnosticCode::kOutput, {}, "", "cannot write " + path + ": " + why);
+      ReportUnlocated(DiagnosticCode::kOutput, "cannot write " + path + ": " + why, diagnostics);
       status = kExitUsage;
     };
     if (std::any_of(inputs.begin(), inputs.end(),
@@ -81,10 +82,11 @@ int CheckOutputPaths(const std::vector<std::string>& outputs, const std::string&
   named.insert(named.end(), inputs.begin(), inputs.end());
   for (const std::string& path : named) {
     if (std::optional<std::string> why = DepfileRefusal(path)) {
-      diagnostics->Report(DiagnosticCode::kPath, {}, "",
-                          "the depfile " + depfile + " cannot name '" + path + "': " + *why +
-                              ", which Make cannot read in a path; rename the file or build "
-                              "without --depfile");
+      ReportUnlocated(DiagnosticCode::kPath,
+                      "the depfile " + depfile + " cannot name '" + path + "': " + *why +
+                          ", which Make cannot read in a path; rename the file or build "
+                          "without --depfile",
+                      diagnostics);
       status = kExitInputError;
     }
   }
@@ -137,8 +139,8 @@ int WriteOutputs(BuildResult* build, const CommandOptions& options, Diagnostics*
     if (!written) return failed(file.path);
   }
   const std::string& first = build->files.front().path;
-  bool sequence = FormatOf(options) == OutputFormat::kSequence;
-  for (int number = static_cast<int>(build->files.size()) + 1; sequence; ++number) {
+  const bool shards = FormatOf(options).numbered_shards;
+  for (int number = static_cast<int>(build->files.size()) + 1; shards; ++number) {
     std::string stale = ShardFilePath(first, number);
     if (!IsStaleShard(stale, ShardName(build->sequence_name, number))) break;
     std::error_code ignored;
@@ -155,27 +157,26 @@ BuildSettings BuildSettingsOf(const CommandOptions& options) {
   BuildSettings settings;
   settings.load.allowed_outside_roots = options.allowed_outside;
   settings.emit = options.emit;
-  settings.format = FormatOf(options);
+  settings.format = &FormatOf(options);
   settings.output =
-      options.output.empty() ? DefaultOutputPath(options.scene, settings.format) : options.output;
+      options.output.empty() ? DefaultOutputPath(options.scene, *settings.format) : options.output;
   settings.verify = options.verify;
   settings.reverse = options.reverse;
-  settings.leave_memory_to_exit = !options.free_memory;
+  // A watch builds again: each build frees its memory.
+  settings.leave_memory_to_exit = !options.free_memory && !options.watch;
   settings.stage_files = true;
   return settings;
 }
 
 }  // namespace
 
-OutputFormat FormatOf(const CommandOptions& options) {
-  if (options.format == "preview") return OutputFormat::kPreview;
-  if (options.format == "glb") return OutputFormat::kGlb;
-  if (options.format == "gltf") return OutputFormat::kGltf;
-  if (options.format == "sequence") return OutputFormat::kSequence;
-  std::string extension = std::filesystem::path(options.output).extension().string();
-  if (extension == ".glb") return OutputFormat::kGlb;
-  if (extension == ".gltf") return OutputFormat::kGltf;
-  return OutputFormat::kSequence;
+const OutputFormat& FormatOf(const CommandOptions& options) {
+  if (const OutputFormat* named = FindOutputFormat(options.format)) return *named;
+  const std::string extension = std::filesystem::path(options.output).extension().string();
+  for (const OutputFormat& format : OutputFormats()) {
+    if (!format.extension.empty() && format.extension == extension) return format;
+  }
+  return OutputFormats().front();
 }
 
 std::string OutputBesideScene(const std::string& scene_path, std::string_view suffix) {
@@ -183,19 +184,15 @@ std::string OutputBesideScene(const std::string& scene_path, std::string_view su
   return (path.parent_path() / (path.stem().string() + std::string(suffix))).string();
 }
 
-std::string DefaultOutputPath(const std::string& scene_path, OutputFormat format) {
-  const char* extension = format == OutputFormat::kGlb       ? ".glb"
-                          : format == OutputFormat::kGltf    ? ".gltf"
-                          : format == OutputFormat::kPreview ? ".preview.html"
-                                                             : ".sequence.json";
-  return OutputBesideScene(scene_path, extension);
+std::string DefaultOutputPath(const std::string& scene_path, const OutputFormat& format) {
+  return OutputBesideScene(scene_path, format.default_suffix);
 }
 
 // One build: prints, writes, and says which files it read in `inputs`.
 int BuildOnce(const CommandOptions& options, std::ostream& out, std::ostream& errors,
               std::vector<std::string>* inputs) {
   Diagnostics diagnostics(options.scene);
-  BuildResult build = BuildSequence(options.scene, BuildSettingsOf(options), &diagnostics);
+  BuildResult build = BuildOutput(options.scene, BuildSettingsOf(options), &diagnostics);
   *inputs = build.inputs;
   if (build.verify_report) PrintVerifyReport(*build.verify_report, options, out);
   if (options.werror) diagnostics.PromoteWarnings();
@@ -237,7 +234,7 @@ int RunCheck(const CommandOptions& options, std::ostream& out, std::ostream& err
   BuildSettings settings = BuildSettingsOf(options);
   settings.verify = false;
   settings.make_bytes = false;
-  BuildResult build = BuildSequence(options.scene, settings, &diagnostics);
+  BuildResult build = BuildOutput(options.scene, settings, &diagnostics);
   if (!Report(&diagnostics, options, errors)) {
     return build.status == BuildStatus::kInternalError ? kExitInternal : kExitInputError;
   }
@@ -448,10 +445,11 @@ int RunVerify(const CommandOptions& options, std::ostream& out, std::ostream& er
     files.push_back(ShardFilePath(options.sequence, number));
   }
   for (const std::string& file : files) {
-    diagnostics.set_file(file);
-    if (std::optional<Sequence> shard = LoadSequenceFile(file, &diagnostics)) {
+    Diagnostics loading(file);  // each file's problems are its own
+    if (std::optional<Sequence> shard = LoadSequenceFile(file, &loading)) {
       shards.push_back(std::move(*shard));
     }
+    PassOn(loading, &diagnostics);
   }
   if (!diagnostics.HasErrors()) {
     if (std::optional<VerifyReport> report =

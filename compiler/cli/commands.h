@@ -2,16 +2,17 @@
 // to an exit status: 0 success (warnings allowed), 1 errors in the input,
 // 2 usage, 3 an output that could not be written or an internal error.
 // Diagnostics go to `errors` (stderr), results to `out` (stdout).
-#ifndef CINC_COMPILER_COMMANDS_H_
-#define CINC_COMPILER_COMMANDS_H_
+#ifndef CINC_COMPILER_CLI_COMMANDS_H_
+#define CINC_COMPILER_CLI_COMMANDS_H_
 
 #include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "compiler/diagnostic_printer.h"
-#include "compiler/pipeline.h"
+#include "compiler/cli/diagnostic_printer.h"
+#include "compiler/pipeline/output_formats.h"
+#include "compiler/pipeline/pipeline.h"
 #include "emit/emit_sequence.h"
 
 namespace cinc {
@@ -28,17 +29,17 @@ struct CommandOptions {
   std::vector<std::string> allowed_outside;  // --allow-outside: more roots for model files
   EmitSettings emit;
   DiagnosticsFormat diagnostics_format = DiagnosticsFormat::kText;
-  std::string docs_base_uri;  // SARIF's helpUri base (compiler/docs_location.h), found once
+  std::string docs_base_uri;  // SARIF's helpUri base (compiler/cli/docs_location.h), found once
   bool werror = false;
   bool json = false;           // markers, verify: --json
   bool verify = false;         // build: --verify
   bool reverse = false;        // build, preview, eval, verify: --reverse (the disassembly)
-  bool watch = false;          // build, preview: --watch (compiler/watch.h)
+  bool watch = false;          // build, preview: --watch (compiler/cli/watch.h)
   bool critical_path = false;  // resolve: --critical-path (resolver/critical_path.h)
   std::string sequence;        // verify: the sequence file (its first shard)
   std::string schema_name;     // schema: scene | sequence
   // False when the process exits right after the command (main): a build
-  // then leaves its memory to the operating system instead of freeing it.
+  // (but a watch's) then leaves its memory to the operating system.
   bool free_memory = true;
 };
 
@@ -77,15 +78,16 @@ int RunSchema(const CommandOptions& options, std::ostream& out, std::ostream& er
 void ReportInternalError(const std::string& what, const CommandOptions& options,
                          std::ostream& errors);
 
-// --format, else -o's extension (.glb, .gltf), else the sequence.
-OutputFormat FormatOf(const CommandOptions& options);
-// `scene.yaml` -> `scene.sequence.json` (`scene.glb`, `scene.gltf`) in the
-// same folder; OutputBesideScene("dir/scene.yaml", ".timeline.svg") is
+// --format, else the format -o's extension chooses (.glb, .gltf), else the
+// first (the sequence): a row of compiler/pipeline/output_formats.cc.
+const OutputFormat& FormatOf(const CommandOptions& options);
+// OutputBesideScene("dir/scene.yaml", ".timeline.svg") is
 // "dir/scene.timeline.svg".
 std::string OutputBesideScene(const std::string& scene_path, std::string_view suffix);
-std::string DefaultOutputPath(const std::string& scene_path,
-                              OutputFormat format = OutputFormat::kSequence);
+// `scene.yaml` -> `scene.sequence.json` (the format's default_suffix) in the
+// same folder.
+std::string DefaultOutputPath(const std::string& scene_path, const OutputFormat& format);
 
 }  // namespace cinc
 
-#endif  // CINC_COMPILER_COMMANDS_H_
+#endif  // CINC_COMPILER_CLI_COMMANDS_H_

@@ -1,7 +1,7 @@
 // SARIF's rules and their helpUri links, and the bounds of the text form
 // (the text and JSON forms are tested whole through the command line,
 // tests/cli_test.py and tests/hostile/messages_test.py).
-#include "compiler/diagnostic_printer.h"
+#include "compiler/cli/diagnostic_printer.h"
 
 #include <gtest/gtest.h>
 

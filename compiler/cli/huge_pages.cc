@@ -1,4 +1,4 @@
-#include "compiler/huge_pages.h"
+#include "compiler/cli/huge_pages.h"
 
 #include <cstdlib>
 #include <system_error>

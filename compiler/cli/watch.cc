@@ -1,4 +1,4 @@
-#include "compiler/watch.h"
+#include "compiler/cli/watch.h"
 
 #include <poll.h>
 #include <signal.h>

@@ -1,6 +1,6 @@
 // The Makefile depfile that `--depfile` writes (docs/cli.md, "Depfiles").
-#ifndef CINC_COMPILER_DEPFILE_H_
-#define CINC_COMPILER_DEPFILE_H_
+#ifndef CINC_COMPILER_CLI_DEPFILE_H_
+#define CINC_COMPILER_CLI_DEPFILE_H_
 
 #include <optional>
 #include <string>
@@ -19,4 +19,4 @@ std::string MakeDepfile(const std::vector<std::string>& outputs,
 
 }  // namespace cinc
 
-#endif  // CINC_COMPILER_DEPFILE_H_
+#endif  // CINC_COMPILER_CLI_DEPFILE_H_

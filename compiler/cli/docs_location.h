@@ -8,8 +8,8 @@
 // PREFIX/bin/cinc); else the source tree's docs/ when it is still there (a
 // binary run from its build folder); else "" (no links). It looks at the
 // file system: call it once and pass the result down.
-#ifndef CINC_COMPILER_DOCS_LOCATION_H_
-#define CINC_COMPILER_DOCS_LOCATION_H_
+#ifndef CINC_COMPILER_CLI_DOCS_LOCATION_H_
+#define CINC_COMPILER_CLI_DOCS_LOCATION_H_
 
 #include <string>
 #include <string_view>
@@ -24,4 +24,4 @@ std::string FileUri(std::string_view absolute_path);
 
 }  // namespace cinc
 
-#endif  // CINC_COMPILER_DOCS_LOCATION_H_
+#endif  // CINC_COMPILER_CLI_DOCS_LOCATION_H_

@@ -1,4 +1,4 @@
-#include "compiler/depfile.h"
+#include "compiler/cli/depfile.h"
 
 #include <cstdio>
 #include <string_view>

@@ -9,8 +9,8 @@
 // line, column, severity, code, message, path}; SARIF is a 2.1.0 log with one run of tool "cinc"
 // whose rules carry `helpUri`, `docs_base_uri` + the code's page (docs_location.h), when
 // `docs_base_uri` is not empty. The caller sorts the diagnostics first. Output is deterministic.
-#ifndef CINC_COMPILER_DIAGNOSTIC_PRINTER_H_
-#define CINC_COMPILER_DIAGNOSTIC_PRINTER_H_
+#ifndef CINC_COMPILER_CLI_DIAGNOSTIC_PRINTER_H_
+#define CINC_COMPILER_CLI_DIAGNOSTIC_PRINTER_H_
 
 #include <map>
 #include <string>
@@ -46,4 +46,4 @@ std::string FormatDiagnostics(const Diagnostics& diagnostics, DiagnosticsFormat 
 
 }  // namespace cinc
 
-#endif  // CINC_COMPILER_DIAGNOSTIC_PRINTER_H_
+#endif  // CINC_COMPILER_CLI_DIAGNOSTIC_PRINTER_H_

@@ -15,8 +15,8 @@
 // watched). SIGINT and SIGTERM (Ctrl-C) end it with
 // exit status 0; a watch that cannot be set up (no inotify) is exit 3 with
 // the reason on `errors`. Linux only (inotify, signalfd).
-#ifndef CINC_COMPILER_WATCH_H_
-#define CINC_COMPILER_WATCH_H_
+#ifndef CINC_COMPILER_CLI_WATCH_H_
+#define CINC_COMPILER_CLI_WATCH_H_
 
 #include <functional>
 #include <ostream>
@@ -35,4 +35,4 @@ int WatchAndRebuild(const std::string& scene,
 
 }  // namespace cinc
 
-#endif  // CINC_COMPILER_WATCH_H_
+#endif  // CINC_COMPILER_CLI_WATCH_H_

@@ -24,8 +24,8 @@
 //   user's environment, not cinc's setting.
 // - Elsewhere than Linux with glibc, and when the exec fails, the process
 //   goes on as it is: the restart changes speed and memory, never output.
-#ifndef CINC_COMPILER_HUGE_PAGES_H_
-#define CINC_COMPILER_HUGE_PAGES_H_
+#ifndef CINC_COMPILER_CLI_HUGE_PAGES_H_
+#define CINC_COMPILER_CLI_HUGE_PAGES_H_
 
 #include <cstdint>
 #include <optional>
@@ -64,4 +64,4 @@ void RestartWithHugePagesIfWorthIt(char** argv, const std::string& input_path, b
 
 }  // namespace cinc
 
-#endif  // CINC_COMPILER_HUGE_PAGES_H_
+#endif  // CINC_COMPILER_CLI_HUGE_PAGES_H_

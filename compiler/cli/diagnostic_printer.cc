@@ -1,4 +1,4 @@
-#include "compiler/diagnostic_printer.h"
+#include "compiler/cli/diagnostic_printer.h"
 
 #include <algorithm>
 #include <fstream>

@@ -1,4 +1,4 @@
-#include "compiler/docs_location.h"
+#include "compiler/cli/docs_location.h"
 
 #include <filesystem>
 #include <system_error>

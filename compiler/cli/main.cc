@@ -1,0 +1,236 @@
+// cinc: the command line (docs/cli.md). Parses arguments with CLI11 and
+// hands over to compiler/cli/commands. CLI11's own exit codes map to 2 (usage).
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "compiler/cli/commands.h"
+#include "compiler/cli/docs_location.h"
+#include "compiler/cli/huge_pages.h"
+#include "compiler/pipeline/build_memory.h"
+#include "compiler/pipeline/output_formats.h"
+#include "core/version.h"
+
+namespace {
+
+using cinc::CommandOptions;
+
+// What the command line sets: the options, and the words main maps to them.
+struct Parsed {
+  CommandOptions options;
+  std::string diagnostics_format = "text";
+  std::string visibility = "both";
+  std::string graph_format = "dot";
+};
+
+// A subcommand and the function that runs it.
+struct Subcommand {
+  CLI::App* app;
+  int (*run)(const CommandOptions& options, std::ostream& out, std::ostream& errors);
+};
+
+void AddCommon(CLI::App* command, Parsed* parsed) {
+  command
+      ->add_option("--diagnostics", parsed->diagnostics_format,
+                   "Diagnostics as text, json or sarif")
+      ->check(CLI::IsMember({"text", "json", "sarif"}));
+  command->add_flag("--werror", parsed->options.werror, "Treat warnings as errors");
+}
+
+void AddSceneOptions(CLI::App* command, Parsed* parsed) {
+  command->add_option("--allow-outside", parsed->options.allowed_outside,
+                      "A folder model files and includes may come from besides the scene's own");
+}
+
+// `build --format`: the outputs of compiler/pipeline/output_formats.cc that
+// build offers.
+void AddFormatOption(CLI::App* build, Parsed* parsed) {
+  std::vector<std::string> names;
+  std::string help;
+  for (const cinc::OutputFormat& format : cinc::OutputFormats()) {
+    if (!format.build_option) continue;
+    names.emplace_back(format.name);
+    help += (help.empty() ? "" : ", ") + names.back() + " (" + std::string(format.summary) + ")";
+  }
+  build
+      ->add_option("--format", parsed->options.format,
+                   help + "; default: from -o's extension, else " + names.front())
+      ->check(CLI::IsMember(names));
+}
+
+// build, preview, check.
+void AddBuildCommands(CLI::App* app, Parsed* parsed, std::vector<Subcommand>* commands) {
+  CommandOptions& options = parsed->options;
+  CLI::App* build = app->add_subcommand("build", "Compile a scene to a sequence JSON");
+  build->add_option("scene", options.scene, "The scene file")->required();
+  build->add_option("-o,--output", options.output, "The file to write");
+  AddFormatOption(build, parsed);
+  build->add_option("--visibility", parsed->visibility, "Opacity as vfx cues, scale 0, or both")
+      ->check(CLI::IsMember({"cues", "scale", "both"}));
+  build->add_option("--depfile", options.depfile, "Write a Makefile depfile");
+  build->add_flag("--verify", options.verify,
+                  "Replay the sequence against the scene before writing it");
+  build->add_flag("--reverse", options.reverse,
+                  "Write the disassembly: the scene played backwards");
+  build->add_flag("--watch", options.watch,
+                  "Build again whenever the scene or a model changes, until Ctrl-C");
+  AddCommon(build, parsed);
+  AddSceneOptions(build, parsed);
+  commands->push_back({build, cinc::RunBuild});
+
+  CLI::App* preview =
+      app->add_subcommand("preview", "Write a web page that plays the scene, offline, in one file");
+  preview->add_option("scene", options.scene, "The scene file")->required();
+  preview->add_option("-o,--output", options.output, "The page to write (.html)");
+  preview->add_option("--depfile", options.depfile, "Write a Makefile depfile");
+  preview->add_flag("--reverse", options.reverse,
+                    "Play the disassembly: the scene played backwards");
+  preview->add_flag("--watch", options.watch,
+                    "Write the page again whenever the scene or a model changes, until Ctrl-C");
+  AddCommon(preview, parsed);
+  AddSceneOptions(preview, parsed);
+  commands->push_back({preview, cinc::RunPreview});
+
+  CLI::App* check = app->add_subcommand("check", "Check a scene without writing anything");
+  check->add_option("scene", options.scene, "The scene file")->required();
+  AddCommon(check, parsed);
+  AddSceneOptions(check, parsed);
+  commands->push_back({check, cinc::RunCheck});
+}
+
+// resolve, graph, timeline, eval: what the compiled scene holds.
+void AddSceneCommands(CLI::App* app, Parsed* parsed, std::vector<Subcommand>* commands) {
+  CommandOptions& options = parsed->options;
+  CLI::App* resolve = app->add_subcommand("resolve", "Print every node's resolved start and end");
+  resolve->add_option("scene", options.scene, "The scene file")->required();
+  resolve->add_flag("--critical-path", options.critical_path,
+                    "Add the chain of relations that fixes the duration");
+  AddCommon(resolve, parsed);
+  AddSceneOptions(resolve, parsed);
+  commands->push_back({resolve, cinc::RunResolve});
+
+  CLI::App* graph =
+      app->add_subcommand("graph", "Print the timing relations and attachments as Graphviz DOT");
+  graph->add_option("scene", options.scene, "The scene file")->required();
+  graph->add_option("--format", parsed->graph_format, "The graph's format")
+      ->check(CLI::IsMember({"dot"}));
+  graph->add_option("-o,--output", options.output, "Write the graph here instead of stdout");
+  AddCommon(graph, parsed);
+  AddSceneOptions(graph, parsed);
+  commands->push_back({graph, cinc::RunGraph});
+
+  CLI::App* timeline = app->add_subcommand(
+      "timeline", "Draw the resolved timeline and its critical path as an SVG Gantt chart");
+  timeline->add_option("scene", options.scene, "The scene file")->required();
+  timeline->add_option("-o,--output", options.output,
+                       "The picture to write (default: SCENE-stem.timeline.svg beside the scene)");
+  AddCommon(timeline, parsed);
+  AddSceneOptions(timeline, parsed);
+  commands->push_back({timeline, cinc::RunTimeline});
+
+  CLI::App* eval = app->add_subcommand("eval", "Print the exact state at a time");
+  eval->add_option("file", options.scene, "A scene or a sequence file")->required();
+  eval->add_option("--time", options.time, "Seconds, an exact decimal")->required();
+  eval->add_option("--every", options.every,
+                   "Also every this many seconds after --time, to the end: a JSON array");
+  eval->add_flag("--reverse", options.reverse,
+                 "The state of the disassembly: at t, the scene's state at its duration - t");
+  AddCommon(eval, parsed);
+  AddSceneOptions(eval, parsed);
+  commands->push_back({eval, cinc::RunEval});
+}
+
+// validate, verify, markers, schema: sequences, models and schemas.
+void AddFileCommands(CLI::App* app, Parsed* parsed, std::vector<Subcommand>* commands) {
+  CommandOptions& options = parsed->options;
+  CLI::App* validate = app->add_subcommand("validate", "Check a sequence file against the format");
+  validate->add_option("sequence", options.scene, "The sequence file")->required();
+  AddCommon(validate, parsed);
+  commands->push_back({validate, cinc::RunValidate});
+
+  CLI::App* verify =
+      app->add_subcommand("verify", "Replay a sequence against the scene's exact state");
+  verify->add_option("scene", options.scene, "The scene file")->required();
+  verify->add_option("sequence", options.sequence, "The sequence file (its first shard)")
+      ->required();
+  verify->add_flag("--json", options.json, "Print JSON instead of a table");
+  verify->add_flag("--reverse", options.reverse,
+                   "The sequence is the disassembly (built with --reverse)");
+  AddCommon(verify, parsed);
+  AddSceneOptions(verify, parsed);
+  commands->push_back({verify, cinc::RunVerify});
+
+  CLI::App* markers = app->add_subcommand("markers", "List a model's markers and LODs");
+  markers->add_option("model", options.scene, "The model file (glTF, GLB, FBX, .blend, ...)")
+      ->required();
+  markers->add_flag("--json", options.json, "Print JSON instead of a table");
+  AddCommon(markers, parsed);
+  commands->push_back({markers, cinc::RunMarkers});
+
+  CLI::App* schema = app->add_subcommand("schema", "Print a JSON Schema");
+  schema->add_option("name", options.schema_name, "scene or sequence")
+      ->required()
+      ->check(CLI::IsMember({"scene", "sequence"}));
+  commands->push_back({schema, cinc::RunSchema});
+}
+
+// The words of --diagnostics and --visibility as options.
+void MapWords(Parsed* parsed) {
+  static const std::map<std::string, cinc::DiagnosticsFormat> kFormats = {
+      {"text", cinc::DiagnosticsFormat::kText},
+      {"json", cinc::DiagnosticsFormat::kJson},
+      {"sarif", cinc::DiagnosticsFormat::kSarif}};
+  static const std::map<std::string, cinc::EmitSettings::Visibility> kVisibilities = {
+      {"cues", cinc::EmitSettings::Visibility::kCues},
+      {"scale", cinc::EmitSettings::Visibility::kScale},
+      {"both", cinc::EmitSettings::Visibility::kBoth}};
+  CommandOptions& options = parsed->options;
+  options.diagnostics_format = kFormats.at(parsed->diagnostics_format);
+  if (options.diagnostics_format == cinc::DiagnosticsFormat::kSarif) {
+    options.docs_base_uri = cinc::DocsBaseUri();
+  }
+  options.emit.visibility = kVisibilities.at(parsed->visibility);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const bool restarted = cinc::RestoreEnvironmentAfterRestart();
+  CLI::App app{"cinc: compiles assembly animation scenes to cinema sequences"};
+  app.require_subcommand(1);
+  app.set_help_all_flag("--help-all", "Show every subcommand's options");
+  app.set_version_flag("--version", std::string("cinc ") + cinc::kCincVersion,
+                       "Print cinc's version and exit");
+  cinc::TuneAllocatorForOneCommand();
+  Parsed parsed;
+  parsed.options.free_memory = false;  // the process ends with the command
+  std::vector<Subcommand> commands;
+  AddBuildCommands(&app, &parsed, &commands);
+  AddSceneCommands(&app, &parsed, &commands);
+  AddFileCommands(&app, &parsed, &commands);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    int status = app.exit(error);
+    return status == 0 ? 0 : cinc::kExitUsage;
+  }
+  MapWords(&parsed);
+  const CommandOptions& options = parsed.options;
+  // A large input: once more from the start, with the heap on huge pages
+  // (compiler/cli/huge_pages.h). Nothing has been read or written yet.
+  cinc::RestartWithHugePagesIfWorthIt(argv, options.scene, restarted);
+
+  // Stages report through diagnostics and do not throw; anything that still
+  // escapes (a bad_alloc, a library bug) is an internal error, never a crash.
+  try {
+    for (const Subcommand& command : commands) {
+      if (command.app->parsed()) return command.run(options, std::cout, std::cerr);
+    }
+  } catch (const std::exception& error) {
+    cinc::ReportInternalError(error.what(), options, std::cerr);
+    return cinc::kExitInternal;
+  }
+  return cinc::kExitUsage;
+}

@@ -1,0 +1,16 @@
+#include "compiler/pipeline/glb_output.h"
+
+#include <optional>
+#include <string>
+
+#include "compiler/pipeline/gltf_asset.h"
+
+namespace cinc {
+
+void BuildGlbOutput(const OutputJob& job) {
+  std::optional<GltfDocument> document = BuildGltfAsset(job);
+  if (!document) return;
+  AddOnlyFile(job, job.settings.make_bytes ? WriteGlb(*document) : std::string());
+}
+
+}  // namespace cinc
