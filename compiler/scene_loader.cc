@@ -375,7 +375,7 @@ void SceneLoader::LoadModels(const YamlEvent& first) {
 
 void SceneLoader::LoadModel(const YamlEvent& first, Model* model) {
   if (IsNullScalar(first) || !ExpectMapping(first)) return;
-  static constexpr std::string_view kFields[] = {"source", "markers"};
+  static constexpr std::string_view kFields[] = {"source", "markers", "part"};
   MappingWalker walker(this, kFields);
   while (walker.Next()) {
     PathSegment segment(this, walker.key());
@@ -386,6 +386,10 @@ void SceneLoader::LoadModel(const YamlEvent& first, Model* model) {
         model->source_origin = OriginAt(value.location);
         model->source_refused = !CheckSource("source", model->source, value.location);
       }
+      continue;
+    }
+    if (walker.field() == 2) {
+      LoadPart(value, model);
       continue;
     }
     if (IsNullScalar(value) || !ExpectMapping(value)) continue;
@@ -401,6 +405,19 @@ void SceneLoader::LoadModel(const YamlEvent& first, Model* model) {
         model->markers.push_back(std::move(marker));
       }
     }
+  }
+}
+
+// `part: {name, number}`: what parts lists call the model.
+void SceneLoader::LoadPart(const YamlEvent& first, Model* model) {
+  if (IsNullScalar(first) || !ExpectMapping(first)) return;
+  static constexpr std::string_view kPartFields[] = {"name", "number"};
+  MappingWalker walker(this, kPartFields);
+  while (walker.Next()) {
+    PathSegment segment(this, walker.key());
+    const bool is_name = walker.field() == 0;
+    std::optional<std::string> text = ReadString(Next(), is_name ? "name" : "number");
+    if (text) (is_name ? model->part_name : model->part_number) = std::move(*text);
   }
 }
 

@@ -411,6 +411,7 @@ class SceneLoader {
   void LoadTolerance(const YamlEvent& first);
   void LoadModels(const YamlEvent& first);
   void LoadModel(const YamlEvent& first, Model* model);
+  void LoadPart(const YamlEvent& first, Model* model);
   void LoadObjects(const YamlEvent& first, bool cameras);
   void LoadObject(const YamlEvent& first, SceneObject* object);
   void LoadPattern(const YamlEvent& first, Pattern* pattern);

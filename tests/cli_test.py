@@ -249,6 +249,42 @@ class CliTest(unittest.TestCase):
         with open(gltf) as stream:
             self.assertEqual(json.load(stream)["asset"]["generator"], f"cinc {version}")
 
+    def test_parts_of_the_blender_example_by_hand(self):
+        # Worked from examples/blender_assembly/assembly.yaml: the body fades
+        # in with step 1, the cover with step 2, screw1 (at 1.3 s) and screw2
+        # (with screw1 + 0.6 s = 1.9 s, inside step 3's [1.3, 2.4]) with
+        # step 3, screw3 and the washer together at step 4's start, screw4
+        # with step 6; steps 5 and "Done" bring none.
+        scene = os.path.join(ROOT, "examples", "blender_assembly", "assembly.yaml")
+        status, stdout, stderr = run("parts", scene, "--json", timeout=300)
+        self.assertEqual(status, 0, stderr)
+        listed = json.loads(stdout)
+        self.assertEqual(listed["scene"], "blender-assembly")
+        counts = [[(part["model"], part["count"]) for part in chapter["parts"]]
+                  for chapter in listed["chapters"]]
+        self.assertEqual(counts, [[("body", 1)], [("cover", 1)], [("screw", 2)],
+                                  [("screw", 1), ("washer", 1)], [], [("screw", 1)], []])
+        self.assertEqual(listed["chapters"][2]["parts"][0]["objects"], ["screw1", "screw2"])
+        self.assertEqual(listed["chapters"][2]["label"], "Step 3: the top screws")
+        self.assertEqual(listed["total"], [
+            {"model": "body", "name": "Pump body", "number": "PB-100", "count": 1},
+            {"model": "cover", "name": "Side cover", "number": "PC-110", "count": 1},
+            {"model": "screw", "name": "M4 x 20 pan head screw", "number": "SCR-M4-20",
+             "count": 4},
+            {"model": "washer", "name": "M4 washer", "number": "WSH-M4", "count": 1}])
+        status, csv_text, stderr = run("parts", scene, "--csv", timeout=300)
+        self.assertEqual(status, 0, stderr)
+        self.assertIn("Step 3: the top screws,1.3,2.4,screw,M4 x 20 pan head screw,SCR-M4-20,2,"
+                      "screw1 screw2\r\n", csv_text)
+
+    def test_parts_refuses_a_bad_part(self):
+        scene = self.write("bad-part.yaml", "cinc: 1\nmodels:\n  m: {part: {nmae: x}}\n")
+        status, stdout, stderr = run("parts", scene)
+        self.assertEqual(status, 1)
+        self.assertEqual(stdout, "")
+        self.assertIn("bad-part.yaml:3:14: error: unknown field 'nmae' (did you mean 'name'?) "
+                      "[E_SCENE_FORMAT]", stderr)
+
     def test_graph_of_every_example_renders_with_dot(self):
         dot = shutil.which("dot")
         self.assertIsNotNone(dot, "Graphviz's dot is needed (scripts/setup installs graphviz)")

@@ -35,6 +35,7 @@
 #include "sequence/validator.h"
 #include "verify/verify.h"
 #include "views/graph_dot.h"
+#include "views/parts_list.h"
 #include "views/timeline_svg.h"
 
 namespace cinc {
@@ -313,6 +314,28 @@ int RunTimeline(const CommandOptions& options, std::ostream& out, std::ostream& 
   const std::string path =
       options.output.empty() ? OutputBesideScene(options.scene, ".timeline.svg") : options.output;
   int status = WriteView(scene, path, svg, out, &diagnostics);
+  Report(&diagnostics, options, errors);
+  return status;
+}
+
+int RunParts(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
+  Diagnostics diagnostics(options.scene);
+  Compilation compilation = CompileScene(options.scene, {options.allowed_outside}, &diagnostics);
+  if (HasErrors(&diagnostics, options)) {
+    Report(&diagnostics, options, errors);
+    return kExitInputError;
+  }
+  const PartsList list = ListParts(compilation.scene, compilation.timeline,
+                                   NodeTable(compilation.scene), compilation.rig);
+  const std::string text = options.json  ? PartsListJson(list)
+                           : options.csv ? PartsListCsv(list)
+                                         : PartsListText(list);
+  int status = kExitSuccess;
+  if (options.output.empty()) {
+    out << text;
+  } else {
+    status = WriteView(compilation.scene, options.output, text, out, &diagnostics);
+  }
   Report(&diagnostics, options, errors);
   return status;
 }

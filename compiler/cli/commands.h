@@ -31,7 +31,8 @@ struct CommandOptions {
   DiagnosticsFormat diagnostics_format = DiagnosticsFormat::kText;
   std::string docs_base_uri;  // SARIF's helpUri base (compiler/cli/docs_location.h), found once
   bool werror = false;
-  bool json = false;           // markers, verify: --json
+  bool json = false;           // markers, verify, parts: --json
+  bool csv = false;            // parts: --csv
   bool verify = false;         // build: --verify
   bool reverse = false;        // build, preview, eval, verify: --reverse (the disassembly)
   bool watch = false;          // build, preview: --watch (compiler/cli/watch.h)
@@ -59,6 +60,9 @@ int RunGraph(const CommandOptions& options, std::ostream& out, std::ostream& err
 // `SCENE-stem.timeline.svg` beside the scene. A scene with errors prints
 // them, writes nothing and exits 1.
 int RunTimeline(const CommandOptions& options, std::ostream& out, std::ostream& errors);
+// `cinc parts`: each chapter's parts with counts, then the total (text, or
+// --json, --csv), on stdout or to -o.
+int RunParts(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 // `cinc eval SCENE|SEQUENCE --time t`: a scene's exact state (docs/state.md)
 // or a sequence's evaluation (docs/sequence-format.md).
 int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& errors);

@@ -130,6 +130,16 @@ void AddSceneCommands(CLI::App* app, Parsed* parsed, std::vector<Subcommand>* co
   AddSceneOptions(timeline, parsed);
   commands->push_back({timeline, cinc::RunTimeline});
 
+  CLI::App* parts =
+      app->add_subcommand("parts", "List each chapter's parts with counts, then the total");
+  parts->add_option("scene", options.scene, "The scene file")->required();
+  CLI::Option* json = parts->add_flag("--json", options.json, "Print JSON");
+  parts->add_flag("--csv", options.csv, "Print CSV (RFC 4180)")->excludes(json);
+  parts->add_option("-o,--output", options.output, "Write the list here instead of stdout");
+  AddCommon(parts, parsed);
+  AddSceneOptions(parts, parsed);
+  commands->push_back({parts, cinc::RunParts});
+
   CLI::App* eval = app->add_subcommand("eval", "Print the exact state at a time");
   eval->add_option("file", options.scene, "A scene or a sequence file")->required();
   eval->add_option("--time", options.time, "Seconds, an exact decimal")->required();
