@@ -6,6 +6,7 @@
 
 #include "core/input_file.h"
 #include "core/json_writer.h"
+#include "core/uri_path.h"
 #include "core/version.h"
 
 namespace cinc {
@@ -192,22 +193,7 @@ std::string FormatText(const std::vector<Diagnostic>& diagnostics, int not_kept,
 // A file path as a URI reference (RFC 3986) for SARIF: bytes other than
 // letters, digits, "-._~/" percent-encoded, so that a space, '#', '?', '%'
 // or a ':' in a first segment (which would read as a scheme) stay the path.
-std::string UriReference(const std::string& path) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string uri;
-  for (char c : path) {
-    unsigned char byte = static_cast<unsigned char>(c);
-    bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-    if (plain || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
-      uri += c;
-    } else {
-      uri += '%';
-      uri += kHex[byte >> 4];
-      uri += kHex[byte & 15];
-    }
-  }
-  return uri;
-}
+std::string UriReference(const std::string& path) { return PercentEncodePath(path); }
 
 Json DiagnosticToJson(const Diagnostic& diagnostic) {
   Json entry = Json::object();

@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include "core/uri_path.h"
+
 namespace cinc {
 namespace {
 
@@ -14,22 +16,7 @@ bool HasDiagnosticsPage(const std::filesystem::path& folder) {
 }  // namespace
 
 std::string FileUri(std::string_view absolute_path) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string uri = "file://";
-  for (char c : absolute_path) {
-    unsigned char byte = static_cast<unsigned char>(c);
-    bool unreserved = (byte >= 'A' && byte <= 'Z') || (byte >= 'a' && byte <= 'z') ||
-                      (byte >= '0' && byte <= '9') || c == '-' || c == '.' || c == '_' ||
-                      c == '~' || c == '/';
-    if (unreserved) {
-      uri += c;
-    } else {
-      uri += '%';
-      uri += kHex[byte >> 4];
-      uri += kHex[byte & 15];
-    }
-  }
-  return uri;
+  return "file://" + PercentEncodePath(absolute_path);
 }
 
 std::string DocsBaseUri() {
