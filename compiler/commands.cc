@@ -10,7 +10,7 @@
 
 #include "compiler/depfile.h"
 #include "compiler/pipeline.h"
-#include "compiler/scene_loader.h"
+#include "compiler/scene/scene_loader.h"
 #include "compiler/schemas.h"
 #include "compiler/watch.h"
 #include "core/atomic_file.h"

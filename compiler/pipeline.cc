@@ -9,8 +9,8 @@
 #include <malloc.h>
 #endif
 
-#include "compiler/scene_loader.h"
-#include "compiler/scene_patterns.h"
+#include "compiler/scene/scene_loader.h"
+#include "compiler/scene/scene_patterns.h"
 #include "emit/emit_sequence.h"
 #include "emit/reverse_sequence.h"
 #include "emit/shards.h"

@@ -33,7 +33,7 @@
 #include <string>
 #include <vector>
 
-#include "compiler/scene_loader.h"
+#include "compiler/scene/scene_loader.h"
 #include "core/atomic_file.h"
 #include "core/diagnostics.h"
 #include "core/scene.h"
