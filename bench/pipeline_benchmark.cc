@@ -13,8 +13,8 @@
 #include <sstream>
 #include <string>
 
-#include "compiler/scene_loader.h"
-#include "compiler/yaml_reader.h"
+#include "compiler/scene/scene_loader.h"
+#include "compiler/scene/yaml_reader.h"
 #include "core/diagnostics.h"
 #include "core/json_writer.h"
 #include "emit/emit_sequence.h"

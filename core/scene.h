@@ -1,6 +1,6 @@
 // The typed scene: what scene.yaml says, after loading and before timing.
 //
-// Contract: plain data, filled by compiler/scene_loader and only read by the
+// Contract: plain data, filled by compiler/scene/ (the loader) and only read by the
 // later stages. Every value a later stage may complain about keeps its
 // SourceLocation and JSON pointer. All times are exact seconds (tick scenes
 // are converted at load time). Rotations are unit quaternions. Vectors are
@@ -221,7 +221,7 @@ struct Model {
 };
 
 // `pattern:` on an object: it stands for copies NAME-1 ... NAME-N
-// (compiler/scene_patterns.h). Copy k is moved by (k - 1) * offset (linear),
+// (compiler/scene/scene_patterns.h). Copy k is moved by (k - 1) * offset (linear),
 // or turned by (k - 1) * angle_degrees about `axis` through `center`
 // (circular), or is one per marker matching `markers` (kMarkers: count is
 // known once the models are read), and starts (k - 1) * stagger later.

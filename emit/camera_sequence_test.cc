@@ -8,7 +8,7 @@
 #include <string>
 
 #include "compiler/pipeline/pipeline.h"
-#include "compiler/scene_loader.h"
+#include "compiler/scene/scene_loader.h"
 #include "emit/emit_sequence.h"
 #include "markers/marker_table.h"
 #include "resolver/resolve_timing.h"

@@ -10,7 +10,8 @@
 - Every diagnostic code is spelled in one non-test source file, the registry
   (core/diagnostic_codes.h); every other file reports a DiagnosticCode.
 - sequence/ (the format) includes only core/ and itself, so the format can be
-  linked alone.
+  linked alone; compiler/scene/ (the scene language) includes only core/,
+  sequence/limits.h and itself.
 - fit/ (the fitter) includes neither emit/ nor gltf/, and gltf/ nothing of
   emit/: both formats' writers share the fitter, neither the other.
 - compiler/pipeline/ includes nothing of the command line (compiler/cli/) or
@@ -141,6 +142,18 @@ class OneHomeForEachRule(unittest.TestCase):
                 continue
             for header in include.findall(read(path)):
                 if not header.startswith(allowed[folder]):
+                    found.append(f"{path}: {header}")
+        self.assertEqual(found, [])
+
+    def test_the_scene_language_includes_only_core_and_the_limits(self):
+        include = re.compile(r'#include "([^"]+)"')
+        found = []
+        for path in tracked_files():
+            if not path.startswith("compiler/scene/") or not path.endswith((".cc", ".h")):
+                continue
+            for header in include.findall(read(path)):
+                if not (header.startswith(("core/", "compiler/scene/"))
+                        or header == "sequence/limits.h"):
                     found.append(f"{path}: {header}")
         self.assertEqual(found, [])
 

@@ -14,7 +14,7 @@
 #include "compiler/pipeline/output_formats.h"
 #include "compiler/pipeline/pipeline.h"
 #include "compiler/pipeline/problem_lists.h"
-#include "compiler/scene_loader.h"
+#include "compiler/scene/scene_loader.h"
 #include "core/atomic_file.h"
 #include "core/input_file.h"
 #include "core/json_writer.h"

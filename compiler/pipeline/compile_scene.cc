@@ -4,7 +4,7 @@
 
 #include "compiler/pipeline/build_memory.h"
 #include "compiler/pipeline/problem_lists.h"
-#include "compiler/scene_patterns.h"
+#include "compiler/scene/scene_patterns.h"
 #include "importers/import_model.h"
 #include "markers/marker_table.h"
 #include "resolver/resolve_timing.h"

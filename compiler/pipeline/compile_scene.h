@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "compiler/scene_loader.h"
+#include "compiler/scene/scene_loader.h"
 #include "core/diagnostics.h"
 #include "core/scene.h"
 #include "core/timeline.h"

@@ -10,7 +10,7 @@
 
 #include "compiler/pipeline/compile_scene.h"
 #include "compiler/pipeline/output_formats.h"
-#include "compiler/scene_loader.h"
+#include "compiler/scene/scene_loader.h"
 #include "core/atomic_file.h"
 #include "core/diagnostics.h"
 #include "emit/emit_settings.h"
