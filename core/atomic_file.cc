@@ -78,6 +78,18 @@ void SyncFolder(const std::string& path) {
   close(descriptor);
 }
 
+// Flushes a file another program wrote to the disk.
+bool SyncFile(const std::string& path, std::string* error) {
+  int descriptor = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  bool ok = descriptor >= 0 && fsync(descriptor) == 0;
+  int error_number = errno;
+  if (descriptor >= 0) close(descriptor);
+  if (!ok && error != nullptr) {
+    *error = Describe("flushing the temporary file " + path + " failed", error_number);
+  }
+  return ok;
+}
+
 // What is at the output path now, as far as writing it goes.
 enum class Target { kReplaceable, kInPlace, kRefused };
 
@@ -165,11 +177,37 @@ std::optional<StagedFile> StagedFile::Stage(const std::string& path,
   return StagedFile(path, std::move(temporary_path));
 }
 
+std::optional<StagedFile> StagedFile::Reserve(const std::string& path, std::string* error) {
+  std::string why;
+  switch (ClassifyTarget(path, &why)) {
+    case Target::kRefused:
+      if (error) *error = why;
+      return std::nullopt;
+    case Target::kInPlace:
+      if (error) *error = "it is a FIFO or a device; name a regular file";
+      return std::nullopt;
+    case Target::kReplaceable:
+      break;
+  }
+  std::string temporary_path;
+  int error_number = 0;
+  int descriptor = CreateTemporary(path, &temporary_path, &error_number);
+  if (descriptor < 0) {
+    if (error) *error = Describe("a temporary file cannot be created beside it", error_number);
+    return std::nullopt;
+  }
+  close(descriptor);
+  StagedFile reserved(path, std::move(temporary_path));
+  reserved.reserved_ = true;
+  return reserved;
+}
+
 StagedFile::StagedFile(StagedFile&& other) noexcept
     : path_(std::move(other.path_)),
       temporary_path_(std::exchange(other.temporary_path_, {})),
       in_place_(std::exchange(other.in_place_, false)),
-      in_place_content_(std::move(other.in_place_content_)) {}
+      in_place_content_(std::move(other.in_place_content_)),
+      reserved_(std::exchange(other.reserved_, false)) {}
 
 StagedFile& StagedFile::operator=(StagedFile&& other) noexcept {
   if (this != &other) {
@@ -178,6 +216,7 @@ StagedFile& StagedFile::operator=(StagedFile&& other) noexcept {
     temporary_path_ = std::exchange(other.temporary_path_, {});
     in_place_ = std::exchange(other.in_place_, false);
     in_place_content_ = std::move(other.in_place_content_);
+    reserved_ = std::exchange(other.reserved_, false);
   }
   return *this;
 }
@@ -202,6 +241,10 @@ bool StagedFile::Commit(std::string* error) {
   }
   if (temporary_path_.empty()) {
     if (error != nullptr) *error = "it was already written or given up";
+    return false;
+  }
+  if (reserved_ && !SyncFile(temporary_path_, error)) {
+    Discard();
     return false;
   }
   if (rename(temporary_path_.c_str(), path_.c_str()) != 0) {

@@ -19,6 +19,13 @@
 // temporary file is then removed). A StagedFile that is destroyed without
 // a successful Commit removes its temporary file: a build that fails
 // half-way leaves nothing behind. WriteFileAtomically is Stage then Commit.
+//
+// Reserve is the same for bytes another program writes by name (ffmpeg
+// writing a video): it creates an empty temporary file beside `path`
+// (temporary_path() names it) for that program to fill; Commit flushes it
+// to the disk and renames it over the path. Only a target a rename may
+// replace is reserved: a FIFO or a device is refused too ("it is a FIFO or
+// a device; name a regular file").
 #ifndef CINC_CORE_ATOMIC_FILE_H_
 #define CINC_CORE_ATOMIC_FILE_H_
 
@@ -40,6 +47,7 @@ class StagedFile {
   static std::optional<StagedFile> Stage(const std::string& path,
                                          std::initializer_list<std::string_view> parts,
                                          std::string* error);
+  static std::optional<StagedFile> Reserve(const std::string& path, std::string* error);
   StagedFile(StagedFile&& other) noexcept;
   StagedFile& operator=(StagedFile&& other) noexcept;
   StagedFile(const StagedFile&) = delete;
@@ -47,6 +55,9 @@ class StagedFile {
   ~StagedFile();
 
   const std::string& path() const { return path_; }
+  // The temporary file ("" once committed or given up, and for a FIFO or
+  // device written in place).
+  const std::string& temporary_path() const { return temporary_path_; }
   bool Commit(std::string* error);
 
  private:
@@ -58,6 +69,7 @@ class StagedFile {
   std::string temporary_path_;  // empty once committed, discarded or moved from
   bool in_place_ = false;       // a FIFO or device: in_place_content_ is written at Commit
   std::string in_place_content_;
+  bool reserved_ = false;  // filled by another program: flushed at Commit
 };
 
 }  // namespace cinc

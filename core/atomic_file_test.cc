@@ -170,5 +170,41 @@ TEST_F(AtomicFileTest, AFolderIsRefused) {
   EXPECT_EQ(CountEntries(folder_), 0);
 }
 
+// A reserved file is filled by someone else (here: by name, as ffmpeg would)
+// and renamed over the path at Commit; given up, it leaves nothing.
+TEST_F(AtomicFileTest, AReservedFileIsFilledByNameAndCommitted) {
+  std::string path = folder_ + "/out.mp4";
+  std::string error;
+  ASSERT_TRUE(WriteFileAtomically(path, "old\n", &error)) << error;
+  {
+    std::optional<StagedFile> reserved = StagedFile::Reserve(path, &error);
+    ASSERT_TRUE(reserved) << error;
+    EXPECT_EQ(reserved->temporary_path().rfind(folder_ + "/.out.mp4.", 0), 0u);
+    EXPECT_EQ(CountEntries(folder_), 2);
+  }
+  EXPECT_EQ(CountEntries(folder_), 1);
+  std::optional<StagedFile> reserved = StagedFile::Reserve(path, &error);
+  ASSERT_TRUE(reserved) << error;
+  std::ofstream(reserved->temporary_path()) << "new\n";
+  EXPECT_EQ(ReadFile(path), "old\n");
+  ASSERT_TRUE(reserved->Commit(&error)) << error;
+  EXPECT_EQ(reserved->temporary_path(), "");
+  EXPECT_EQ(ReadFile(path), "new\n");
+  EXPECT_EQ(CountEntries(folder_), 1);
+}
+
+TEST_F(AtomicFileTest, OnlyAFileARenameMayReplaceIsReserved) {
+  std::string error;
+  EXPECT_FALSE(StagedFile::Reserve(folder_, &error));
+  EXPECT_EQ(error, "it is a folder; name a file in it");
+  std::string fifo = folder_ + "/fifo";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0666), 0);
+  EXPECT_FALSE(StagedFile::Reserve(fifo, &error));
+  EXPECT_EQ(error, "it is a FIFO or a device; name a regular file");
+  EXPECT_FALSE(StagedFile::Reserve(folder_ + "/missing/out.mp4", &error));
+  EXPECT_NE(error.find("its folder does not exist"), std::string::npos) << error;
+  EXPECT_EQ(CountEntries(folder_), 1);
+}
+
 }  // namespace
 }  // namespace cinc

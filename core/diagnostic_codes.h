@@ -99,6 +99,9 @@ std::string_view SeverityName(Severity severity);  // "error" | "warning"
     "an evaluation time that is not a finite number") \
   X(kCinemaTarget, "E_CINEMA_TARGET", kError, "sequence", \
     "a track target or shot camera the playing scene does not have") \
+  /* Rendering the preview to pictures and video. */ \
+  X(kRender, "E_RENDER", kError, "render", \
+    "a render that failed: no browser or encoder, a page that never got ready, a failed encode") \
   /* The command line and its outputs. */ \
   X(kUsage, "E_USAGE", kError, "command line", \
     "a command line cinc cannot use") \

@@ -10,13 +10,28 @@
 //   read from the GLB's camera nodes and the fov from the track's fov keys
 //   (sequence/interpolation.cc SampleChannel);
 // - chapters (marker cues), shots, actions, sounds and vfx cues in the UI.
-// The test interface is window.cinc = {ready, duration, chapters, seek, state}.
+// The test interface is window.cinc = {ready, duration, chapters, seek, state,
+// render}.
+//
+// The render mode (render/ makes pictures and video of it): the URL fragment
+// `#render` (with `&view=camera`, the default, or `&view=orbit`) shows the
+// picture alone, the viewport filling the window with the chapter title and
+// the object labels over it: no side panel, no transport bar, no caption; no
+// keys, no mouse, no playing. Time moves only by seek(t), so a frame is the
+// state at exactly t whatever the wall clock says.
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { RoomEnvironment } from 'three/addons/environments/RoomEnvironment.js';
 
 const FRAME = 1 / 60;
+
+// The render mode asked for by the URL fragment: null, or {view}.
+function renderModeOf(fragment) {
+  const fields = new URLSearchParams(fragment.replace(/^#/, ''));
+  if (!fields.has('render')) return null;
+  return { view: fields.get('view') === 'orbit' ? 'orbit' : 'camera' };
+}
 const SPEEDS = [0.25, 0.5, 1, 2, 4];
 
 // ---------------------------------------------------------------------------
@@ -228,6 +243,7 @@ function niceCeil(value) {
 
 export function start(root) {
   const data = JSON.parse(document.getElementById('cinc-data').textContent);
+  const renderMode = renderModeOf(window.location.hash);
   let resolveReady;
   let rejectReady;
   const ready = new Promise((resolve, reject) => {
@@ -319,7 +335,7 @@ export function start(root) {
     element('section', { class: 'grow-2' }, element('h2', { text: 'Cues' }), cueList),
     element('footer', {},
       element('span', { text: 'space play/pause · ←/→ one frame · Home/End · C/O view' })));
-  const app = element('div', { class: 'app' }, viewport, transport, panel);
+  const app = element('div', { class: renderMode ? 'app render' : 'app' }, viewport, transport, panel);
   root.append(app);
 
   for (const [index, chapter] of chapters.entries()) {
@@ -406,7 +422,7 @@ export function start(root) {
     playing: false,
     speed: 1,
     loop: !!data.loop,
-    view: cameraTrack ? 'camera' : 'orbit',
+    view: renderMode ? renderMode.view : cameraTrack ? 'camera' : 'orbit',
     shot: null,
     blend: null,
     fov: null,
@@ -634,6 +650,7 @@ export function start(root) {
   }
 
   function play() {
+    if (renderMode) return;
     if (state.time >= duration) {
       state.time = 0;
       passed = -1;
@@ -677,6 +694,7 @@ export function start(root) {
   orbitButton.addEventListener('click', () => setView('orbit'));
   controls.addEventListener('change', () => { if (!state.playing) redraw(); });
   window.addEventListener('keydown', (event) => {
+    if (renderMode) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key;
     if (key === ' ' || key === 'Spacebar') toggle();
@@ -857,7 +875,7 @@ export function start(root) {
       outputCamera.fov = orbitCamera.fov;
     }
     outputCamera.near = Math.min(outputCamera.near, 0.01);
-    controls.enabled = state.view === 'orbit';
+    controls.enabled = state.view === 'orbit' && !renderMode;
 
     message.remove();
     show(0);
@@ -906,6 +924,7 @@ export function start(root) {
     chapters: chapters.map((chapter) => ({ ...chapter })),
     seek: (t) => ready.then(() => seek(t)),
     state: snapshot,
+    render: renderMode ? { ...renderMode } : null,
   };
 
   load().then(() => resolveReady(), (error) => {
