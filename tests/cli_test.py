@@ -285,6 +285,24 @@ class CliTest(unittest.TestCase):
         self.assertIn("bad-part.yaml:3:14: error: unknown field 'nmae' (did you mean 'name'?) "
                       "[E_SCENE_FORMAT]", stderr)
 
+    def test_a_dedented_nodes_key_is_one_message_that_names_the_fix(self):
+        # The trial's mistake on the instructions example: the bracket's
+        # `nodes:` moved out to the objects' column. Before: "expected a
+        # mapping, got a list" and four unknown-node follow-ons.
+        with open(os.path.join(ROOT, "examples", "instructions", "instructions.yaml")) as stream:
+            text = stream.read()
+        written = "    position: [0, 0.3, 0]\n    nodes:\n"
+        self.assertIn(written, text)
+        scene = self.write("dedented.yaml", text.replace(written, "    position: [0, 0.3, 0]\n  nodes:\n"))
+        status, stdout, stderr = run("check", scene)
+        self.assertEqual(status, 1)
+        self.assertEqual(stdout, "")
+        self.assertEqual(
+            stderr,
+            f"{scene}:39:3: error: 'nodes' is indented like the object 'bracket' above it, so it "
+            "is read as an object named 'nodes'; to give 'bracket' its nodes, indent 'nodes:' "
+            "under 'bracket' [E_SCENE_FORMAT]\n  nodes:\n  ^\n")
+
     def test_graph_of_every_example_renders_with_dot(self):
         dot = shutil.which("dot")
         self.assertIsNotNone(dot, "Graphviz's dot is needed (scripts/setup installs graphviz)")

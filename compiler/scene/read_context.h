@@ -58,6 +58,9 @@ struct IncludeState {
   // Reading an included file stopped (a syntax error, a limit): what is
   // missing from it must not be reported as missing from the scene.
   bool interrupted = false;
+  // Owners whose `nodes:` was written at the owners' indentation (reported):
+  // what names their nodes says no more.
+  std::set<std::string> owners_without_nodes;
 };
 
 // One file being read: the scene (file_index 0, its own IncludeState) or a

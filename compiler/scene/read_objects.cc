@@ -1,5 +1,8 @@
 #include "compiler/scene/read_objects.h"
 
+#include <algorithm>
+#include <iterator>
+#include <set>
 #include <string_view>
 #include <unordered_map>
 #include <utility>
@@ -9,6 +12,7 @@
 #include "compiler/scene/read_pattern.h"
 #include "compiler/scene/read_values.h"
 #include "compiler/scene/scalars.h"
+#include "core/reference.h"
 
 namespace cinc::scene_loading {
 namespace {
@@ -135,9 +139,32 @@ void ReadObject(ReadContext& context, const YamlEvent& first, SceneObject* objec
   }
 }
 
+// Whether `key`, at the owners' indentation right after `previous`, is a
+// field of `previous` written one level too shallow: a field's name whose
+// value no object could have (not a mapping). Reports it as what it is.
+bool ReportDedentedField(ReadContext& context, const MappingWalker& walker, const YamlEvent& value,
+                         const std::string& previous, bool cameras) {
+  const std::string& key = walker.key();
+  const bool field_name =
+      std::find(std::begin(kObjectFields), std::end(kObjectFields), key) != std::end(kObjectFields);
+  if (previous.empty() || !field_name || value.kind == YamlEventKind::kMappingStart) {
+    return false;
+  }
+  context.Report(DiagnosticCode::kSceneFormat, walker.key_location(),
+                 "'" + key + "' is indented like the " + (cameras ? "camera '" : "object '") +
+                     previous + "' above it, so it is read as an object named '" + key +
+                     "'; to give '" + previous + "' its " + key + ", indent '" + key +
+                     ":' under '" + previous + "'");
+  if (key == "nodes") context.includes->owners_without_nodes.insert(previous);
+  context.Skip(value);
+  return true;
+}
+
 void ReadOwners(ReadContext& context, const YamlEvent& first, bool cameras) {
   if (IsNullScalar(first) || !ExpectMapping(context, first)) return;
   MappingWalker walker(context, {});
+  std::vector<SceneObject>& owners = cameras ? context.scene.cameras : context.scene.objects;
+  std::string previous;  // the owner read last
   while (walker.Next()) {
     PathSegment segment(context, walker.key());
     if (CheckName(context, walker.key(), cameras ? "camera name" : "object name",
@@ -146,12 +173,15 @@ void ReadOwners(ReadContext& context, const YamlEvent& first, bool cameras) {
       context.Report(DiagnosticCode::kSceneName, walker.key_location(),
                      "'director' is a reserved name");
     }
+    YamlEvent value = context.Next();
+    if (ReportDedentedField(context, walker, value, previous, cameras)) continue;
     SceneObject object;
     object.name = walker.key();
     object.is_camera = cameras;
     object.origin = context.OriginAt(walker.key_location());
-    ReadObject(context, context.Next(), &object);
-    (cameras ? context.scene.cameras : context.scene.objects).push_back(std::move(object));
+    ReadObject(context, value, &object);
+    owners.push_back(std::move(object));
+    previous = owners.back().name;
   }
 }
 
@@ -181,6 +211,24 @@ void CheckSharedNames(ReadContext& context) {
     context.ReportAt(DiagnosticCode::kSceneName, later,
                      "'" + camera.name + "' is both an object and a camera");
   }
+}
+
+void SilenceLostNodes(ReadContext& context) {
+  const std::set<std::string>& lost = context.includes->owners_without_nodes;
+  if (lost.empty()) return;
+  auto silence = [&lost](Relation& relation) {
+    const NodeReference target = SplitNodeReference(relation.target.str());
+    if (target.qualified && lost.count(std::string(target.owner))) relation.silenced = true;
+  };
+  auto silence_nodes = [&silence](std::vector<Node>& nodes) {
+    for (Node& node : nodes) {
+      for (Relation& relation : node.relations) silence(relation);
+      for (Relation& relation : node.until) silence(relation);
+    }
+  };
+  for (SceneObject& object : context.scene.objects) silence_nodes(object.nodes);
+  for (SceneObject& camera : context.scene.cameras) silence_nodes(camera.nodes);
+  silence_nodes(context.scene.director_nodes);
 }
 
 }  // namespace cinc::scene_loading

@@ -18,6 +18,9 @@ void ReadCameras(ReadContext& context, const YamlEvent& first);
 // Once the scene is read: an object and a camera of one name, reported at
 // the one written later.
 void CheckSharedNames(ReadContext& context);
+// Silences the relations that name a node of an owner whose `nodes:` was
+// dedented (reported once, where it was read).
+void SilenceLostNodes(ReadContext& context);
 
 }  // namespace cinc::scene_loading
 

@@ -56,5 +56,44 @@ cameras:
   EXPECT_EQ(loaded.scene.cameras[0].lens().focus.origin.path(), "/cameras/main/focus");
 }
 
+// A field written at the owners' indentation is said to be read as an object
+// of that name, once; what names the lost nodes says no more.
+TEST(SceneLoaderTest, DedentedFieldsAreReadAsObjectsAndSaidSo) {
+  Loaded loaded = Load(R"(cinc: 1
+objects:
+  base:
+    nodes: [{id: in, at: 0, duration: 1}]
+  bracket:
+    position: [0, 1, 0]
+  nodes:
+    - {id: fit, after: base.in, duration: 1}
+  screw:
+    nodes: [{id: in, after: bracket.fit, duration: 1}]
+  model: plate
+  pattern: {}
+cameras:
+  cam:
+  position: [1, 2, 3]
+)");
+  EXPECT_THAT(
+      loaded.diagnostics,
+      ElementsAre("7:3 E_SCENE_FORMAT /objects/nodes: 'nodes' is indented like the object "
+                  "'bracket' above it, so it is read as an object named 'nodes'; to give "
+                  "'bracket' its nodes, indent 'nodes:' under 'bracket'",
+                  "11:3 E_SCENE_FORMAT /objects/model: 'model' is indented like the object "
+                  "'screw' above it, so it is read as an object named 'model'; to give 'screw' "
+                  "its model, indent 'model:' under 'screw'",
+                  "15:3 E_SCENE_FORMAT /cameras/position: 'position' is indented like the "
+                  "camera 'cam' above it, so it is read as an object named 'position'; to give "
+                  "'cam' its position, indent 'position:' under 'cam'"));
+  // `pattern: {}` is a mapping: an object named "pattern", as written.
+  ASSERT_EQ(loaded.scene.objects.size(), 4u);
+  EXPECT_EQ(loaded.scene.objects[3].name, "pattern");
+  const Node& screw_in = loaded.scene.objects[2].nodes.at(0);
+  ASSERT_EQ(screw_in.relations.size(), 1u);
+  EXPECT_TRUE(screw_in.relations[0].silenced);
+  EXPECT_FALSE(loaded.scene.objects[0].nodes.at(0).relations[0].silenced);
+}
+
 }  // namespace
 }  // namespace cinc

@@ -92,6 +92,7 @@ Scene LoadScene(ReadContext& context) {
   CheckTemplateUses(context);
   CheckModelNames(context);
   CheckSharedNames(context);
+  if (context.file_index == 0) SilenceLostNodes(context);
   ConvertTicks(context);
   context.scene.included_files = context.includes->files;
   context.diagnostics->Sort();
