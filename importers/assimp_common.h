@@ -4,12 +4,14 @@
 #define CINC_IMPORTERS_ASSIMP_COMMON_H_
 
 #include <assimp/DefaultIOSystem.h>
+#include <assimp/config.h>
 #include <assimp/matrix4x4.h>
 #include <assimp/types.h>
 
 // Assimp 5.2's metadata.h needs aiString and INT_MAX declared before it.
 #include <assimp/metadata.h>
 
+#include <assimp/Importer.hpp>
 #include <climits>
 #include <glm/mat4x4.hpp>
 #include <string>
@@ -31,6 +33,17 @@ class CheckedIOSystem : public Assimp::DefaultIOSystem {
     return DefaultIOSystem::Open(file, mode);
   }
 };
+
+// An importer that reads through CheckedIOSystem and keeps what the author
+// made: no pivot helper nodes (FBX), no made-up skeleton mesh whose bones
+// would turn every empty into a "skin joint", COLLADA nodes by the `name`
+// the author typed (not their `id`).
+inline void ConfigureImporter(Assimp::Importer* importer) {
+  importer->SetIOHandler(new CheckedIOSystem());  // the importer owns it
+  importer->SetPropertyBool(AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, false);
+  importer->SetPropertyBool(AI_CONFIG_IMPORT_NO_SKELETON_MESHES, true);
+  importer->SetPropertyBool(AI_CONFIG_IMPORT_COLLADA_USE_COLLADA_NAMES, true);
+}
 
 inline glm::dmat4 ToGlm(const aiMatrix4x4& m) {
   // aiMatrix4x4 is row-major (a1..a4 is the first row); glm is column-major.

@@ -219,10 +219,7 @@ class AssimpContentCopier {
 bool ReadAssimpContent(const std::string& path, ModelContent* content, std::string* error) {
   try {
     Assimp::Importer importer;
-    importer.SetIOHandler(new assimp::CheckedIOSystem());  // the importer owns it
-    importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, false);
-    importer.SetPropertyBool(AI_CONFIG_IMPORT_NO_SKELETON_MESHES, true);
-    importer.SetPropertyBool(AI_CONFIG_IMPORT_COLLADA_USE_COLLADA_NAMES, true);
+    assimp::ConfigureImporter(&importer);
     const aiScene* scene = importer.ReadFile(
         path, aiProcess_GlobalScale | aiProcess_Triangulate | aiProcess_SortByPType |
                   aiProcess_GenNormals | aiProcess_JoinIdenticalVertices);

@@ -123,13 +123,7 @@ AssimpResult ReadAssimpNodes(const std::string& path, std::vector<ModelNode>* no
                              std::string* error) {
   try {
     Assimp::Importer importer;
-    importer.SetIOHandler(new assimp::CheckedIOSystem());  // the importer owns it
-    importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, false);
-    // A file without meshes would get a made-up mesh whose bones are every
-    // node, which would turn all the empties into "skin joints".
-    importer.SetPropertyBool(AI_CONFIG_IMPORT_NO_SKELETON_MESHES, true);
-    // COLLADA nodes by their `name` (what the author typed), not their `id`.
-    importer.SetPropertyBool(AI_CONFIG_IMPORT_COLLADA_USE_COLLADA_NAMES, true);
+    assimp::ConfigureImporter(&importer);
     // Nothing that deletes, merges or re-parents nodes: empties are markers.
     const aiScene* scene = importer.ReadFile(path, aiProcess_GlobalScale);
     if (scene == nullptr || scene->mRootNode == nullptr) {
