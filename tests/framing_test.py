@@ -196,14 +196,14 @@ class FramingTest(unittest.TestCase):
         scene = self.write_scene("bad.yaml", text)
         result = run("build", scene, "-o", "bad.json", cwd=self.folder)
         self.assertEqual(result.returncode, 1)
-        self.assertIn("bad.yaml:22:64: error: node 'cam.wide' frames unknown object 'scerw' "
+        self.assertIn("bad.yaml:22:62: error: node 'cam.wide' frames unknown object 'scerw' "
                       "(did you mean 'screw'?) [E_OBJECT_MISSING]", result.stderr)
         self.assertFalse(os.path.exists(os.path.join(self.folder, "bad.json")))
         text = text.replace("pivot, scerw", "pivot")
         scene = self.write_scene("bad2.yaml", text)
         result = run("build", scene, "-o", "bad2.json", cwd=self.folder)
         self.assertEqual(result.returncode, 1)
-        self.assertIn("bad2.yaml:22:51: error: node 'cam.wide' frames 'pivot', which has no model "
+        self.assertIn("bad2.yaml:22:55: error: node 'cam.wide' frames 'pivot', which has no model "
                       "(no bounds to frame) [E_FRAME_BOUNDS]", result.stderr)
         self.assertFalse(os.path.exists(os.path.join(self.folder, "bad2.json")))
 

@@ -60,7 +60,7 @@ cameras:
   const Framing& framing = *nodes[0].rare().frame;
   ASSERT_EQ(framing.objects.size(), 2u);
   EXPECT_EQ(framing.objects[1].value, "screw");
-  EXPECT_EQ(framing.objects[1].origin.location, (SourceLocation{6, 33}));
+  EXPECT_EQ(framing.objects[1].origin.location, (SourceLocation{6, 34}));
   EXPECT_EQ(framing.margin, 0.05);
   EXPECT_EQ(nodes[1].rare().frame->margin, 0.1);
   ASSERT_TRUE(nodes[2].rare().orbit && nodes[3].rare().orbit);
@@ -88,15 +88,17 @@ cameras:
 )");
   EXPECT_THAT(loaded.diagnostics,
               ::testing::ElementsAre(
-                  "s.yaml:2:9: error: aspect 0 is outside (0, 100] [E_SCENE_VALUE]",
-                  "s.yaml:6:23: error: 'frame' is only allowed on cameras [E_SCENE_FORMAT]",
-                  "s.yaml:10:23: error: 'margin' requires 'frame' [E_SCENE_FORMAT]",
-                  "s.yaml:11:30: error: 'frame' is an empty list [E_SCENE_FORMAT]",
-                  "s.yaml:11:42: error: margin 0.5 is outside [0, 0.5) [E_SCENE_VALUE]",
-                  "s.yaml:12:45: error: 'frame' cannot be combined with 'position' "
-                  "[E_SCENE_FORMAT]",
-                  "s.yaml:13:57: error: 'frame' cannot be combined with 'orbit' [E_SCENE_FORMAT]",
-                  "s.yaml:14:30: error: missing field around [E_SCENE_FORMAT]"));
+                  "2:9 E_SCENE_VALUE /aspect: aspect 0 is outside (0, 100]",
+                  "6:23 E_SCENE_FORMAT /objects/a/nodes/0/frame: 'frame' is only allowed on "
+                  "cameras",
+                  "10:23 E_SCENE_FORMAT /cameras/cam/nodes/0/margin: 'margin' requires 'frame'",
+                  "11:30 E_SCENE_FORMAT /cameras/cam/nodes/1/frame: 'frame' is an empty list",
+                  "11:42 E_SCENE_VALUE /cameras/cam/nodes/1/margin: margin 0.5 is outside [0, 0.5)",
+                  "12:44 E_SCENE_FORMAT /cameras/cam/nodes/2/frame: 'frame' cannot be combined "
+                  "with 'position'",
+                  "13:56 E_SCENE_FORMAT /cameras/cam/nodes/3/frame: 'frame' cannot be combined "
+                  "with 'orbit'",
+                  "14:30 E_SCENE_FORMAT /cameras/cam/nodes/4/orbit: missing field around"));
 }
 
 }  // namespace
