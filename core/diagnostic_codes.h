@@ -67,6 +67,8 @@ std::string_view SeverityName(Severity severity);  // "error" | "warning"
     "an attachment cycle") \
   X(kMateMissing, "W_MATE_MISSING", kWarning, "markers", \
     "an insert or screw without `mate` whose model has a seat-like marker") \
+  X(kFrameBounds, "E_FRAME_BOUNDS", kError, "markers", \
+    "a framed object without bounds: no model, or a model without meshes") \
   /* Replaying a written sequence. */ \
   X(kVerify, "E_VERIFY", kError, "verify", \
     "a written sequence that does not play the scene within its tolerance") \

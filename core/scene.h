@@ -139,6 +139,28 @@ struct FocusTarget {  // `focus: 2.5` or `focus: {on: obj or obj/marker}`
   Origin origin;
 };
 
+// `frame: [OBJECT, ...]` with `margin:` on a camera node: the camera's
+// position at the node's end is solved so that the objects' model bounds
+// fill the frame (docs/cameras.md "Framing"; markers/camera_moves.h).
+struct Framing {
+  std::vector<LocatedString> objects;  // object or pattern names, as written
+  double margin = 0.1;                 // share of the frame left on each side
+  Origin origin;                       // of the `frame` value
+};
+
+// `orbit: {around: OBJECT or OBJECT/marker or [x, y, z], degrees: A}` on a
+// camera node: the camera circles the centre about the world +Y axis
+// (docs/cameras.md "Orbit").
+struct Orbit {
+  LocatedString around;       // the reference; empty when a point is given
+  std::optional<Vec3> point;  // `around: [x, y, z]`
+  double degrees = 0;         // counter-clockwise seen from above (+Y)
+  // The centre in the world: the point, or the reference's world point at
+  // the node's start (filled by markers/camera_moves.h before the rig).
+  std::optional<Vec3> centre;
+  Origin origin;
+};
+
 // The parts of a node that few nodes have (Node::rare()): each boxed, so
 // that a node with one of them pays for that one.
 struct NodeRareParts {
@@ -155,6 +177,8 @@ struct NodeRareParts {
   Boxed<double> fov;
   Boxed<double> aperture;
   Boxed<double> time_scale;
+  Boxed<Framing> frame;
+  Boxed<Orbit> orbit;
 };
 
 struct Node {
@@ -299,6 +323,8 @@ struct Scene {
   // as with --reverse.
   bool reverse = false;
   Tolerance tolerance;
+  // `aspect:` the frame's width / height, for framing (docs/cameras.md).
+  double aspect = 16.0 / 9.0;
   std::vector<Model> models;
   std::vector<SceneObject> objects;  // file order, a pattern's copies in its place
   std::vector<SceneObject> cameras;  // file order

@@ -263,7 +263,10 @@ class AttachedValueFiller {
           }
         }
       } else {
-        if (position != nullptr) position->from = PreviousValue(*channels.position, p, t);
+        if (position != nullptr) {
+          position->from = PreviousValue(*channels.position, p, t);
+          if (node.rare().orbit) position->to = position->from;  // it turns about its centre
+        }
         if (rotation != nullptr) {
           rotation->from = PreviousRotation(owner_ref, channels, r, t);
           // A spin alone keeps its start; a look-at's `to` is unused.
@@ -425,7 +428,8 @@ AttachmentPlan PlanAttachments(const SceneObject& owner, const std::vector<NodeT
   plan.detaching.assign(owner.nodes.size(), false);
   bool attaches = false;
   for (const Node& node : owner.nodes) {
-    plan.has_pose_nodes = plan.has_pose_nodes || node.rare().attach || node.rare().spin;
+    plan.has_pose_nodes =
+        plan.has_pose_nodes || node.rare().attach || node.rare().spin || node.rare().orbit;
     attaches = attaches || node.rare().attach;
   }
   if (!attaches) return plan;

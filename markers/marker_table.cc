@@ -51,9 +51,15 @@ class AttachChecker {
     for (const Node& node : owner.nodes) {
       current_node_ = &node;
       const bool focuses = node.rare().focus && !node.rare().focus->on.empty();
-      if (!node.rare().look_at && !focuses && !node.rare().attach)
+      if (!node.rare().look_at && !focuses && !node.rare().attach && !node.rare().frame &&
+          !node.rare().orbit)
         continue;  // most nodes: no name built
       std::string name = "node '" + node.QualifiedName() + "' ";
+      if (node.rare().frame) CheckFramed(name, *node.rare().frame);
+      if (node.rare().orbit && !node.rare().orbit->around.value.empty()) {
+        const LocatedString& around = node.rare().orbit->around;
+        CheckPoint(name + "orbits ", around.value, around.origin);
+      }
       if (node.rare().look_at)
         CheckPoint(name + "looks at ", node.rare().look_at->value, node.rare().look_at->origin);
       if (focuses) {
@@ -122,6 +128,22 @@ class AttachChecker {
       }
     }
     pending_.push_back({code, origin, std::move(message), node, 0});
+  }
+
+  // Every name of a `frame` list is an object or a pattern.
+  void CheckFramed(const std::string& prefix, const Framing& framing) {
+    for (const LocatedString& framed : framing.objects) {
+      if (owners_.count(framed.value) != 0) continue;
+      const bool pattern =
+          std::any_of(scene_.patterns.begin(), scene_.patterns.end(),
+                      [&](const PatternCopies& copies) { return copies.name == framed.value; });
+      if (pattern) continue;
+      std::vector<std::string_view> candidates = owner_names_;
+      for (const PatternCopies& copies : scene_.patterns) candidates.push_back(copies.name);
+      Report(DiagnosticCode::kObjectMissing, framed.origin,
+             prefix + "frames unknown object '" + framed.value + "'" +
+                 DidYouMean(framed.value, candidates));
+    }
   }
 
   // `reference` is "obj" or "obj/marker"; `prefix` ends with the verb.

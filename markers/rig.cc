@@ -128,6 +128,17 @@ void AddWaypoints(const SceneObject& owner, ChannelTrack<Vec3>* position) {
   }
 }
 
+// Position segments of `orbit` nodes turn about world +Y through the
+// centre (docs/cameras.md "Orbit"); their `to` is their `from`.
+void AddOrbits(const SceneObject& owner, ChannelTrack<Vec3>* position) {
+  for (Segment<Vec3>& segment : position->segments) {
+    const Boxed<Orbit>& orbit = owner.nodes[static_cast<size_t>(segment.node_index)].rare().orbit;
+    if (!orbit) continue;
+    segment.spin = SpinTurn{UnitAxisOf(Vec3(0, 1, 0)), Radians(orbit->degrees),
+                            orbit->centre.value_or(Vec3(0, 0, 0))};
+  }
+}
+
 // `look_at: obj` or `obj/marker` as an aim; nullopt for a reference that
 // names nothing (BuildMarkerTable has reported it).
 std::optional<Aim> ResolveAim(const std::string& reference, const OwnerNames& names,
@@ -181,7 +192,8 @@ void BuildPoseChannels(const SceneObject& owner, const std::vector<NodeTime>* ti
   *position = CollectTrack<Vec3>(
       owner, times, owner.position,
       [](const Node& node) -> std::optional<Vec3> {
-        if (node.rare().attach) return Vec3(0, 0, 0);  // filled by FillAttachedValues
+        // Filled by FillAttachedValues, or (an orbit) kept from `from`.
+        if (node.rare().attach || node.rare().orbit) return Vec3(0, 0, 0);
         return node.position;
       },
       "position", 0, overlaps);
@@ -191,7 +203,7 @@ void BuildPoseChannels(const SceneObject& owner, const std::vector<NodeTime>* ti
       [&](const Node& node) -> std::optional<Quat> {
         if (node.rotation || node.rare().look_at) return LookAtOrRotation(node);
         bool detaches = plan.detaching[static_cast<size_t>(&node - first_node)];
-        if (node.rare().attach || node.rare().spin || detaches)
+        if (node.rare().attach || node.rare().spin || node.rare().orbit || detaches)
           return Quat(1, 0, 0, 0);  // filled later
         return std::nullopt;
       },
@@ -201,9 +213,16 @@ void BuildPoseChannels(const SceneObject& owner, const std::vector<NodeTime>* ti
     if (node.rare().spin)
       segment.spin =
           SpinTurn{UnitAxisOf(node.rare().spin->axis), Radians(node.rare().spin->degrees)};
+    if (node.rare().orbit && !node.rare().look_at) {
+      segment.spin = SpinTurn{UnitAxisOf(Vec3(0, 1, 0)), Radians(node.rare().orbit->degrees),
+                              Vec3(0, 0, 0), /*world=*/true};
+    }
   }
+  AddOrbits(owner, position);
   if (!plan.frames.spans.empty()) return;  // values depend on other owners
-  FillFromValues(position);
+  FillFromValues(position, [&owner](const Segment<Vec3>& segment) {
+    return owner.nodes[static_cast<size_t>(segment.node_index)].rare().orbit.has_value();
+  });
   FillFromValues(rotation, [&owner](const Segment<Quat>& segment) {
     return !owner.nodes[static_cast<size_t>(segment.node_index)].rotation.has_value();
   });
@@ -366,11 +385,14 @@ Vec3 PathPoint(const Vec3& from, const BoxedList<Vec3>& waypoints, const Vec3& t
 }
 
 Quat Spun(const Quat& value, const SpinTurn& spin, double u) {
-  return glm::normalize(value * QuatFromUnitAxisAngle(spin.axis, spin.radians * u));
+  const Quat turn = QuatFromUnitAxisAngle(spin.axis, spin.radians * u);
+  return glm::normalize(spin.world ? turn * value : value * turn);
 }
 
 Vec3 Orbited(const Vec3& value, const SpinTurn& spin, double u) {
-  return QuatFromUnitAxisAngle(spin.axis, spin.radians * u) * value;
+  const Quat turn = QuatFromUnitAxisAngle(spin.axis, spin.radians * u);
+  if (spin.centre == Vec3(0, 0, 0)) return turn * value;  // a screw: the same bits as before
+  return spin.centre + turn * (value - spin.centre);
 }
 
 Rig BuildRig(const Scene& scene, const Timeline& timeline, const MarkerTable& markers,

@@ -42,9 +42,14 @@ struct MarkerTable;  // markers/marker_table.h
 // The extra turn of a `spin` node about the owner's own local axis; on a
 // position segment (a screw's), the turn of the position about the frame's
 // axis.
+// An orbit's position segment turns about the world axis through `centre`;
+// its rotation segment (`world`) turns about the world axis, not the local
+// one (docs/cameras.md "Orbit").
 struct SpinTurn {
   UnitAxis axis = UnitAxisOf(Vec3(0, 1, 0));  // divided by its length once
   double radians = 0;                         // 0: no spin
+  Vec3 centre{0, 0, 0};                       // position segments: the axis's point
+  bool world = false;                         // rotation segments: Rot * value
 };
 
 // An object (or camera) of the scene: objects are numbered in scene.objects,
@@ -204,10 +209,11 @@ inline Quat InterpolateRotation(const Segment<Quat>& segment, const Quat& from, 
   return segment.level ? LevelInterpolate(from, to, u) : Interpolate(from, to, u);
 }
 
-// The rotation `value` turned further by the spin's share at eased progress u.
+// The rotation `value` turned further by the spin's share at eased progress u
+// (about the world axis for a `world` spin: Rot * value).
 Quat Spun(const Quat& value, const SpinTurn& spin, double u);
 // The position `value` turned by the spin's share at eased progress u about
-// the spin's axis through the frame's origin (a screw's helix).
+// the spin's axis through its centre (the frame's origin for a screw's helix).
 Vec3 Orbited(const Vec3& value, const SpinTurn& spin, double u);
 
 // A rotation segment's own value at eased progress u (with its spin, if

@@ -32,6 +32,14 @@ void ReadReverse(ReadContext& context, const YamlEvent& value) {
   if (std::optional<bool> reverse = ReadBool(context, value)) context.scene.reverse = *reverse;
 }
 
+// `aspect:` the frame's width / height, for framing (docs/cameras.md).
+void ReadAspect(ReadContext& context, const YamlEvent& value) {
+  constexpr NumberRange kAspectRange{0, 100, true, false};
+  if (std::optional<double> aspect = ReadNumber(context, value, "aspect", kAspectRange)) {
+    context.scene.aspect = *aspect;
+  }
+}
+
 // A top-level key and its reader.
 struct Section {
   std::string_view name;
@@ -48,6 +56,7 @@ constexpr Section kSections[] = {
     {"snap", ReadSnap},
     {"loop", ReadLoop},
     {"tolerance", ReadTolerance},
+    {"aspect", ReadAspect},
     {"models", ReadModels, false, true},
     {"objects", ReadObjects, true},
     {"cameras", ReadCameras, true},

@@ -264,6 +264,7 @@ struct NodeTable {
   std::vector<NodeFieldTraits> traits;
   std::span<const NodeVerb> verbs;
   std::vector<std::vector<int>> verb_excludes;
+  std::vector<std::vector<int>> verb_needs;
 
   static int VerbField(size_t verb) { return kNodeRuleCount + static_cast<int>(verb); }
   bool Read(int field, ReadContext& context, const YamlEvent& value, NodeInput* input) const {
@@ -293,13 +294,18 @@ NodeTable BuildNodeTable() {
     table.traits.push_back(verb.traits);
   }
   if (table.names.size() > FieldsSeen::kMaxFields) BadNodeTable("too many fields");
-  for (const NodeVerb& verb : table.verbs) {
-    std::vector<int>& excludes = table.verb_excludes.emplace_back();
-    for (std::string_view name : verb.excludes) {
+  auto numbers = [&](std::span<const std::string_view> names) {
+    std::vector<int> fields;
+    for (std::string_view name : names) {
       auto found = std::find(table.names.begin(), table.names.end(), name);
       if (found == table.names.end()) BadNodeTable(name);
-      excludes.push_back(static_cast<int>(found - table.names.begin()));
+      fields.push_back(static_cast<int>(found - table.names.begin()));
     }
+    return fields;
+  };
+  for (const NodeVerb& verb : table.verbs) {
+    table.verb_excludes.push_back(numbers(verb.excludes));
+    table.verb_needs.push_back(numbers(verb.requires_fields));
   }
   return table;
 }
@@ -408,6 +414,18 @@ void CheckNodeFields(ReadContext& context, const NodeTable& table, const NodeKey
   if (keys.Has(kPath) && !keys.Has(kPosition)) {
     context.ReportAtKey(DiagnosticCode::kSceneFormat, keys.seen.locations[kPath], "path",
                         "'path' requires 'position'");
+  }
+  for (size_t verb = 0; verb < table.verbs.size(); ++verb) {
+    const int field = NodeTable::VerbField(verb);
+    if (!keys.Has(field)) continue;
+    for (int needed : table.verb_needs[verb]) {
+      if (keys.Has(needed)) continue;
+      const std::string name(table.names[static_cast<size_t>(field)]);
+      context.ReportAtKey(DiagnosticCode::kSceneFormat,
+                          keys.seen.locations[static_cast<size_t>(field)], name,
+                          "'" + name + "' requires '" +
+                              std::string(table.names[static_cast<size_t>(needed)]) + "'");
+    }
   }
 }
 

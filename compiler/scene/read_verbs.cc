@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "compiler/scene/field_table.h"
+#include "compiler/scene/read_camera_moves.h"
 #include "compiler/scene/read_values.h"
 #include "compiler/scene/scalars.h"
 #include "core/suggestion.h"
@@ -182,9 +183,18 @@ constexpr std::string_view kInsertExcludes[] = {"attach", "position", "rotation"
 constexpr std::string_view kScrewExcludes[] = {"attach",  "position", "rotation", "path",
                                                "look_at", "insert",   "spin"};
 
+// A framed or orbiting camera's position is solved: nothing else may give it.
+constexpr std::string_view kFrameExcludes[] = {"attach", "position", "path"};
+constexpr std::string_view kMarginNeeds[] = {"frame"};
+constexpr std::string_view kOrbitExcludes[] = {"attach", "position", "path",
+                                               "frame",  "rotation", "spin"};
+
 constexpr NodeVerb kVerbs[] = {
     {"insert", ReadInsert, {Owners::kObjects, true}, kInsertExcludes},
     {"screw", ReadScrew, {Owners::kObjects, true}, kScrewExcludes},
+    {"frame", ReadFrame, {Owners::kCameras, true}, kFrameExcludes},
+    {"margin", ReadFrameMargin, {Owners::kCameras, false}, {}, kMarginNeeds},
+    {"orbit", ReadOrbit, {Owners::kCameras, true}, kOrbitExcludes},
 };
 
 }  // namespace

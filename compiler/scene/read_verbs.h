@@ -15,13 +15,16 @@
 
 namespace cinc::scene_loading {
 
-// A node field that gives the node's Attach (NodeRareParts::attach).
+// A node field that gives one of the node's rare parts: its Attach
+// (NodeRareParts::attach), or a camera move (read_camera_moves.h).
 struct NodeVerb {
   std::string_view name;
   void (*read)(ReadContext& context, const YamlEvent& first, Node* node);
   NodeFieldTraits traits;
   // Node fields it cannot be combined with, checked in this order.
   std::span<const std::string_view> excludes;
+  // Node fields it needs ("'margin' requires 'frame'").
+  std::span<const std::string_view> requires_fields = {};
 };
 
 // The verbs after the node's other fields, in the order of the node table.

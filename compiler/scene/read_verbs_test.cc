@@ -42,5 +42,64 @@ objects:
   EXPECT_EQ(left.screw_degrees, 540);
 }
 
+TEST(SceneNodesTest, CameraMovesFrameAndOrbit) {
+  Loaded loaded = Load(R"(cinc: 1
+aspect: 1.5
+cameras:
+  cam:
+    nodes:
+      - {duration: 1, frame: [a, screw], margin: 0.05}
+      - {duration: 1, frame: [a]}
+      - {duration: 2, orbit: {around: a/top, degrees: -90}, look_at: a}
+      - {duration: 2, orbit: {around: [1, 0, 2], degrees: 360}}
+)");
+  EXPECT_THAT(loaded.diagnostics, IsEmpty());
+  EXPECT_EQ(loaded.scene.aspect, 1.5);
+  const std::vector<Node>& nodes = loaded.scene.cameras[0].nodes;
+  ASSERT_TRUE(nodes[0].rare().frame && nodes[1].rare().frame);
+  const Framing& framing = *nodes[0].rare().frame;
+  ASSERT_EQ(framing.objects.size(), 2u);
+  EXPECT_EQ(framing.objects[1].value, "screw");
+  EXPECT_EQ(framing.objects[1].origin.location, (SourceLocation{6, 34}));
+  EXPECT_EQ(framing.margin, 0.05);
+  EXPECT_EQ(nodes[1].rare().frame->margin, 0.1);
+  ASSERT_TRUE(nodes[2].rare().orbit && nodes[3].rare().orbit);
+  EXPECT_EQ(nodes[2].rare().orbit->around.value, "a/top");
+  EXPECT_EQ(nodes[2].rare().orbit->degrees, -90);
+  EXPECT_EQ(nodes[3].rare().orbit->point, Vec3(1, 0, 2));
+  EXPECT_EQ(Load("cinc: 1\n").scene.aspect, 16.0 / 9.0);
+}
+
+TEST(SceneNodesTest, CameraMoveErrors) {
+  Loaded loaded = Load(R"(cinc: 1
+aspect: 0
+objects:
+  a:
+    nodes:
+      - {duration: 1, frame: [b]}
+cameras:
+  cam:
+    nodes:
+      - {duration: 1, margin: 0.2}
+      - {duration: 1, frame: [], margin: 0.5}
+      - {duration: 1, position: [0, 0, 0], frame: [a]}
+      - {duration: 1, orbit: {around: a, degrees: 10}, frame: [a]}
+      - {duration: 1, orbit: {degrees: 10}}
+)");
+  EXPECT_THAT(loaded.diagnostics,
+              ::testing::ElementsAre(
+                  "2:9 E_SCENE_VALUE /aspect: aspect 0 is outside (0, 100]",
+                  "6:23 E_SCENE_FORMAT /objects/a/nodes/0/frame: 'frame' is only allowed on "
+                  "cameras",
+                  "10:23 E_SCENE_FORMAT /cameras/cam/nodes/0/margin: 'margin' requires 'frame'",
+                  "11:30 E_SCENE_FORMAT /cameras/cam/nodes/1/frame: 'frame' is an empty list",
+                  "11:42 E_SCENE_VALUE /cameras/cam/nodes/1/margin: margin 0.5 is outside [0, 0.5)",
+                  "12:44 E_SCENE_FORMAT /cameras/cam/nodes/2/frame: 'frame' cannot be combined "
+                  "with 'position'",
+                  "13:56 E_SCENE_FORMAT /cameras/cam/nodes/3/frame: 'frame' cannot be combined "
+                  "with 'orbit'",
+                  "14:30 E_SCENE_FORMAT /cameras/cam/nodes/4/orbit: missing field around"));
+}
+
 }  // namespace
 }  // namespace cinc
