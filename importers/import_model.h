@@ -24,6 +24,8 @@
 
 namespace cinc {
 
+class ModelCache;  // importers/model_cache.h
+
 struct ImportSettings {
   // Where converted .blend files are kept. Empty: $XDG_CACHE_HOME/cinc, else
   // $HOME/.cache/cinc, else the system's temporary folder + /cinc.
@@ -39,6 +41,9 @@ struct ImportSettings {
   // process with its own timeout); its GLB is then read in the child.
   bool isolate = true;
   IsolationLimits limits;
+  // A long-lived process's cache (`cinc lsp`): ImportModels reads a file
+  // again only when it changed. Borrowed; nullptr reads every time.
+  ModelCache* cache = nullptr;
 };
 
 ImportedModel ImportModel(const std::string& path, Diagnostics* diagnostics,

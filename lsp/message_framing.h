@@ -22,6 +22,8 @@ class MessageReader {
   // The next message's body; nullopt at the end of input or on a framing
   // error, which `error` then describes (empty at a clean end).
   std::optional<std::string> Next(std::string* error);
+  // Whether bytes already read wait in the buffer (a message may be whole).
+  bool HasBuffered() const { return start_ < buffer_.size(); }
 
  private:
   bool Fill();  // reads more into buffer_; false at the end or an error

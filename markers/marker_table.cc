@@ -8,6 +8,7 @@
 
 #include "core/reference.h"
 #include "core/suggestion.h"
+#include "importers/model_cache.h"
 
 namespace cinc {
 namespace {
@@ -294,7 +295,9 @@ ModelLibrary ImportModels(const Scene& scene, Diagnostics* diagnostics,
       auto found = imported.find(path);
       if (found == imported.end()) {
         Diagnostics problems(path);
-        ImportedModel result = ImportModel(path, &problems, settings);
+        ImportedModel result = settings.cache != nullptr
+                                   ? settings.cache->Import(path, &problems, settings)
+                                   : ImportModel(path, &problems, settings);
         if (diagnostics != nullptr) AddModelProblems(scene, model, problems, diagnostics);
         found = imported.emplace(path, Import{std::move(result), std::move(problems)}).first;
       }

@@ -1,5 +1,7 @@
 #include "compiler/cli/commands.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -24,6 +26,7 @@
 #include "emit/shards.h"
 #include "importers/import_model.h"
 #include "importers/model.h"
+#include "lsp/lsp_server.h"
 #include "markers/state.h"
 #include "resolver/critical_path.h"
 #include "resolver/dependency_graph.h"
@@ -240,6 +243,11 @@ int RunCheck(const CommandOptions& options, std::ostream& out, std::ostream& err
     return build.status == BuildStatus::kInternalError ? kExitInternal : kExitInputError;
   }
   return kExitSuccess;
+}
+
+int RunLsp(const CommandOptions&, std::ostream& out, std::ostream&) {
+  out.flush();
+  return RunLanguageServer(STDIN_FILENO, STDOUT_FILENO, {std::string(SceneSchemaText())});
 }
 
 int RunResolve(const CommandOptions& options, std::ostream& out, std::ostream& errors) {

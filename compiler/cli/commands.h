@@ -77,6 +77,10 @@ int RunMarkers(const CommandOptions& options, std::ostream& out, std::ostream& e
 // `cinc schema scene|sequence`: prints the JSON Schema.
 int RunSchema(const CommandOptions& options, std::ostream& out, std::ostream& errors);
 
+// `cinc lsp`: the language server on stdin and stdout (lsp/lsp_server.h)
+// until the editor says exit.
+int RunLsp(const CommandOptions& options, std::ostream& out, std::ostream& errors);
+
 // An exception that escaped a command (a bad_alloc, a library bug) as an
 // E_INTERNAL diagnostic in the chosen format.
 void ReportInternalError(const std::string& what, const CommandOptions& options,

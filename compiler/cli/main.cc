@@ -179,6 +179,10 @@ void AddFileCommands(CLI::App* app, Parsed* parsed, std::vector<Subcommand>* com
   AddCommon(markers, parsed);
   commands->push_back({markers, cinc::RunMarkers});
 
+  CLI::App* lsp =
+      app->add_subcommand("lsp", "Answer an editor as a Language Server Protocol server on stdio");
+  commands->push_back({lsp, cinc::RunLsp});
+
   CLI::App* schema = app->add_subcommand("schema", "Print a JSON Schema");
   schema->add_option("name", options.schema_name, "scene or sequence")
       ->required()

@@ -13,13 +13,14 @@
 namespace cinc {
 
 Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& load_options,
-                         Diagnostics* diagnostics, RelationsAfterTiming relations) {
+                         Diagnostics* diagnostics, RelationsAfterTiming relations,
+                         const ImportSettings& import) {
   Compilation compilation;
   compilation.scene = LoadSceneFile(scene_path, load_options, diagnostics);
   // The models are read first, for patterns over their markers; their
   // problems are reported after timing's, as the stages run.
   Diagnostics model_problems = diagnostics->Sibling();
-  ModelLibrary library = ImportModels(compilation.scene, &model_problems);
+  ModelLibrary library = ImportModels(compilation.scene, &model_problems, import);
   ModelMarkerNames marker_names;
   for (const ModelMarkers& model : library.models) {
     std::vector<std::string>& names = marker_names[model.name];

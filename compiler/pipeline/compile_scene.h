@@ -12,6 +12,7 @@
 #include "core/scene.h"
 #include "core/timeline.h"
 #include "fit/fit_settings.h"
+#include "importers/import_model.h"
 #include "markers/rig.h"
 
 namespace cinc {
@@ -31,9 +32,11 @@ enum class RelationsAfterTiming { kKeep, kRelease };
 // Load -> patterns -> timing -> models and markers -> rig. Timing is resolved
 // after load errors and models and markers are checked after timing errors
 // (one run reports every problem); the rig is built only without errors.
+// `import` reads the models (a cache, importers/model_cache.h).
 Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& load_options,
                          Diagnostics* diagnostics,
-                         RelationsAfterTiming relations = RelationsAfterTiming::kKeep);
+                         RelationsAfterTiming relations = RelationsAfterTiming::kKeep,
+                         const ImportSettings& import = {});
 
 // The scene, the files it includes, every model source and the files those
 // read (a glTF's .bin and images), as paths from the working folder.

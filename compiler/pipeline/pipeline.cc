@@ -8,15 +8,20 @@ namespace cinc {
 
 BuildResult BuildOutput(const std::string& scene_path, const BuildSettings& settings,
                         Diagnostics* diagnostics) {
+  Compilation compilation = CompileScene(scene_path, settings.load, diagnostics,
+                                         RelationsAfterTiming::kRelease, settings.import);
+  return BuildCompiled(&compilation, settings, diagnostics);
+}
+
+BuildResult BuildCompiled(Compilation* compilation, const BuildSettings& settings,
+                          Diagnostics* diagnostics) {
   BuildResult result;
-  Compilation compilation =
-      CompileScene(scene_path, settings.load, diagnostics, RelationsAfterTiming::kRelease);
-  BuildMemory memory(&compilation, settings.leave_memory_to_exit);
+  BuildMemory memory(compilation, settings.leave_memory_to_exit);
   // Known even when the build fails: what `--watch` watches.
-  result.inputs = InputsOf(compilation.scene);
-  if (!compilation.ready) return result;
-  const bool reverse = settings.reverse || compilation.scene.reverse;
-  settings.format->build({&compilation, settings, reverse, &memory, diagnostics, &result});
+  result.inputs = InputsOf(compilation->scene);
+  if (!compilation->ready) return result;
+  const bool reverse = settings.reverse || compilation->scene.reverse;
+  settings.format->build({compilation, settings, reverse, &memory, diagnostics, &result});
   return result;
 }
 

@@ -22,6 +22,7 @@ namespace cinc {
 struct BuildSettings {
   const OutputFormat* format = &OutputFormats().front();  // a row of output_formats.cc
   SceneLoadOptions load;
+  ImportSettings import;  // how models are read (a cache: `cinc lsp`)
   EmitSettings emit;
   std::string output;    // the first file; shards go beside it
   bool verify = false;   // replay the bytes against the exact state (E_VERIFY)
@@ -51,10 +52,15 @@ struct BuildResult {
   std::optional<VerifyReport> verify_report;  // with BuildSettings::verify
 };
 
-// CompileScene, then the format's builder. Sequence shards (the preview's
+// CompileScene, then the format's builder (BuildCompiled). Sequence shards (the preview's
 // too) pass the sequence validator first (else E_INTERNAL, kInternalError).
 BuildResult BuildOutput(const std::string& scene_path, const BuildSettings& settings,
                         Diagnostics* diagnostics);
+
+// The format's builder on a compilation made with RelationsAfterTiming::
+// kRelease or kKeep (`cinc lsp` keeps the scene's relations for hover).
+BuildResult BuildCompiled(Compilation* compilation, const BuildSettings& settings,
+                          Diagnostics* diagnostics);
 
 // Replays a sequence and its shards (read from `files`, the first first)
 // against the compiled scene; nullopt, after E_VERIFY, when they do not merge.

@@ -61,9 +61,9 @@ void IncludeFile(ReadContext& context, const std::string& path, const Origin& or
     return;
   }
   std::string text;
-  if (InputRefusal refused = ReadInputFile(name, InputKind::kScene, &text); refused.refused()) {
+  if (std::string refused = ReadSceneText(name, context.options, &text); !refused.empty()) {
     context.ReportAt(DiagnosticCode::kSceneFormat, origin,
-                     "cannot read include '" + path + "' (" + name + "): " + refused.Describe());
+                     "cannot read include '" + path + "' (" + name + "): " + refused);
     return;
   }
   context.includes->read.insert(identity);

@@ -120,6 +120,21 @@ Scene LoadSceneFromText(std::string_view text, const std::string& file,
   return unread;
 }
 
+std::string UnsavedTextKey(const std::string& path) { return scene_loading::FileIdentity(path); }
+
+std::string ReadSceneText(const std::string& path, const SceneLoadOptions& options,
+                          std::string* text) {
+  if (options.unsaved_texts != nullptr && !options.unsaved_texts->empty()) {
+    auto unsaved = options.unsaved_texts->find(UnsavedTextKey(path));
+    if (unsaved != options.unsaved_texts->end()) {
+      *text = unsaved->second;
+      return "";
+    }
+  }
+  InputRefusal refused = ReadInputFile(path, InputKind::kScene, text);
+  return refused.refused() ? refused.Describe() : "";
+}
+
 Scene LoadSceneFile(const std::string& path, Diagnostics* diagnostics) {
   return LoadSceneFile(path, SceneLoadOptions(), diagnostics);
 }
@@ -127,13 +142,13 @@ Scene LoadSceneFile(const std::string& path, Diagnostics* diagnostics) {
 Scene LoadSceneFile(const std::string& path, const SceneLoadOptions& options,
                     Diagnostics* diagnostics) {
   std::string text;
-  if (InputRefusal refused = ReadInputFile(path, InputKind::kScene, &text); refused.refused()) {
+  if (std::string refused = ReadSceneText(path, options, &text); !refused.empty()) {
     diagnostics->Add({Severity::kError,
                       DiagnosticCode::kSceneFormat,
                       path,
                       {0, 0},
                       "",
-                      "cannot read file: " + refused.Describe()});
+                      "cannot read file: " + refused});
     Scene scene;
     scene.file = path;
     scene.name = scene_loading::DefaultSceneName(path);

@@ -3,6 +3,7 @@
 #ifndef CINC_COMPILER_SCENE_SCENE_LOADER_H_
 #define CINC_COMPILER_SCENE_SCENE_LOADER_H_
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,7 +17,21 @@ struct SceneLoadOptions {
   // Folders a model `source` may point into besides the scene's own folder
   // (`--allow-outside`). Compared lexically after making them absolute.
   std::vector<std::string> allowed_outside_roots;
+  // Texts to read instead of files (an editor's unsaved buffers, `cinc lsp`),
+  // keyed by UnsavedTextKey: the scene and its includes. Borrowed; nullptr
+  // reads every file from disk.
+  const std::map<std::string, std::string>* unsaved_texts = nullptr;
 };
+
+// The key of `path` in SceneLoadOptions::unsaved_texts: the absolute path,
+// symbolic links resolved as far as they exist.
+std::string UnsavedTextKey(const std::string& path);
+
+// The text of scene or included file `path`: its unsaved text when `options`
+// has one, else the file's bytes (refused as core/input_file.h refuses).
+// Returns the refusal's description, empty when read.
+std::string ReadSceneText(const std::string& path, const SceneLoadOptions& options,
+                          std::string* text);
 
 // Never throws nor stops at the first problem: every problem goes to
 // `diagnostics`, sorted, and the Scene holds what could be read (nothing
