@@ -216,8 +216,8 @@ int MinUniformHermite(const Case& c, double fraction) {
   return high;
 }
 
-std::vector<Case> Cases() {
-  std::vector<Case> cases;
+// A part attached to a spinning body, at three radii and three rates.
+void AddArcCases(std::vector<Case>* cases) {
   for (double radius : {0.1, 1.0, 10.0}) {
     for (double rate : {0.25, 1.0, 4.0}) {
       Case c;
@@ -243,9 +243,50 @@ std::vector<Case> Cases() {
         return Pose{Vec3(radius * std::cos(angle), 0, -radius * std::sin(angle)),
                     AxisAngle(Vec3(0, 1, 0), angle)};
       };
-      cases.push_back(std::move(c));
+      cases->push_back(std::move(c));
     }
   }
+}
+
+// The tip of a chain of two attachments, its position and its rotation.
+void AddChainCases(std::vector<Case>* cases) {
+  for (bool rotation : {false, true}) {
+    Case c;
+    c.name = std::string("chain tip (") + (rotation ? "rotation" : "position") + ")";
+    c.seconds = 2;
+    c.rotation = rotation;
+    c.target = "tip";
+    size_t body = c.scene.AddObject("body");
+    size_t arm = c.scene.AddObject("arm");
+    size_t tip = c.scene.AddObject("tip");
+    c.scene.scene.objects[arm].position = Vec3(1, 0, 0);
+    c.scene.scene.objects[tip].position = Vec3(1, 0.5, 0);
+    Node& slide = c.scene.AddObjectNode(body, "slide", "0", "2");
+    slide.position = Vec3(1, 0, 0);
+    slide.mutable_rare().spin = Spin{Vec3(0, 1, 0), 360, {}};
+    Attach on_body;
+    on_body.to = "body";
+    on_body.offset = Transform{Vec3(1, 0, 0), Quat(1, 0, 0, 0)};
+    c.scene.AddObjectNode(arm, "on", "0", "0").mutable_rare().attach = on_body;
+    c.scene.AddObjectNode(arm, "spin", "0", "2").mutable_rare().spin = Spin{Vec3(1, 0, 0), 720, {}};
+    Attach on_arm;
+    on_arm.to = "arm";
+    on_arm.offset = Transform{Vec3(0, 0.5, 0), Quat(1, 0, 0, 0)};
+    c.scene.AddObjectNode(tip, "on", "0", "0").mutable_rare().attach = on_arm;
+    c.exact = [](double t) {
+      double u = std::min(t, 2.0) / 2;
+      Pose body_pose{Vec3(u, 0, 0), AxisAngle(Vec3(0, 1, 0), kTurn * u)};
+      Pose arm_pose = Then(Then(body_pose, Pose{Vec3(1, 0, 0), Quat(1, 0, 0, 0)}),
+                           Pose{Vec3(0), AxisAngle(Vec3(1, 0, 0), 2 * kTurn * u)});
+      return Then(arm_pose, Pose{Vec3(0, 0.5, 0), Quat(1, 0, 0, 0)});
+    };
+    cases->push_back(std::move(c));
+  }
+}
+
+std::vector<Case> Cases() {
+  std::vector<Case> cases;
+  AddArcCases(&cases);
   for (double tilt : {10.0, 30.0, 60.0, 89.0}) {
     Case c = RotationCase(
         "spin 1 turn/s, axis tilted " + std::to_string(static_cast<int>(tilt)) + " deg", "wheel");
@@ -284,38 +325,7 @@ std::vector<Case> Cases() {
     };
     cases.push_back(std::move(c));
   }
-  for (bool rotation : {false, true}) {
-    Case c;
-    c.name = std::string("chain tip (") + (rotation ? "rotation" : "position") + ")";
-    c.seconds = 2;
-    c.rotation = rotation;
-    c.target = "tip";
-    size_t body = c.scene.AddObject("body");
-    size_t arm = c.scene.AddObject("arm");
-    size_t tip = c.scene.AddObject("tip");
-    c.scene.scene.objects[arm].position = Vec3(1, 0, 0);
-    c.scene.scene.objects[tip].position = Vec3(1, 0.5, 0);
-    Node& slide = c.scene.AddObjectNode(body, "slide", "0", "2");
-    slide.position = Vec3(1, 0, 0);
-    slide.mutable_rare().spin = Spin{Vec3(0, 1, 0), 360, {}};
-    Attach on_body;
-    on_body.to = "body";
-    on_body.offset = Transform{Vec3(1, 0, 0), Quat(1, 0, 0, 0)};
-    c.scene.AddObjectNode(arm, "on", "0", "0").mutable_rare().attach = on_body;
-    c.scene.AddObjectNode(arm, "spin", "0", "2").mutable_rare().spin = Spin{Vec3(1, 0, 0), 720, {}};
-    Attach on_arm;
-    on_arm.to = "arm";
-    on_arm.offset = Transform{Vec3(0, 0.5, 0), Quat(1, 0, 0, 0)};
-    c.scene.AddObjectNode(tip, "on", "0", "0").mutable_rare().attach = on_arm;
-    c.exact = [](double t) {
-      double u = std::min(t, 2.0) / 2;
-      Pose body_pose{Vec3(u, 0, 0), AxisAngle(Vec3(0, 1, 0), kTurn * u)};
-      Pose arm_pose = Then(Then(body_pose, Pose{Vec3(1, 0, 0), Quat(1, 0, 0, 0)}),
-                           Pose{Vec3(0), AxisAngle(Vec3(1, 0, 0), 2 * kTurn * u)});
-      return Then(arm_pose, Pose{Vec3(0, 0.5, 0), Quat(1, 0, 0, 0)});
-    };
-    cases.push_back(std::move(c));
-  }
+  AddChainCases(&cases);
   return cases;
 }
 

@@ -12,7 +12,8 @@ install(FILES schemas/scene.schema.json schemas/sequence.schema.json
         DESTINATION ${CINC_DATADIR}/schemas)
 install(FILES importers/blender/cinc_addon.py importers/blender/cinc_export.py
         DESTINATION ${CINC_DATADIR}/blender)
-install(FILES preview/page.html preview/player.js DESTINATION ${CINC_DATADIR}/preview)
+list(TRANSFORM CINC_PLAYER_MODULES PREPEND preview/ OUTPUT_VARIABLE CINC_PLAYER_FILES)
+install(FILES preview/page.html ${CINC_PLAYER_FILES} DESTINATION ${CINC_DATADIR}/preview)
 set(CINC_THREE_FILES
     LICENSE package.json build/three.module.js build/three.core.js
     examples/jsm/loaders/GLTFLoader.js examples/jsm/utils/BufferGeometryUtils.js

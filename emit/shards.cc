@@ -88,6 +88,56 @@ size_t FirstShardOwnTracks(const Sequence& sequence, const std::vector<std::stri
   return tracks + CuesTracksFor(unowned_cues);
 }
 
+namespace {
+
+// The shards with their tracks, each moved, not copied (the cue tracks,
+// which the cues are pointed at from, stay where they are until their cues
+// move); the first shard also gets first_shard_tracks.
+std::vector<Sequence> MakeShards(Sequence& sequence,
+                                 const std::vector<std::vector<size_t>>& tracks_of_shard,
+                                 const std::vector<size_t>& first_shard_tracks,
+                                 size_t shard_count) {
+  std::vector<Sequence> shards(shard_count);
+  for (size_t number = 0; number < shard_count; ++number) {
+    Sequence& shard = shards[number];
+    shard.version = sequence.version;
+    shard.name = number == 0 ? sequence.name : ShardName(sequence.name, number + 1);
+    shard.duration = sequence.duration;
+    shard.loop = sequence.loop;
+    for (size_t index : tracks_of_shard[number]) {
+      shard.tracks.push_back(std::move(sequence.tracks[index]));
+    }
+    if (number == 0) {
+      for (size_t index : first_shard_tracks) {
+        shard.tracks.push_back(std::move(sequence.tracks[index]));
+      }
+    }
+  }
+  return shards;
+}
+
+// Each shard's cues as cue tracks of at most kMaxTrackCues, appended.
+void AppendCueTracks(std::vector<std::vector<SequenceCue>>& cues_of_shard,
+                     std::vector<Sequence>& shards) {
+  for (size_t number = 0; number < shards.size(); ++number) {
+    std::vector<SequenceCue>& shard_cues = cues_of_shard[number];
+    for (size_t first = 0; first < shard_cues.size(); first += kMaxTrackCues) {
+      CuesTrack track;
+      size_t last = std::min(shard_cues.size(), first + kMaxTrackCues);
+      if (first == 0 && last == shard_cues.size()) {
+        track.cues = std::move(shard_cues);  // one track: the list itself
+        shards[number].tracks.push_back(std::move(track));
+        break;
+      }
+      track.cues.assign(std::make_move_iterator(shard_cues.begin() + first),
+                        std::make_move_iterator(shard_cues.begin() + last));
+      shards[number].tracks.push_back(std::move(track));
+    }
+  }
+}
+
+}  // namespace
+
 std::vector<Sequence> ShardSequence(Sequence sequence,
                                     const std::vector<std::string>& object_names) {
   if (sequence.tracks.size() <= kMaxSequenceTracks) {
@@ -137,24 +187,8 @@ std::vector<Sequence> ShardSequence(Sequence sequence,
         shard_of_track[object];
   }
 
-  std::vector<Sequence> shards(shard_count);
-  for (size_t number = 0; number < shard_count; ++number) {
-    Sequence& shard = shards[number];
-    shard.version = sequence.version;
-    shard.name = number == 0 ? sequence.name : ShardName(sequence.name, number + 1);
-    shard.duration = sequence.duration;
-    shard.loop = sequence.loop;
-    // Each track goes to one shard: moved, not copied (the cue tracks,
-    // which `cues` points into, stay where they are until their cues move).
-    for (size_t index : tracks_of_shard[number]) {
-      shard.tracks.push_back(std::move(sequence.tracks[index]));
-    }
-    if (number == 0) {
-      for (size_t index : first_shard_tracks) {
-        shard.tracks.push_back(std::move(sequence.tracks[index]));
-      }
-    }
-  }
+  std::vector<Sequence> shards =
+      MakeShards(sequence, tracks_of_shard, first_shard_tracks, shard_count);
   std::vector<std::vector<SequenceCue>> cues_of_shard(shard_count);
   for (SequenceCue* cue : cues) {
     size_t number = 0;
@@ -170,21 +204,7 @@ std::vector<Sequence> ShardSequence(Sequence sequence,
   cues_of_object.clear();
   sequence.tracks.clear();
   sequence.tracks.shrink_to_fit();
-  for (size_t number = 0; number < shard_count; ++number) {
-    std::vector<SequenceCue>& shard_cues = cues_of_shard[number];
-    for (size_t first = 0; first < shard_cues.size(); first += kMaxTrackCues) {
-      CuesTrack track;
-      size_t last = std::min(shard_cues.size(), first + kMaxTrackCues);
-      if (first == 0 && last == shard_cues.size()) {
-        track.cues = std::move(shard_cues);  // one track: the list itself
-        shards[number].tracks.push_back(std::move(track));
-        break;
-      }
-      track.cues.assign(std::make_move_iterator(shard_cues.begin() + first),
-                        std::make_move_iterator(shard_cues.begin() + last));
-      shards[number].tracks.push_back(std::move(track));
-    }
-  }
+  AppendCueTracks(cues_of_shard, shards);
   return shards;
 }
 

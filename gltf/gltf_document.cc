@@ -376,6 +376,52 @@ std::vector<GltfOwnerMotion> AnimateOwners(const Scene& scene, const Rig& rig,
   return motions;
 }
 
+// The animation: a sampler and a channel per fitted channel of each owner
+// (one over the glTF export's key limit reported, E_LIMIT, and left out).
+void AddAnimation(const Scene& scene, const std::vector<GltfOwnerMotion>& motions,
+                  const std::vector<int>& owner_nodes, Buffers* buffers, Json* json,
+                  Diagnostics* diagnostics) {
+  Json samplers = Json::array();
+  Json channels = Json::array();
+  for (size_t owner = 0; owner < motions.size(); ++owner) {
+    const GltfNodeAnimation& animation = motions[owner].animation;
+    const SceneObject& object = owner < scene.objects.size()
+                                    ? scene.objects[owner]
+                                    : scene.cameras[owner - scene.objects.size()];
+    auto add = [&](const std::optional<GltfSampler>& sampler, const char* path) {
+      if (!sampler) return;
+      if (sampler->key_count() > kMaxGltfChannelKeys) {
+        if (diagnostics != nullptr) {
+          diagnostics->Report(DiagnosticCode::kLimit, object.origin.location, object.origin.path(),
+                              std::string(object.is_camera ? "camera '" : "object '") +
+                                  object.name + "' needs " + std::to_string(sampler->key_count()) +
+                                  " " + path +
+                                  " keys at the tolerance, more than the glTF export's " +
+                                  std::to_string(kMaxGltfChannelKeys) + " per channel");
+        }
+        return;
+      }
+      Json out = Json::object();
+      out["input"] = buffers->AddFloats(sampler->times, 1, true, 0);
+      out["interpolation"] = InterpolationName(sampler->interpolation);
+      out["output"] = buffers->AddFloats(sampler->values, sampler->width, false, 0);
+      samplers.push_back(std::move(out));
+      channels.push_back(Json{{"sampler", samplers.size() - 1},
+                              {"target", Json{{"node", owner_nodes[owner]}, {"path", path}}}});
+    };
+    add(animation.translation, "translation");
+    add(animation.rotation, "rotation");
+    add(animation.scale, "scale");
+  }
+  if (!channels.empty()) {
+    Json animation = Json::object();
+    animation["name"] = scene.name;
+    animation["channels"] = std::move(channels);
+    animation["samplers"] = std::move(samplers);
+    (*json)["animations"] = Json::array({std::move(animation)});
+  }
+}
+
 }  // namespace
 
 GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
@@ -443,45 +489,7 @@ GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
   // would count it among them and rename an object of the same name.
   json["scenes"].push_back(Json{{"nodes", roots}});
 
-  Json samplers = Json::array();
-  Json channels = Json::array();
-  for (size_t owner = 0; owner < document.motions.size(); ++owner) {
-    const GltfNodeAnimation& animation = document.motions[owner].animation;
-    const SceneObject& object = owner < scene.objects.size()
-                                    ? scene.objects[owner]
-                                    : scene.cameras[owner - scene.objects.size()];
-    auto add = [&](const std::optional<GltfSampler>& sampler, const char* path) {
-      if (!sampler) return;
-      if (sampler->key_count() > kMaxGltfChannelKeys) {
-        if (diagnostics != nullptr) {
-          diagnostics->Report(DiagnosticCode::kLimit, object.origin.location, object.origin.path(),
-                              std::string(object.is_camera ? "camera '" : "object '") +
-                                  object.name + "' needs " + std::to_string(sampler->key_count()) +
-                                  " " + path +
-                                  " keys at the tolerance, more than the glTF export's " +
-                                  std::to_string(kMaxGltfChannelKeys) + " per channel");
-        }
-        return;
-      }
-      Json out = Json::object();
-      out["input"] = buffers.AddFloats(sampler->times, 1, true, 0);
-      out["interpolation"] = InterpolationName(sampler->interpolation);
-      out["output"] = buffers.AddFloats(sampler->values, sampler->width, false, 0);
-      samplers.push_back(std::move(out));
-      channels.push_back(Json{{"sampler", samplers.size() - 1},
-                              {"target", Json{{"node", owner_nodes[owner]}, {"path", path}}}});
-    };
-    add(animation.translation, "translation");
-    add(animation.rotation, "rotation");
-    add(animation.scale, "scale");
-  }
-  if (!channels.empty()) {
-    Json animation = Json::object();
-    animation["name"] = scene.name;
-    animation["channels"] = std::move(channels);
-    animation["samplers"] = std::move(samplers);
-    json["animations"] = Json::array({std::move(animation)});
-  }
+  AddAnimation(scene, document.motions, owner_nodes, &buffers, &json, diagnostics);
   document.buffer = buffers.Take();
   if (!document.buffer.empty()) {
     json["buffers"] = Json::array({Json{{"byteLength", document.buffer.size()}}});

@@ -116,6 +116,76 @@ std::string WallTimeInWords(std::chrono::milliseconds wall_time) {
   return words + " s";
 }
 
+// Reads both pipes (the answer's, then the output's) until the child closes
+// them, or the wall time is up (true). A pipe closed is set to -1; the
+// output is kept up to limits.output_bytes.
+bool ReadPipes(pollfd (&descriptors)[2], const IsolationLimits& limits, std::string* reply,
+               std::string* output) {
+  const int answer = descriptors[0].fd;
+  auto deadline = std::chrono::steady_clock::now() + limits.wall_time;
+  bool timed_out = false;
+  int open_descriptors = 2;
+  char buffer[65536];
+  while (open_descriptors > 0) {
+    // Rounded up: the limit is never cut short by the last part of a millisecond.
+    auto left =
+        std::chrono::ceil<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now())
+            .count();
+    if (left <= 0) {
+      timed_out = true;
+      break;
+    }
+    int ready = poll(descriptors, 2, static_cast<int>(std::min<long long>(left, 1000)));
+    if (ready < 0 && errno != EINTR) break;
+    for (pollfd& descriptor : descriptors) {
+      if (descriptor.fd < 0 || descriptor.revents == 0) continue;
+      ssize_t got = read(descriptor.fd, buffer, sizeof buffer);
+      if (got > 0) {
+        if (descriptor.fd == answer) {
+          reply->append(buffer, static_cast<size_t>(got));
+        } else if (output->size() < limits.output_bytes) {
+          output->append(buffer,
+                         std::min(static_cast<size_t>(got), limits.output_bytes - output->size()));
+        }
+      } else if (got == 0 || (errno != EINTR && errno != EAGAIN)) {
+        close(descriptor.fd);
+        descriptor.fd = -1;
+        --open_descriptors;
+      }
+    }
+  }
+  return timed_out;
+}
+
+// The reply's answer into `run`: done with its bytes, out of memory, or the
+// reader's problem; a reply missing or cut short is a problem too.
+void ReadAnswer(const std::string& reply, int status, IsolatedRun* run) {
+  uint64_t size = 0;
+  if (reply.size() < 1 + sizeof size) {
+    run->problem = "the reader's process ended without an answer (exit status " +
+                   std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + ")";
+    return;
+  }
+  std::memcpy(&size, reply.data() + 1, sizeof size);
+  if (reply.size() != 1 + sizeof size + size) {
+    run->problem = "the reader's answer was cut short";
+    return;
+  }
+  std::string bytes = reply.substr(1 + sizeof size);
+  switch (reply[0]) {
+    case kAnswerDone:
+      run->outcome = IsolatedRun::Outcome::kDone;
+      run->bytes = std::move(bytes);
+      break;
+    case kAnswerNoMemory:
+      run->outcome = IsolatedRun::Outcome::kOutOfMemory;
+      break;
+    default:
+      run->problem = "the reader failed: " + bytes;
+      break;
+  }
+}
+
 }  // namespace
 
 IsolatedRun RunIsolated(const std::function<std::string()>& work, const IsolationLimits& limits) {
@@ -150,39 +220,8 @@ IsolatedRun RunIsolated(const std::function<std::string()>& work, const Isolatio
 
   // Read both pipes until the child closes them, or the wall time is up.
   std::string reply;
-  auto deadline = std::chrono::steady_clock::now() + limits.wall_time;
-  bool timed_out = false;
   pollfd descriptors[2] = {{answer[0], POLLIN, 0}, {output[0], POLLIN, 0}};
-  int open_descriptors = 2;
-  char buffer[65536];
-  while (open_descriptors > 0) {
-    // Rounded up: the limit is never cut short by the last part of a millisecond.
-    auto left =
-        std::chrono::ceil<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now())
-            .count();
-    if (left <= 0) {
-      timed_out = true;
-      break;
-    }
-    int ready = poll(descriptors, 2, static_cast<int>(std::min<long long>(left, 1000)));
-    if (ready < 0 && errno != EINTR) break;
-    for (pollfd& descriptor : descriptors) {
-      if (descriptor.fd < 0 || descriptor.revents == 0) continue;
-      ssize_t got = read(descriptor.fd, buffer, sizeof buffer);
-      if (got > 0) {
-        if (descriptor.fd == answer[0]) {
-          reply.append(buffer, static_cast<size_t>(got));
-        } else if (run.output.size() < limits.output_bytes) {
-          run.output.append(
-              buffer, std::min(static_cast<size_t>(got), limits.output_bytes - run.output.size()));
-        }
-      } else if (got == 0 || (errno != EINTR && errno != EAGAIN)) {
-        close(descriptor.fd);
-        descriptor.fd = -1;
-        --open_descriptors;
-      }
-    }
-  }
+  const bool timed_out = ReadPipes(descriptors, limits, &reply, &run.output);
   if (timed_out) kill(child, SIGKILL);
   for (const pollfd& descriptor : descriptors) {
     if (descriptor.fd >= 0) close(descriptor.fd);
@@ -200,30 +239,7 @@ IsolatedRun RunIsolated(const std::function<std::string()>& work, const Isolatio
         run.signal == SIGXCPU ? IsolatedRun::Outcome::kOutOfTime : IsolatedRun::Outcome::kCrashed;
     return run;
   }
-  uint64_t size = 0;
-  if (reply.size() < 1 + sizeof size) {
-    run.problem = "the reader's process ended without an answer (exit status " +
-                  std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + ")";
-    return run;
-  }
-  std::memcpy(&size, reply.data() + 1, sizeof size);
-  if (reply.size() != 1 + sizeof size + size) {
-    run.problem = "the reader's answer was cut short";
-    return run;
-  }
-  std::string bytes = reply.substr(1 + sizeof size);
-  switch (reply[0]) {
-    case kAnswerDone:
-      run.outcome = IsolatedRun::Outcome::kDone;
-      run.bytes = std::move(bytes);
-      break;
-    case kAnswerNoMemory:
-      run.outcome = IsolatedRun::Outcome::kOutOfMemory;
-      break;
-    default:
-      run.problem = "the reader failed: " + bytes;
-      break;
-  }
+  ReadAnswer(reply, status, &run);
   return run;
 }
 

@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
 """Builds the preview page's template into a C++ source (run by CMake).
 
-    embed.py --root REPO --out preview_assets.cc
+    embed.py --root REPO --out preview_assets.cc --player MODULE.js...
 
 The template is preview/page.html with its import map filled in: three.js
 (node_modules/three, pinned by package-lock.json), the addons the player
-uses, and preview/player.js, each an ES module as a base64 `data:` URL, so
-the page needs no network and no file beside it. Relative imports between
-three's files are rewritten to the import map's bare names (a data: URL has
-no base to resolve them from). three.js's licence goes into the page with
-it. The output declares `cinc::kPreviewTemplate`, in which cinc preview
-replaces `{{CINC_DATA}}` and `{{CINC_GLB}}`.
+uses, and the player's modules (preview/*.js, each named `cinc/FILE.js`),
+each an ES module as a base64 `data:` URL, so the page needs no network and
+no file beside it. Relative imports between three's files are rewritten to
+the import map's bare names (a data: URL has no base to resolve them from);
+the player's modules import one another by those names already. three.js's
+licence goes into the page with it. The output declares
+`cinc::kPreviewTemplate`, in which cinc preview replaces `{{CINC_DATA}}` and
+`{{CINC_GLB}}`.
 """
 import argparse
 import base64
@@ -43,6 +45,13 @@ def rewrite_imports(text, path):
     return re.sub(r"(from\s*|import\s*)'(\.{1,2}/[^']+)'", bare, text)
 
 
+def check_player_imports(text, name, imports):
+    """Every 'cinc/...' a player module imports is in the import map."""
+    for target in re.findall(r"(?:from|import)\s*'(cinc/[^']+)'", text):
+        if target not in imports:
+            raise SystemExit(f"embed.py: {name} imports {target}, which is not embedded")
+
+
 def data_url(text):
     return "data:text/javascript;base64," + base64.b64encode(text.encode()).decode()
 
@@ -51,6 +60,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--root", required=True)
     parser.add_argument("--out", required=True)
+    parser.add_argument("--player", nargs="+", required=True, help="the player's modules")
     args = parser.parse_args()
     three = os.path.join(args.root, "node_modules", "three")
     if not os.path.isfile(os.path.join(three, "package.json")):
@@ -59,8 +69,13 @@ def main():
     for name, path in MODULES.items():
         with open(os.path.join(three, path), encoding="utf-8") as stream:
             imports[name] = data_url(rewrite_imports(stream.read(), path))
-    with open(os.path.join(args.root, "preview", "player.js"), encoding="utf-8") as stream:
-        imports["cinc/player.js"] = data_url(stream.read())
+    player = {}
+    for path in args.player:
+        with open(os.path.join(args.root, "preview", path), encoding="utf-8") as stream:
+            player["cinc/" + path] = stream.read()
+    for name, text in player.items():
+        check_player_imports(text, name, player)
+        imports[name] = data_url(text)
     with open(os.path.join(three, "package.json"), encoding="utf-8") as stream:
         version = json.load(stream)["version"]
     with open(os.path.join(three, "LICENSE"), encoding="utf-8") as stream:

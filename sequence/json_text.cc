@@ -144,6 +144,24 @@ struct Container {
   size_t pointer_length = 0;  // the container's own pointer, as a prefix
 };
 
+// A member's key and its ':': `pointer` becomes the member's, recorded at
+// the key. False where the text is not JSON after all.
+template <typename Record>
+bool ReadKey(Cursor& cursor, const Container& object, std::string* pointer, const Record& record) {
+  cursor.SkipSpace();
+  SourceLocation key_location = cursor.Here();
+  if (cursor.Peek() != '"') return false;
+  std::string key = cursor.ReadString();
+  pointer->resize(object.pointer_length);
+  *pointer += '/';
+  *pointer += JsonPointerToken(key);
+  record(key_location);
+  cursor.SkipSpace();
+  if (cursor.Peek() != ':') return false;
+  cursor.Advance();
+  return true;
+}
+
 }  // namespace
 
 NestingScan ScanNesting(std::string_view text, int limit) {
@@ -231,21 +249,10 @@ std::map<std::string, SourceLocation> LocateJsonPointers(std::string_view text,
           state = state == State::kMemberOrEnd ? State::kMember : State::kElement;
         }
         break;
-      case State::kMember: {
-        cursor.SkipSpace();
-        SourceLocation key_location = cursor.Here();
-        if (cursor.Peek() != '"') return found;  // not JSON after all
-        std::string key = cursor.ReadString();
-        pointer.resize(containers.back().pointer_length);
-        pointer += '/';
-        pointer += JsonPointerToken(key);
-        record(key_location);
-        cursor.SkipSpace();
-        if (cursor.Peek() != ':') return found;
-        cursor.Advance();
+      case State::kMember:
+        if (!ReadKey(cursor, containers.back(), &pointer, record)) return found;
         state = State::kValue;
         break;
-      }
       case State::kElement: {
         cursor.SkipSpace();
         Container& array = containers.back();

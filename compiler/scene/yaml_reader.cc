@@ -136,6 +136,23 @@ struct YamlReader::State {
 
   // Reads the next node event from libyaml, recording it where an anchor (or
   // a capture, when `open_capture`) asks for it. False once reading ended.
+  // An alias: the anchored node it names, or an unknown alias reported (a
+  // plain scalar that stays unresolved).
+  void ReadAlias(const SourceEvent& event, RawEvent* raw) {
+    std::string name(event.anchor);
+    auto found = anchors.find(name);
+    if (found == anchors.end()) {
+      AddProblem(DiagnosticCode::kSceneFormat, raw->location, "unknown alias '" + name + "'");
+      raw->kind = TapeKind::kScalar;
+      raw->plain = true;
+      raw->unresolved = true;
+    } else {
+      raw->kind = TapeKind::kAlias;
+      raw->target = found->second;
+      raw->target.location = raw->location;
+    }
+  }
+
   bool FetchRaw(RawEvent* raw, bool open_capture) {
     for (;;) {
       const SourceEvent event = source.Next();
@@ -169,21 +186,9 @@ struct YamlReader::State {
         case SourceEventKind::kStopped:  // only after the depth check below failed
           failed = true;
           return false;
-        case SourceEventKind::kAlias: {
-          std::string name(event.anchor);
-          auto found = anchors.find(name);
-          if (found == anchors.end()) {
-            AddProblem(DiagnosticCode::kSceneFormat, raw->location, "unknown alias '" + name + "'");
-            raw->kind = TapeKind::kScalar;
-            raw->plain = true;
-            raw->unresolved = true;
-          } else {
-            raw->kind = TapeKind::kAlias;
-            raw->target = found->second;
-            raw->target.location = raw->location;
-          }
+        case SourceEventKind::kAlias:
+          ReadAlias(event, raw);
           break;
-        }
         case SourceEventKind::kScalar:
           raw->kind = TapeKind::kScalar;
           raw->value = event.value;
