@@ -26,11 +26,17 @@ import { RoomEnvironment } from 'three/addons/environments/RoomEnvironment.js';
 
 const FRAME = 1 / 60;
 
-// The render mode asked for by the URL fragment: null, or {view}.
+// The render mode asked for by the URL fragment: null, or {view, transparent,
+// title} (`&background=transparent`: cleared to alpha 0; `&title=off`: no
+// chapter title).
 function renderModeOf(fragment) {
   const fields = new URLSearchParams(fragment.replace(/^#/, ''));
   if (!fields.has('render')) return null;
-  return { view: fields.get('view') === 'orbit' ? 'orbit' : 'camera' };
+  return {
+    view: fields.get('view') === 'orbit' ? 'orbit' : 'camera',
+    transparent: fields.get('background') === 'transparent',
+    title: fields.get('title') !== 'off',
+  };
 }
 const SPEEDS = [0.25, 0.5, 1, 2, 4];
 
@@ -335,7 +341,8 @@ export function start(root) {
     element('section', { class: 'grow-2' }, element('h2', { text: 'Cues' }), cueList),
     element('footer', {},
       element('span', { text: 'space play/pause · ←/→ one frame · Home/End · C/O view' })));
-  const app = element('div', { class: renderMode ? 'app render' : 'app' }, viewport, transport, panel);
+  const renderClass = renderMode ? `app render${renderMode.transparent ? ' transparent' : ''}${renderMode.title ? '' : ' no-title'}` : 'app';
+  const app = element('div', { class: renderClass }, viewport, transport, panel);
   root.append(app);
 
   for (const [index, chapter] of chapters.entries()) {
@@ -379,7 +386,8 @@ export function start(root) {
   }
 
   // ---- three.js -----------------------------------------------------------
-  const renderer = new THREE.WebGLRenderer({ antialias: true });
+  const transparent = Boolean(renderMode && renderMode.transparent);
+  const renderer = new THREE.WebGLRenderer({ antialias: true, alpha: transparent });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
   viewport.prepend(renderer.domElement);
   const scene = new THREE.Scene();
@@ -390,7 +398,7 @@ export function start(root) {
   const look = data.preview || {};
   const studio = look.lighting !== 'flat';
   const background = new THREE.Color(look.background || '#1c1f24');
-  scene.background = background;
+  scene.background = transparent ? null : background;
   if (studio) {
     renderer.toneMapping = THREE.NeutralToneMapping;
     const pmrem = new THREE.PMREMGenerator(renderer);
@@ -854,7 +862,8 @@ export function start(root) {
     // ... and a coarse one around it, out to the horizon of most shots.
     const wide = new THREE.GridHelper(gridSize * 20, 40, 0x353b44, 0x2c3138);
     wide.position.copy(grid.position).y -= 1e-4 * gridSize;
-    scene.add(grid, wide);
+    // A transparent picture (for a layout) shows the objects alone.
+    if (!transparent) scene.add(grid, wide);
     sun.position.copy(center).add(new THREE.Vector3(0.6, 1.2, 0.8).multiplyScalar(radius * 4));
     sun.target.position.copy(center);
     fill.position.copy(center).add(new THREE.Vector3(-1, 0.4, -0.6).multiplyScalar(radius * 4));

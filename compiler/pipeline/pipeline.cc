@@ -8,15 +8,20 @@ namespace cinc {
 
 BuildResult BuildOutput(const std::string& scene_path, const BuildSettings& settings,
                         Diagnostics* diagnostics) {
-  BuildResult result;
   Compilation compilation =
       CompileScene(scene_path, settings.load, diagnostics, RelationsAfterTiming::kRelease);
-  BuildMemory memory(&compilation, settings.leave_memory_to_exit);
+  return BuildOutputFrom(&compilation, settings, diagnostics);
+}
+
+BuildResult BuildOutputFrom(Compilation* compilation, const BuildSettings& settings,
+                            Diagnostics* diagnostics) {
+  BuildResult result;
+  BuildMemory memory(compilation, settings.leave_memory_to_exit);
   // Known even when the build fails: what `--watch` watches.
-  result.inputs = InputsOf(compilation.scene);
-  if (!compilation.ready) return result;
-  const bool reverse = settings.reverse || compilation.scene.reverse;
-  settings.format->build({&compilation, settings, reverse, &memory, diagnostics, &result});
+  result.inputs = InputsOf(compilation->scene);
+  if (!compilation->ready) return result;
+  const bool reverse = settings.reverse || compilation->scene.reverse;
+  settings.format->build({compilation, settings, reverse, &memory, diagnostics, &result});
   return result;
 }
 

@@ -56,6 +56,12 @@ struct BuildResult {
 BuildResult BuildOutput(const std::string& scene_path, const BuildSettings& settings,
                         Diagnostics* diagnostics);
 
+// The format's builder on a compilation made by CompileScene, for a command
+// that reads the compiled scene too (`cinc render`'s chapters, `cinc
+// booklet`'s parts list) before: the builder may free its rig and timeline.
+BuildResult BuildOutputFrom(Compilation* compilation, const BuildSettings& settings,
+                            Diagnostics* diagnostics);
+
 // Replays a sequence and its shards (read from `files`, the first first)
 // against the compiled scene; nullopt, after E_VERIFY, when they do not merge.
 std::optional<VerifyReport> VerifySequenceFiles(const Compilation& compilation,
