@@ -101,13 +101,21 @@ bool ReadPicture(const CommandOptions& options, const char* default_size,
 class Progress {
  public:
   Progress(const PublishedScene& scene, const std::optional<FramePlan>& plan, std::ostream& errors)
-      : scene_(scene), plan_(plan), errors_(errors), terminal_(isatty(STDERR_FILENO) == 1) {}
+      : scene_(scene), plan_(plan), errors_(errors), terminal_(isatty(STDERR_FILENO) == 1) {
+    // While Chromium starts and the page gets ready: no frame yet.
+    if (terminal_ && plan_) errors_ << ProgressBarText(0, plan_->count(), 0) << std::flush;
+  }
 
   void Frame(int64_t done, int64_t total) {
-    double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    // The rate counts from the first frame: the page's loading is not a frame's.
+    auto now = std::chrono::steady_clock::now();
+    if (done == 1) first_frame_ = now;
+    double since_first = std::chrono::duration<double>(now - first_frame_).count();
+    // The time `done` frames take at the rate of those after the first.
+    double seconds = done > 1 ? since_first * static_cast<double>(done) / (done - 1) : 0;
     if (terminal_) {
-      errors_ << "\r" << ProgressBarText(done, total, seconds) << std::flush;
+      // "\x1b[K": the rest of a longer line before it erased.
+      errors_ << "\r" << ProgressBarText(done, total, seconds) << "\x1b[K" << std::flush;
       if (done == total) errors_ << "\n";
       return;
     }
@@ -133,7 +141,7 @@ class Progress {
   std::ostream& errors_;
   bool terminal_;
   size_t next_chapter_ = 0;
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point first_frame_;
 };
 
 // render's settings from the options and the scene; false after an E_USAGE.
