@@ -104,6 +104,8 @@ std::string_view SeverityName(Severity severity);  // "error" | "warning"
   /* Rendering the preview to pictures and video. */ \
   X(kRender, "E_RENDER", kError, "render", \
     "a render that failed: no browser or encoder, a page that never got ready, a failed encode") \
+  X(kSoundMissing, "W_SOUND_MISSING", kWarning, "render", \
+    "a sound with no file in --sounds, or a name not looked up, left out of the mix") \
   /* The command line and its outputs. */ \
   X(kUsage, "E_USAGE", kError, "command line", \
     "a command line cinc cannot use") \

@@ -36,7 +36,7 @@ double SecondsSince(std::chrono::steady_clock::time_point start) {
 class Sink {
  public:
   // Errors are E_OUTPUT (the output) or E_RENDER (ffmpeg).
-  bool Open(const RenderSettings& settings, Diagnostics* diagnostics) {
+  bool Open(const RenderSettings& settings, const FramePlan& plan, Diagnostics* diagnostics) {
     output_ = settings.output;
     RenderOutput kind = RenderOutputOf(settings.output);
     std::string error;
@@ -50,8 +50,14 @@ class Sink {
                   diagnostics);
     }
     VideoFormat format = kind == RenderOutput::kMp4 ? VideoFormat::kMp4 : VideoFormat::kWebm;
+    // The sound of the frames' span: from the first frame's time, frames / fps long.
+    std::optional<SoundMix> sound;
+    if (settings.sounds) {
+      sound = PlanSoundMix(*settings.sounds, plan.TimeOf(plan.slice_first), plan.count(),
+                           settings.fps, 1);
+    }
     encoder_ = VideoEncoder::Start(FfmpegProgram(), format, settings.fps, video_->temporary_path(),
-                                   &error);
+                                   &error, sound ? &*sound : nullptr);
     return encoder_ || Fail(DiagnosticCode::kRender, error, diagnostics);
   }
 
@@ -126,7 +132,12 @@ RenderOutcome RenderPreview(std::string_view page_html, double duration,
     return outcome;
   }
   Sink sink;
-  if (!sink.Open(settings, diagnostics)) return outcome;
+  if (settings.sounds && RenderOutputOf(settings.output) == RenderOutput::kFrames) {
+    ReportProblem(diagnostics, DiagnosticCode::kUsage,
+                  "cannot render " + settings.output + ": sounds need a video (.mp4 or .webm)");
+    return outcome;
+  }
+  if (!sink.Open(settings, *plan, diagnostics)) return outcome;
   auto start = std::chrono::steady_clock::now();
   {
     FrameSourceSettings page;

@@ -19,6 +19,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "render/sound_mix.h"
 
 namespace cinc {
 
@@ -43,6 +46,9 @@ struct RenderSettings {
   std::optional<double> to;    // default the sequence's duration
   std::optional<FrameSlice> slice;
   std::string output;  // OUT.mp4, OUT.webm or DIR/
+  // The sounds of a video's sound track (render/sound_mix.h), in the
+  // sequence's seconds; none: no audio stream. Not with DIR/.
+  std::optional<std::vector<MixClip>> sounds;
   // Called after each frame is captured and handed on: (done, total).
   std::function<void(int64_t done, int64_t total)> progress;
   // How long the page may take to be ready, and one frame to be drawn.

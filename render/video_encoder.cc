@@ -14,13 +14,27 @@ constexpr auto kWriteTimeout = std::chrono::seconds(120);
 
 }  // namespace
 
-std::vector<std::string> FfmpegArguments(VideoFormat format, int fps, const std::string& path) {
+std::vector<std::string> FfmpegArguments(VideoFormat format, int fps, const std::string& path,
+                                         const SoundMix* sound) {
+  // The input: PNGs one after the other on stdin, one frame each.
   std::vector<std::string> arguments = {
-      "-hide_banner", "-loglevel", "error", "-nostats",
-      // The input: PNGs one after the other on stdin, one frame each.
-      "-f", "image2pipe", "-framerate", std::to_string(fps), "-c:v", "png", "-i", "pipe:0", "-an",
-      "-sn", "-dn", "-map_metadata", "-1", "-map_chapters", "-1", "-fflags", "+bitexact",
-      "-flags:v", "+bitexact", "-threads", "2", "-pix_fmt", "yuv420p", "-r", std::to_string(fps)};
+      "-hide_banner", "-loglevel",         "error", "-nostats", "-f", "image2pipe",
+      "-framerate",   std::to_string(fps), "-c:v",  "png",      "-i", "pipe:0"};
+  if (sound) {
+    arguments.insert(arguments.end(), sound->inputs.begin(), sound->inputs.end());
+    arguments.insert(arguments.end(),
+                     {"-filter_complex", sound->graph, "-map", "0:v", "-map", "[aout]"});
+  } else {
+    arguments.push_back("-an");
+  }
+  arguments.insert(arguments.end(), {"-sn", "-dn", "-map_metadata", "-1", "-map_chapters", "-1",
+                                     "-fflags", "+bitexact", "-flags:v", "+bitexact", "-threads",
+                                     "2", "-pix_fmt", "yuv420p", "-r", std::to_string(fps)});
+  if (sound) {
+    arguments.insert(arguments.end(),
+                     {"-flags:a", "+bitexact", "-ar", std::to_string(kSoundRate), "-ac", "2",
+                      "-c:a", format == VideoFormat::kMp4 ? "aac" : "libopus"});
+  }
   std::vector<std::string> codec;
   if (format == VideoFormat::kMp4) {
     codec = {"-c:v", "libx264",   "-preset",    "medium", "-crf",
@@ -37,7 +51,7 @@ std::vector<std::string> FfmpegArguments(VideoFormat format, int fps, const std:
 
 std::unique_ptr<VideoEncoder> VideoEncoder::Start(const std::string& ffmpeg, VideoFormat format,
                                                   int fps, const std::string& path,
-                                                  std::string* error) {
+                                                  std::string* error, const SoundMix* sound) {
   std::unique_ptr<VideoEncoder> encoder(new VideoEncoder());
   encoder->ffmpeg_ = ffmpeg;
   std::string reason;
@@ -48,7 +62,7 @@ std::unique_ptr<VideoEncoder> VideoEncoder::Start(const std::string& ffmpeg, Vid
     return nullptr;
   }
   encoder->log_ = encoder->folder_->Inside("ffmpeg.log");
-  ChildSpec spec{ffmpeg, FfmpegArguments(format, fps, path), theirs, encoder->log_, {}};
+  ChildSpec spec{ffmpeg, FfmpegArguments(format, fps, path, sound), theirs, encoder->log_, {}};
   encoder->child_ = ChildProcess::Start(spec, &reason);
   close(theirs);
   if (!encoder->child_) {

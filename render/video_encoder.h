@@ -18,6 +18,11 @@
 // deadline, cpu-used 2) in yuv420p. Both are written bit-exact (no version or
 // date in the file, no metadata, a fixed number of threads), so that the
 // same frames give the same bytes with the same ffmpeg.
+//
+// With a SoundMix (render/sound_mix.h) the video gets a sound track: the
+// clips' files are more inputs, the mix is the filter graph's [aout],
+// encoded as AAC (MP4) or Opus (libopus, WebM) at 48 kHz stereo, bit-exact
+// too (-flags:a +bitexact). Without one the video has no audio stream.
 #ifndef CINC_RENDER_VIDEO_ENCODER_H_
 #define CINC_RENDER_VIDEO_ENCODER_H_
 
@@ -29,19 +34,23 @@
 #include <vector>
 
 #include "render/child_process.h"
+#include "render/sound_mix.h"
 #include "render/temporary_folder.h"
 
 namespace cinc {
 
 enum class VideoFormat { kMp4, kWebm };
 
-// ffmpeg's arguments (after its own name) for frames at `fps` to `path`.
-std::vector<std::string> FfmpegArguments(VideoFormat format, int fps, const std::string& path);
+// ffmpeg's arguments (after its own name) for frames at `fps` to `path`,
+// with the sound track of `sound` when given.
+std::vector<std::string> FfmpegArguments(VideoFormat format, int fps, const std::string& path,
+                                         const SoundMix* sound = nullptr);
 
 class VideoEncoder {
  public:
   static std::unique_ptr<VideoEncoder> Start(const std::string& ffmpeg, VideoFormat format, int fps,
-                                             const std::string& path, std::string* error);
+                                             const std::string& path, std::string* error,
+                                             const SoundMix* sound = nullptr);
   VideoEncoder(const VideoEncoder&) = delete;
   VideoEncoder& operator=(const VideoEncoder&) = delete;
   ~VideoEncoder();

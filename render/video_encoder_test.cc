@@ -58,6 +58,23 @@ TEST_F(VideoEncoderTest, TheArgumentsAreBitExact) {
   EXPECT_EQ(mp4.back(), "out.tmp");
   std::vector<std::string> webm = FfmpegArguments(VideoFormat::kWebm, 24, "out.tmp");
   EXPECT_NE(std::find(webm.begin(), webm.end(), "libvpx-vp9"), webm.end());
+  EXPECT_TRUE(has({"-an"}));  // no sound track without a mix
+}
+
+// With a mix: its inputs after the frames', its graph's [aout] mapped, and
+// the audio bit-exact at 48 kHz stereo, AAC in MP4 and Opus in WebM.
+TEST_F(VideoEncoderTest, ASoundMixIsTheAudioStream) {
+  SoundMix mix{{"-f", "wav", "-i", "file:/s/a.wav"}, "GRAPH", 48000};
+  std::vector<std::string> mp4 = FfmpegArguments(VideoFormat::kMp4, 10, "out.tmp", &mix);
+  auto has = [](const std::vector<std::string>& all, std::vector<std::string> run) {
+    return std::search(all.begin(), all.end(), run.begin(), run.end()) != all.end();
+  };
+  EXPECT_TRUE(has(mp4, {"-i", "pipe:0", "-f", "wav", "-i", "file:/s/a.wav", "-filter_complex",
+                        "GRAPH", "-map", "0:v", "-map", "[aout]"}));
+  EXPECT_TRUE(has(mp4, {"-flags:a", "+bitexact", "-ar", "48000", "-ac", "2", "-c:a", "aac"}));
+  EXPECT_FALSE(has(mp4, {"-an"}));
+  std::vector<std::string> webm = FfmpegArguments(VideoFormat::kWebm, 10, "out.tmp", &mix);
+  EXPECT_TRUE(has(webm, {"-c:a", "libopus"}));
 }
 
 // The same frames give the same bytes; the index (moov) comes before the

@@ -30,6 +30,7 @@ struct PublishOptions {
   std::optional<double> to;          // render: seconds
   std::optional<int> chapter;        // render: 1-based
   std::string frames;                // render: A:B, the slice
+  std::string sounds;                // render: --sounds DIR; empty: no sound track
   std::string at = "end";            // stills: start | end | seconds from the chapter's start
   std::string background = "scene";  // stills: scene | transparent
   std::string paper = "a4";          // booklet: a4 | letter

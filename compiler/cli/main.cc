@@ -219,6 +219,8 @@ void AddPublishCommands(CLI::App* app, Parsed* parsed, std::vector<Subcommand>* 
       ->excludes(to);
   render->add_option("--frames", publish.frames,
                      "FIRST:END: only frames FIRST to END - 1 of the range, to split a render");
+  render->add_option("--sounds", publish.sounds,
+                     "DIR holding NAME.wav, .ogg or .flac: mix the scene's sounds into the video");
   AddCommon(render, parsed);
   AddSceneOptions(render, parsed);
   commands->push_back({render, cinc::RunRender});

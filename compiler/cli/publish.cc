@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "compiler/cli/publish_plan.h"
+#include "compiler/cli/publish_sounds.h"
 #include "compiler/pipeline/pipeline.h"
 #include "compiler/pipeline/problem_lists.h"
 #include "core/atomic_file.h"
@@ -31,6 +32,7 @@ struct PublishedScene {
   std::vector<PageChapter> chapters;
   std::optional<PartsList> parts;  // with `with_parts`
   std::vector<std::string> inputs;
+  std::optional<Sequence> sequence;  // as the page plays it
 };
 
 void Usage(const std::string& message, Diagnostics* diagnostics) {
@@ -73,6 +75,7 @@ int PublishScene(const CommandOptions& options, bool with_parts, PublishedScene*
     return build.status == BuildStatus::kInternalError ? kExitInternal : kExitInputError;
   }
   published->page = std::move(build.files.front().bytes);
+  published->sequence = std::move(build.sequence);
   return kExitSuccess;
 }
 
@@ -144,6 +147,25 @@ class Progress {
   std::chrono::steady_clock::time_point first_frame_;
 };
 
+// --sounds: the sounds to mix, found in the folder; false after an E_USAGE.
+bool ReadSounds(const CommandOptions& options, const PublishedScene& scene,
+                RenderSettings* settings, Diagnostics* diagnostics) {
+  const std::string& folder = options.publish.sounds;
+  if (folder.empty()) return true;
+  if (RenderOutputOf(options.output) == RenderOutput::kFrames) {
+    Usage("--sounds needs a video (-o OUT.mp4 or OUT.webm): PNG frames have no sound track",
+          diagnostics);
+    return false;
+  }
+  std::error_code error;
+  if (!std::filesystem::is_directory(folder, error)) {
+    Usage("--sounds " + folder + " is not a folder", diagnostics);
+    return false;
+  }
+  settings->sounds = FindSounds(*scene.sequence, folder, diagnostics);
+  return true;
+}
+
 // render's settings from the options and the scene; false after an E_USAGE.
 bool ReadRenderSettings(const CommandOptions& options, const PublishedScene& scene,
                         RenderSettings* settings, Diagnostics* diagnostics) {
@@ -177,7 +199,7 @@ bool ReadRenderSettings(const CommandOptions& options, const PublishedScene& sce
       return false;
     }
   }
-  return true;
+  return ReadSounds(options, scene, settings, diagnostics);
 }
 
 }  // namespace
@@ -190,6 +212,8 @@ int RunRender(const CommandOptions& options, std::ostream& out, std::ostream& er
   if (status == kExitSuccess && !ReadRenderSettings(options, scene, &settings, &diagnostics)) {
     status = kExitUsage;
   }
+  if (options.werror) diagnostics.PromoteWarnings();  // a sound left out of the mix
+  if (status == kExitSuccess && diagnostics.HasErrors()) status = kExitInputError;
   if (status == kExitSuccess) {
     status = CheckOutputPaths({options.output}, "", scene.inputs, &diagnostics);
   }

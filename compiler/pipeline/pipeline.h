@@ -50,6 +50,7 @@ struct BuildResult {
   std::vector<std::string> inputs;            // InputsOf the scene, also after errors
   std::string sequence_name;                  // the first shard's; shard k is name.k
   std::optional<VerifyReport> verify_report;  // with BuildSettings::verify
+  std::optional<Sequence> sequence;           // the preview's: the page's whole sequence
 };
 
 // CompileScene, then the format's builder (BuildCompiled). Sequence shards (the preview's

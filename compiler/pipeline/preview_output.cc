@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "compiler/pipeline/gltf_asset.h"
 #include "compiler/pipeline/problem_lists.h"
@@ -29,6 +30,7 @@ void BuildPreviewOutput(const OutputJob& job) {
   }
   AddOnlyFile(job, job.settings.make_bytes ? PreviewPage(scene, *sequence, WriteGlb(*document))
                                            : std::string());
+  job.result->sequence = std::move(*sequence);
 }
 
 }  // namespace cinc
