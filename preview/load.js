@@ -197,14 +197,51 @@ function frame(stage, timeline, { extent, diagonal }, placeholderSize) {
   outputCamera.near = Math.min(outputCamera.near, 0.01);
 }
 
+// `&only=NAME` (render_mode.js): the other objects hidden for good and off
+// the stage's list (nothing poses, labels or frames them); no such object
+// is an error.
+function keepAlone(stage, name) {
+  const kept = stage.objects.filter((object) => object.name === name);
+  if (!kept.length) throw new Error(`the scene has no object named ${JSON.stringify(name)}`);
+  for (const object of stage.objects) if (object !== kept[0]) object.node.visible = false;
+  stage.objects.splice(0, stage.objects.length, kept[0]);
+}
+
+// `&only=NAME`: the orbit view (and the camera view of a scene without a
+// camera track) framed on the stage's one object as it stands now: its
+// bounding sphere fills the picture's height.
+export function frameAlone(stage, cameraTrack) {
+  const { objects, orbitCamera, outputCamera, controls } = stage;
+  const box = new THREE.Box3();
+  for (const object of objects) box.expandByObject(object.node);
+  if (box.isEmpty()) return;
+  const center = box.getCenter(new THREE.Vector3());
+  const radius = Math.max(box.getSize(new THREE.Vector3()).length() / 2, 1e-4);
+  const distance = (1.05 * radius) / Math.sin(THREE.MathUtils.degToRad(orbitCamera.fov / 2));
+  orbitCamera.near = Math.max(radius / 100, 1e-5);
+  orbitCamera.far = distance + 10 * radius;
+  orbitCamera.position.copy(center).add(new THREE.Vector3(1, 0.75, 1.2).normalize().multiplyScalar(distance));
+  orbitCamera.lookAt(center);
+  orbitCamera.updateProjectionMatrix();
+  controls.target.copy(center);
+  if (cameraTrack) return;
+  outputCamera.position.copy(orbitCamera.position);
+  outputCamera.quaternion.copy(orbitCamera.quaternion);
+  outputCamera.fov = orbitCamera.fov;
+  outputCamera.near = orbitCamera.near;
+  outputCamera.far = orbitCamera.far;
+  outputCamera.updateProjectionMatrix();
+}
+
 // Parses the page's GLB (the #cinc-glb script) onto the stage; object names
-// go into labelLayer.
-export async function loadGlb(stage, data, timeline, labelLayer) {
+// go into labelLayer. `only`: that object alone (keepAlone), no gizmos.
+export async function loadGlb(stage, data, timeline, labelLayer, only = null) {
   const bytes = base64Bytes(document.getElementById('cinc-glb').textContent);
   const gltf = await new GLTFLoader().parseAsync(bytes.buffer, '');
   adopt(stage, data, gltf);
+  if (only !== null) keepAlone(stage, only);
   const bounds = measure(stage, timeline, gltf);
   const placeholderSize = addPlaceholders(stage, bounds, labelLayer);
-  addGizmos(stage, timeline, bounds.diagonal);
+  if (only === null) addGizmos(stage, timeline, bounds.diagonal);
   frame(stage, timeline, bounds, placeholderSize);
 }

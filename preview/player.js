@@ -17,7 +17,7 @@ import { readTimeline } from 'cinc/timeline.js';
 import { buildPage, updatePage } from 'cinc/panel.js';
 import { applyObjects, createStage, render, resize } from 'cinc/stage.js';
 import { applyCamera } from 'cinc/camera_track.js';
-import { loadGlb } from 'cinc/load.js';
+import { frameAlone, loadGlb } from 'cinc/load.js';
 import { publish } from 'cinc/test_interface.js';
 
 const FRAME = 1 / 60;
@@ -33,6 +33,9 @@ export function start(root) {
   });
   const timeline = readTimeline(data);
   const { duration, cameraTrack } = timeline;
+  // `&only=NAME`: that object alone, opaque (its fades left out), framed on it.
+  const only = renderMode ? renderMode.only : null;
+  const opacityCues = only === null ? timeline.opacityCues : new Map();
   const page = buildPage(root, data, timeline, renderMode, seek);
   const stage = createStage(page.viewport, data.preview || {}, Boolean(renderMode && renderMode.transparent));
   const { controls } = stage;
@@ -55,7 +58,8 @@ export function start(root) {
 
   function show(t) {
     state.time = Math.min(Math.max(Number.isFinite(t) ? t : 0, 0), duration);
-    applyObjects(stage, timeline.opacityCues, state.time);
+    applyObjects(stage, opacityCues, state.time);
+    if (only !== null) frameAlone(stage, Boolean(cameraTrack));
     applyCamera(stage, timeline, state, state.time);
     render(stage, state);
     updateUi();
@@ -160,7 +164,7 @@ export function start(root) {
 
   // ---- loading ------------------------------------------------------------
   async function load() {
-    await loadGlb(stage, data, timeline, page.labelLayer);
+    await loadGlb(stage, data, timeline, page.labelLayer, only);
     controls.enabled = state.view === 'orbit' && !renderMode;
     page.message.remove();
     show(0);

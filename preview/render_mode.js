@@ -6,8 +6,9 @@
 // state at exactly t whatever the wall clock says.
 
 // The render mode asked for by the URL fragment: null, or {view, transparent,
-// title} (`&background=transparent`: cleared to alpha 0; `&title=off`: no
-// chapter title).
+// title, only} (`&background=transparent`: cleared to alpha 0; `&title=off`:
+// no chapter title; `&only=NAME`: that object alone, framed on it, opaque;
+// null without the word).
 export function renderModeOf(fragment) {
   const fields = new URLSearchParams(fragment.replace(/^#/, ''));
   if (!fields.has('render')) return null;
@@ -15,5 +16,6 @@ export function renderModeOf(fragment) {
     view: fields.get('view') === 'orbit' ? 'orbit' : 'camera',
     transparent: fields.get('background') === 'transparent',
     title: fields.get('title') !== 'off',
+    only: fields.get('only'),
   };
 }

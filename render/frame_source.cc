@@ -33,6 +33,27 @@ constexpr std::string_view kReadyScript = R"((async () => {
           width: window.innerWidth, height: window.innerHeight};
 })())";
 
+// The render mode's fragment for `settings` (docs/gltf.md#render-mode).
+std::string FragmentOf(const FrameSourceSettings& settings) {
+  std::string fragment = "#render&view=" + std::string(RenderViewName(settings.view));
+  if (settings.transparent) fragment += "&background=transparent";
+  if (!settings.chapter_title) fragment += "&title=off";
+  if (!settings.only.empty()) {
+    // Percent-encoded whole: URLSearchParams decodes it back, '+' included.
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    fragment += "&only=";
+    for (unsigned char c : settings.only) {
+      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+          c == '_' || c == '.') {
+        fragment += static_cast<char>(c);
+      } else {
+        fragment += {'%', kHex[c >> 4], kHex[c & 15]};
+      }
+    }
+  }
+  return fragment;
+}
+
 }  // namespace
 
 std::string FileUrl(const std::string& absolute_path) {
@@ -77,11 +98,21 @@ std::unique_ptr<FrameSource> FrameSource::Open(const std::string& page_path,
   if (!source->browser_) return nullptr;
   FrameSource* self = source.get();
   source->browser_->set_event_handler([self](const Json& event) { self->OnEvent(event); });
-  std::string fragment = "#render&view=" + std::string(RenderViewName(settings.view));
-  if (settings.transparent) fragment += "&background=transparent";
-  if (!settings.chapter_title) fragment += "&title=off";
-  if (!source->Prepare(error) || !source->Load(fragment, error)) return nullptr;
+  if (!source->Prepare(error) || !source->Load(FragmentOf(settings), error)) return nullptr;
   return source;
+}
+
+bool FrameSource::Reopen(const FrameSourceSettings& settings, std::string* error) {
+  const std::string chromium = settings_.chromium;
+  settings_ = settings;
+  settings_.chromium = chromium;
+  // Page.navigate answers once about:blank is committed: the page's URL
+  // is then a new document, not a fragment of the current one. Load waits
+  // for the page's own commit and load (about:blank's do not count).
+  return SetViewport(error) &&
+         browser_->Call("Page.navigate", {{"url", "about:blank"}}, session_, kCommandTimeout,
+                        error) &&
+         Load(FragmentOf(settings_), error);
 }
 
 // A new tab, attached, with the page and runtime events on, every request
@@ -96,18 +127,22 @@ bool FrameSource::Prepare(std::string* error) {
   if (!attached) return false;
   session_ = attached->value("sessionId", "");
   Json every_request = {{"patterns", Json::array({{{"urlPattern", "*"}}})}};
-  Json metrics = {{"width", settings_.width},       {"height", settings_.height},
-                  {"deviceScaleFactor", 1},         {"mobile", false},
-                  {"screenWidth", settings_.width}, {"screenHeight", settings_.height}};
-  // A transparent page's screenshots keep its alpha: no white behind it.
-  Json clear = {{"color", {{"r", 0}, {"g", 0}, {"b", 0}, {"a", 0}}}};
-  if (settings_.transparent && !browser_->Call("Emulation.setDefaultBackgroundColorOverride", clear,
-                                               session_, kCommandTimeout, error)) {
-    return false;
-  }
   return browser_->Call("Page.enable", Json::object(), session_, kCommandTimeout, error) &&
          browser_->Call("Runtime.enable", Json::object(), session_, kCommandTimeout, error) &&
          browser_->Call("Fetch.enable", every_request, session_, kCommandTimeout, error) &&
+         SetViewport(error);
+}
+
+bool FrameSource::SetViewport(std::string* error) {
+  Json metrics = {{"width", settings_.width},       {"height", settings_.height},
+                  {"deviceScaleFactor", 1},         {"mobile", false},
+                  {"screenWidth", settings_.width}, {"screenHeight", settings_.height}};
+  // A transparent page's screenshots keep its alpha: no white behind it
+  // (no color: the override cleared).
+  Json clear = Json::object();
+  if (settings_.transparent) clear["color"] = {{"r", 0}, {"g", 0}, {"b", 0}, {"a", 0}};
+  return browser_->Call("Emulation.setDefaultBackgroundColorOverride", clear, session_,
+                        kCommandTimeout, error) &&
          browser_->Call("Emulation.setDeviceMetricsOverride", metrics, session_, kCommandTimeout,
                         error);
 }
@@ -161,7 +196,9 @@ bool FrameSource::Load(const std::string& fragment, std::string* error) {
   const Json& render = (*ready)["render"];
   if (!render.is_object() || render.value("view", "") != RenderViewName(settings_.view) ||
       render.value("transparent", false) != settings_.transparent ||
-      render.value("title", true) != settings_.chapter_title) {
+      render.value("title", true) != settings_.chapter_title ||
+      (render.contains("only") && render["only"].is_string() ? render["only"].get<std::string>()
+                                                             : std::string()) != settings_.only) {
     *error = "the page has no render mode (#render): it was made by another version of cinc";
     return false;
   }

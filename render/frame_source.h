@@ -8,7 +8,7 @@
 // every URL: each request is paused and failed, "BlockedByClient", unless
 // allowed; the refused URLs are kept in refused_requests()), opens
 // `page_path` from file:// with the fragment `#render&view=VIEW` (and
-// `&background=transparent`, `&title=off` when asked), and waits
+// `&background=transparent`, `&title=off`, `&only=NAME` when asked), and waits
 // for window.cinc.ready, up to the ready timeout. A page that fails (an
 // exception, a rejected ready), that does not get ready in time, or that
 // has no render mode (window.cinc.render) is an error, with the page's last
@@ -20,6 +20,10 @@
 // (Page.captureScreenshot, PNG). The PNG must be width x height: anything
 // else is an error. The frame is the page's state at exactly t, whatever
 // the time it took.
+//
+// Reopen(settings) opens the same page again in the same tab (by way of
+// about:blank, since a new fragment alone does not reload it) with the
+// fragment and size of `settings`, and waits for it as Open does.
 #ifndef CINC_RENDER_FRAME_SOURCE_H_
 #define CINC_RENDER_FRAME_SOURCE_H_
 
@@ -43,6 +47,7 @@ struct FrameSourceSettings {
   RenderView view = RenderView::kCamera;
   bool transparent = false;   // &background=transparent: the page clears to alpha 0
   bool chapter_title = true;  // false: &title=off, the chapter title not drawn
+  std::string only;           // not empty: &only=NAME, that object alone
   std::chrono::milliseconds ready_timeout{60000};
   std::chrono::milliseconds frame_timeout{60000};
 };
@@ -56,6 +61,8 @@ class FrameSource {
 
   // window.cinc.duration, once ready.
   double duration() const { return duration_; }
+  // The page again, in the same tab, as `settings` ask (its chromium unused).
+  bool Reopen(const FrameSourceSettings& settings, std::string* error);
   // The PNG of the frame at `t` seconds.
   std::optional<std::string> Capture(double t, std::string* error);
 
@@ -69,6 +76,8 @@ class FrameSource {
  private:
   FrameSource() = default;
   bool Prepare(std::string* error);
+  // The viewport's size and background, as settings_ ask.
+  bool SetViewport(std::string* error);
   bool Load(const std::string& fragment, std::string* error);
   // Navigates to page_url_ (with `fragment`) and waits for its load event.
   bool Navigate(const std::string& fragment, std::chrono::steady_clock::time_point deadline,

@@ -22,12 +22,20 @@ std::unique_ptr<PageCapture> PageCapture::Open(std::string_view page_html, doubl
   settings.chromium = ChromiumProgram();
   capture->source_ = FrameSource::Open(page, settings, error);
   if (!capture->source_) return nullptr;
-  if (std::abs(capture->source_->duration() - duration) > 1e-9) {
-    *error = "the page lasts " + FormatDouble(capture->source_->duration()) + " s, not " +
-             FormatDouble(duration) + " s: it is not this sequence's page";
-    return nullptr;
-  }
+  capture->duration_ = duration;
+  if (!capture->CheckDuration(error)) return nullptr;
   return capture;
+}
+
+bool PageCapture::CheckDuration(std::string* error) const {
+  if (std::abs(source_->duration() - duration_) <= 1e-9) return true;
+  *error = "the page lasts " + FormatDouble(source_->duration()) + " s, not " +
+           FormatDouble(duration_) + " s: it is not this sequence's page";
+  return false;
+}
+
+bool PageCapture::Reopen(const FrameSourceSettings& settings, std::string* error) {
+  return source_->Reopen(settings, error) && CheckDuration(error);
 }
 
 std::optional<std::string> PageCapture::PrintPdf(std::string_view html, const PaperSize& paper,

@@ -7,7 +7,10 @@
 // Chromium (ChromiumProgram()) through render/frame_source.h in its render
 // mode, and checks that the page lasts `duration` seconds (else it is not
 // this sequence's page). Capture(t) is the PNG of the state at exactly t,
-// any t from 0 to the duration, in any order. PrintPdf writes `html` (a
+// any t from 0 to the duration, in any order. Reopen(settings) opens the
+// same page again in the same browser with other settings (a size, a
+// render-mode word: the booklet's part pictures, `&only=NAME`), its
+// duration checked again. PrintPdf writes `html` (a
 // page with no script needs: the booklet) into the same folder and prints
 // it to PDF in the same browser; no Capture after it. Errors are in words
 // in *error; the destructor closes the browser, then removes the folder.
@@ -41,12 +44,17 @@ class PageCapture {
   std::optional<std::string> Capture(double t, std::string* error) {
     return source_->Capture(t, error);
   }
+  bool Reopen(const FrameSourceSettings& settings, std::string* error);
   std::optional<std::string> PrintPdf(std::string_view html, const PaperSize& paper,
                                       std::string* error);
   const std::vector<std::string>& refused_requests() const { return source_->refused_requests(); }
 
  private:
   PageCapture() = default;
+  // False, with the reason, when the page does not last duration_.
+  bool CheckDuration(std::string* error) const;
+
+  double duration_ = 0;
 
   std::optional<TemporaryFolder> folder_;  // destroyed after the browser
   std::unique_ptr<FrameSource> source_;

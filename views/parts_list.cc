@@ -128,6 +128,28 @@ PartsList ListParts(const Scene& scene, const Timeline& timeline, const NodeTabl
   return list;
 }
 
+std::vector<PartSubject> PartSubjects(const PartsList& list, const Scene& scene, const Rig& rig,
+                                      const ExactTime& end) {
+  std::vector<PartSubject> subjects;
+  for (const PartCount& part : list.total) {
+    for (size_t index = 0; index < scene.objects.size() && index < rig.objects.size(); ++index) {
+      const std::string& name = scene.objects[index].name;
+      if (std::find(part.objects.begin(), part.objects.end(), name) == part.objects.end()) {
+        continue;
+      }
+      const ChannelTrack<double>& opacity = rig.objects[index].opacity;
+      const std::vector<HiddenInterval> hidden = HiddenIntervals(BuildPieces(opacity));
+      const bool hidden_at_end = !hidden.empty() && hidden.back().start <= end &&
+                                 (!hidden.back().end || end < *hidden.back().end);
+      ExactTime moment = end;
+      if (hidden_at_end) moment = FirstVisibleMoment(opacity).value_or(end);
+      subjects.push_back({part.model, name, moment});
+      break;
+    }
+  }
+  return subjects;
+}
+
 std::string PartsListJson(const PartsList& list) {
   Json document = Json::object();
   document["scene"] = list.scene;

@@ -48,6 +48,18 @@ std::optional<ExactTime> FirstVisibleMoment(const ChannelTrack<double>& opacity)
 PartsList ListParts(const Scene& scene, const Timeline& timeline, const NodeTable& table,
                     const Rig& rig);
 
+// The object that pictures a part model (the booklet's part pictures): the
+// first object of the scene, in scene order, that the list counts for it.
+struct PartSubject {
+  std::string model;
+  std::string object;
+  ExactTime moment;  // `end` when the object is visible there, else its first visible moment
+};
+
+// A subject per model of `list.total`, in its order; `end` is the scene's.
+std::vector<PartSubject> PartSubjects(const PartsList& list, const Scene& scene, const Rig& rig,
+                                      const ExactTime& end);
+
 // The list as JSON, CSV (one row per part of a chapter, then the total's
 // rows with the chapter "total") and text for people.
 std::string PartsListJson(const PartsList& list);

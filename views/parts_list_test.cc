@@ -83,6 +83,32 @@ struct ShopScene {
   }
 };
 
+TEST(PartsListTest, EachModelIsPicturedByItsFirstObjectAtTheEnd) {
+  ShopScene shop;
+  // screw-1 fades out at 5.5: hidden at the end (6), pictured when it first
+  // shows (1).
+  Node out = MakeNode("screw-1", 1, "out");
+  out.opacity = 0;
+  shop.scene.objects[1].nodes.push_back(out);
+  shop.timeline.objects[1].push_back({S("5.5"), S("5.6"), true});
+  Diagnostics diagnostics;
+  Rig rig = BuildRig(shop.scene, shop.timeline, &diagnostics);
+  ASSERT_EQ(diagnostics.error_count(), 0);
+  PartsList list = ListParts(shop.scene, shop.timeline, NodeTable(shop.scene), rig);
+  std::vector<PartSubject> subjects = PartSubjects(list, shop.scene, rig, S("6"));
+  ASSERT_EQ(subjects.size(), 3u);
+  EXPECT_EQ(subjects[0].model, "panel");
+  EXPECT_EQ(subjects[0].object, "panel");
+  EXPECT_EQ(subjects[0].moment, S("6"));
+  EXPECT_EQ(subjects[1].model, "lamp");
+  EXPECT_EQ(subjects[1].object, "lamp");
+  EXPECT_EQ(subjects[1].moment, S("6"));
+  // The first screw in scene order, hidden at the end: when it first shows.
+  EXPECT_EQ(subjects[2].model, "screw");
+  EXPECT_EQ(subjects[2].object, "screw-1");
+  EXPECT_EQ(subjects[2].moment, S("1"));
+}
+
 TEST(PartsListTest, FirstVisibleMomentIsWhereOpacityLeavesZero) {
   ChannelTrack<double> hidden;
   EXPECT_EQ(FirstVisibleMoment(hidden), std::nullopt);

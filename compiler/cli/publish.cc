@@ -30,7 +30,8 @@ struct PublishedScene {
   double duration = 0;
   bool reversed = false;
   std::vector<PageChapter> chapters;
-  std::optional<PartsList> parts;  // with `with_parts`
+  std::optional<PartsList> parts;          // with `with_parts`
+  std::vector<PartSubject> part_subjects;  // with `with_parts`: a picture's object per model
   std::vector<std::string> inputs;
   std::optional<Sequence> sequence;  // as the page plays it
 };
@@ -62,6 +63,8 @@ int PublishScene(const CommandOptions& options, bool with_parts, PublishedScene*
   if (with_parts) {
     published->parts = ListParts(compilation.scene, compilation.timeline,
                                  NodeTable(compilation.scene), compilation.rig);
+    published->part_subjects = PartSubjects(*published->parts, compilation.scene, compilation.rig,
+                                            compilation.timeline.duration);
   }
   BuildSettings settings;
   settings.load.allowed_outside_roots = options.allowed_outside;
@@ -79,9 +82,12 @@ int PublishScene(const CommandOptions& options, bool with_parts, PublishedScene*
   return kExitSuccess;
 }
 
-// The default --size of render and stills, and of the booklet's pictures.
+// The default --size of render and stills, and of the booklet's pictures;
+// the booklet's part pictures are always kPartWidth x kPartHeight.
 constexpr const char* kVideoSize = "1920x1080";
 constexpr const char* kBookletSize = "1280x720";
+constexpr int kPartWidth = 320;
+constexpr int kPartHeight = 240;
 
 // --size (else `default_size`) and --view, for every command; false after
 // an E_USAGE.
@@ -365,6 +371,24 @@ std::optional<std::string> MakeBooklet(const CommandOptions& options, const Publ
     std::optional<std::string> still = capture->Capture(at(chapter.end.ToDouble()), &error);
     if (!still) cover.reset();
     content.stills.push_back(still.value_or(""));
+  }
+  // Then each part model alone (`&only=OBJECT`), the same page reopened
+  // in the same browser.
+  FrameSourceSettings alone = picture;
+  alone.width = kPartWidth;
+  alone.height = kPartHeight;
+  alone.view = RenderView::kOrbit;
+  alone.transparent = true;
+  for (const PartSubject& subject : scene.part_subjects) {
+    if (!cover) break;
+    alone.only = subject.object;
+    std::optional<std::string> part;
+    if (capture->Reopen(alone, &error))
+      part = capture->Capture(at(subject.moment.ToDouble()), &error);
+    if (!part)
+      cover.reset();
+    else
+      content.part_pictures[subject.model] = *part;
   }
   if (!cover) {
     RenderProblem(options.output, error, diagnostics);
