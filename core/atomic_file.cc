@@ -127,6 +127,26 @@ bool WriteInPlace(const std::string& path, std::span<const std::string_view> par
   return ok;
 }
 
+// The temporary file beside `path`, open: its descriptor, or -1 after saying
+// why (with *in_place set when the target is a FIFO or a device, which is
+// written in place rather than replaced).
+int OpenBeside(const std::string& path, std::string* temporary_path, bool* in_place,
+               std::string* why) {
+  switch (ClassifyTarget(path, why)) {
+    case Target::kRefused:
+      return -1;
+    case Target::kInPlace:
+      *in_place = true;
+      return -1;
+    case Target::kReplaceable:
+      break;
+  }
+  int error_number = 0;
+  int descriptor = CreateTemporary(path, temporary_path, &error_number);
+  if (descriptor < 0) *why = Describe("a temporary file cannot be created beside it", error_number);
+  return descriptor;
+}
+
 }  // namespace
 
 std::optional<StagedFile> StagedFile::Stage(const std::string& path, std::string_view content,
@@ -142,24 +162,17 @@ std::optional<StagedFile> StagedFile::Stage(const std::string& path,
     return std::nullopt;
   };
   std::string why;
-  switch (ClassifyTarget(path, &why)) {
-    case Target::kRefused:
-      return fail(why);
-    case Target::kInPlace: {
-      StagedFile in_place(path, "");
-      for (std::string_view part : parts) in_place.in_place_content_.append(part);
-      in_place.in_place_ = true;
-      return in_place;
-    }
-    case Target::kReplaceable:
-      break;
-  }
   std::string temporary_path;
-  int error_number = 0;
-  int descriptor = CreateTemporary(path, &temporary_path, &error_number);
-  if (descriptor < 0) {
-    return fail(Describe("a temporary file cannot be created beside it", error_number));
+  bool in_place = false;
+  int descriptor = OpenBeside(path, &temporary_path, &in_place, &why);
+  if (in_place) {
+    StagedFile staged(path, "");
+    for (std::string_view part : parts) staged.in_place_content_.append(part);
+    staged.in_place_ = true;
+    return staged;
   }
+  if (descriptor < 0) return fail(why);
+  int error_number = 0;
   bool ok = true;
   for (std::string_view part : parts) ok = ok && WriteAll(descriptor, part, &error_number);
   if (ok && fsync(descriptor) != 0) {
@@ -179,21 +192,12 @@ std::optional<StagedFile> StagedFile::Stage(const std::string& path,
 
 std::optional<StagedFile> StagedFile::Reserve(const std::string& path, std::string* error) {
   std::string why;
-  switch (ClassifyTarget(path, &why)) {
-    case Target::kRefused:
-      if (error) *error = why;
-      return std::nullopt;
-    case Target::kInPlace:
-      if (error) *error = "it is a FIFO or a device; name a regular file";
-      return std::nullopt;
-    case Target::kReplaceable:
-      break;
-  }
   std::string temporary_path;
-  int error_number = 0;
-  int descriptor = CreateTemporary(path, &temporary_path, &error_number);
+  bool in_place = false;
+  int descriptor = OpenBeside(path, &temporary_path, &in_place, &why);
+  if (in_place) why = "it is a FIFO or a device; name a regular file";
   if (descriptor < 0) {
-    if (error) *error = Describe("a temporary file cannot be created beside it", error_number);
+    if (error) *error = why;
     return std::nullopt;
   }
   close(descriptor);
