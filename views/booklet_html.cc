@@ -40,7 +40,9 @@ constexpr const char* kStyle =
     ".cover{break-after:page;page-break-after:always}\n"
     "h1{font-size:24pt;margin:0 0 6mm}h2{font-size:15pt;margin:0 0 3mm}\n"
     ".number{color:#777;margin-right:3mm}\n"
-    "img.still,img.product{display:block;max-width:100%;max-height:120mm;margin:0 0 4mm}\n"
+    "img.still,img.product{display:block;max-width:100%;margin:0 0 4mm}\n"
+    // Two steps to a page, even on letter paper: 70 mm of picture each.
+    "img.product{max-height:120mm}img.still{max-height:70mm}\n"
     "img.part{width:18mm;height:auto;vertical-align:middle}\n"
     "table.parts{border-collapse:collapse}td{padding:1mm 3mm 1mm 0}\n"
     "td.count{font-weight:bold;text-align:right;white-space:nowrap}\n"
