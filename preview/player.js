@@ -9,6 +9,7 @@
 //   before t, from -> to over its duration with its ease); 0 is not drawn;
 // - the camera view: the sequence's camera track as the cinema runtime shows
 //   it (camera_track.js);
+// - highlights and callouts: vfx `highlight` and `callout` cues (emphasis.js);
 // - chapters (marker cues), shots, actions, sounds and vfx cues in the UI.
 // The test interface is window.cinc (test_interface.js); the render mode is
 // asked for by the URL fragment (render_mode.js).
@@ -17,6 +18,7 @@ import { readTimeline } from 'cinc/timeline.js';
 import { buildPage, updatePage } from 'cinc/panel.js';
 import { applyObjects, createStage, render, resize } from 'cinc/stage.js';
 import { applyCamera } from 'cinc/camera_track.js';
+import { applyHighlights, createCalloutLayer } from 'cinc/emphasis.js';
 import { loadGlb } from 'cinc/load.js';
 import { publish } from 'cinc/test_interface.js';
 
@@ -36,6 +38,7 @@ export function start(root) {
   const page = buildPage(root, data, timeline, renderMode, seek);
   const stage = createStage(page.viewport, data.preview || {});
   const { controls } = stage;
+  stage.callouts = { layer: createCalloutLayer(page.viewport), list: timeline.emphasis.callouts };
 
   const state = {
     time: 0,
@@ -56,6 +59,7 @@ export function start(root) {
   function show(t) {
     state.time = Math.min(Math.max(Number.isFinite(t) ? t : 0, 0), duration);
     applyObjects(stage, timeline.opacityCues, state.time);
+    applyHighlights(stage, timeline.emphasis.highlights, state.time);
     applyCamera(stage, timeline, state, state.time);
     render(stage, state);
     updateUi();

@@ -6,6 +6,7 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { RoomEnvironment } from 'three/addons/environments/RoomEnvironment.js';
 import { opacityAt } from 'cinc/evaluate.js';
+import { drawCallouts } from 'cinc/emphasis.js';
 
 // The stage in `viewport`, lit as `look` (the page data's `preview`) asks.
 export function createStage(viewport, look) {
@@ -119,4 +120,5 @@ export function render(stage, state) {
       object.label.style.opacity = String(0.35 + 0.65 * object.opacity);
     }
   }
+  if (stage.callouts) drawCallouts(stage.callouts.layer, stage, stage.callouts.list, state.time, camera);
 }
