@@ -173,7 +173,8 @@ function frame(stage, timeline, { extent, diagonal }, placeholderSize) {
   // ... and a coarse one around it, out to the horizon of most shots.
   const wide = new THREE.GridHelper(gridSize * 20, 40, 0x353b44, 0x2c3138);
   wide.position.copy(grid.position).y -= 1e-4 * gridSize;
-  scene.add(grid, wide);
+  // A transparent picture (for a layout) shows the objects alone.
+  if (!stage.transparent) scene.add(grid, wide);
   sun.position.copy(center).add(new THREE.Vector3(0.6, 1.2, 0.8).multiplyScalar(radius * 4));
   sun.target.position.copy(center);
   fill.position.copy(center).add(new THREE.Vector3(-1, 0.4, -0.6).multiplyScalar(radius * 4));

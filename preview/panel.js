@@ -53,7 +53,8 @@ export function buildPage(root, data, timeline, renderMode, seek) {
     element('section', { class: 'grow-2' }, element('h2', { text: 'Cues' }), cues.node),
     element('footer', {},
       element('span', { text: 'space play/pause · ←/→ one frame · Home/End · C/O view' })));
-  const app = element('div', { class: renderMode ? 'app render' : 'app' }, viewport, transport, panel);
+  const renderClass = renderMode ? `app render${renderMode.transparent ? ' transparent' : ''}${renderMode.title ? '' : ' no-title'}` : 'app';
+  const app = element('div', { class: renderClass }, viewport, transport, panel);
   root.append(app);
   markScrubber(chapterMarks, shotMarks, timeline);
   return {

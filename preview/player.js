@@ -36,7 +36,7 @@ export function start(root) {
   const timeline = readTimeline(data);
   const { duration, cameraTrack } = timeline;
   const page = buildPage(root, data, timeline, renderMode, seek);
-  const stage = createStage(page.viewport, data.preview || {});
+  const stage = createStage(page.viewport, data.preview || {}, Boolean(renderMode && renderMode.transparent));
   const { controls } = stage;
   stage.callouts = { layer: createCalloutLayer(page.viewport), list: timeline.emphasis.callouts };
 

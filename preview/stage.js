@@ -8,9 +8,11 @@ import { RoomEnvironment } from 'three/addons/environments/RoomEnvironment.js';
 import { opacityAt } from 'cinc/evaluate.js';
 import { drawCallouts } from 'cinc/emphasis.js';
 
-// The stage in `viewport`, lit as `look` (the page data's `preview`) asks.
-export function createStage(viewport, look) {
-  const renderer = new THREE.WebGLRenderer({ antialias: true });
+// The stage in `viewport`, lit as `look` (the page data's `preview`) asks;
+// `transparent`: cleared to alpha 0, without a background (a still for a
+// layout).
+export function createStage(viewport, look, transparent = false) {
+  const renderer = new THREE.WebGLRenderer({ antialias: true, alpha: transparent });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
   viewport.prepend(renderer.domElement);
   const scene = new THREE.Scene();
@@ -20,7 +22,7 @@ export function createStage(viewport, look) {
   // two lights alone. The background is the scene's colour.
   const studio = look.lighting !== 'flat';
   const background = new THREE.Color(look.background || '#1c1f24');
-  scene.background = background;
+  scene.background = transparent ? null : background;
   if (studio) {
     renderer.toneMapping = THREE.NeutralToneMapping;
     const pmrem = new THREE.PMREMGenerator(renderer);
@@ -41,7 +43,7 @@ export function createStage(viewport, look) {
   const controls = new OrbitControls(orbitCamera, renderer.domElement);
   controls.enabled = false;
   return {
-    viewport, renderer, scene, sun, fill, outputCamera, orbitCamera, controls,
+    viewport, renderer, scene, sun, fill, outputCamera, orbitCamera, controls, transparent,
     objects: [],            // {name, node, materials, meshes, placeholder, label, opacity}
     cameraNodes: new Map(), // name -> Object3D
     gizmos: new Map(),      // camera name -> gizmo

@@ -45,7 +45,11 @@ FrameFolder::~FrameFolder() {
 }
 
 bool FrameFolder::Add(int64_t number, std::string_view png, std::string* error) {
-  std::string path = folder_ + FrameFileName(number);
+  return AddNamed(FrameFileName(number), png, error);
+}
+
+bool FrameFolder::AddNamed(const std::string& name, std::string_view png, std::string* error) {
+  std::string path = folder_ + name;
   std::string reason;
   std::optional<StagedFile> staged = StagedFile::Stage(path, png, &reason);
   if (!staged) {

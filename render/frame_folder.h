@@ -5,8 +5,8 @@
 // something else than a folder is refused. Add stages one frame as
 // frame-NNNNNN.png (the number 1-based, six digits or more) through
 // core/atomic_file.h (StagedFile: written and flushed beside its name, not
-// yet there); Commit renames every staged frame into place. Until Commit
-// nothing is at the frames' names; a FrameFolder destroyed without a
+// yet there; AddNamed does the same under a name of the caller's); Commit renames every staged
+// frame into place. Until Commit nothing is at the frames' names; a FrameFolder destroyed without a
 // Commit removes its staged files, and the folder too when it made it and
 // it is empty: a render that fails leaves nothing half-written. Errors are
 // "cannot write PATH: reason" in *error.
@@ -34,6 +34,8 @@ class FrameFolder {
   ~FrameFolder();
 
   bool Add(int64_t number, std::string_view png, std::string* error);
+  // Stages a picture under its own name (a file name, no "/").
+  bool AddNamed(const std::string& name, std::string_view png, std::string* error);
   bool Commit(std::string* error);
 
  private:

@@ -36,6 +36,23 @@ TEST_F(FrameFolderTest, NamesFramesFromOne) {
   EXPECT_EQ(FrameFileName(1234567), "frame-1234567.png");
 }
 
+// Stills: named by the caller, into a folder given without its "/", which
+// already holds other files (left alone).
+TEST_F(FrameFolderTest, NamedPicturesAppearOnlyWhenCommitted) {
+  std::string out = folder_->Inside("stills");
+  fs::create_directory(out);
+  testing::WriteBytes(out + "/notes.txt", "mine");
+  testing::WriteBytes(out + "/01-base.png", "old");
+  std::string error;
+  std::unique_ptr<FrameFolder> stills = FrameFolder::Open(out, &error);
+  ASSERT_TRUE(stills) << error;
+  ASSERT_TRUE(stills->AddNamed("01-base.png", "new", &error)) << error;
+  EXPECT_EQ(testing::ReadBytes(out + "/01-base.png"), "old");
+  ASSERT_TRUE(stills->Commit(&error)) << error;
+  EXPECT_EQ(Names(out), (std::vector<std::string>{"01-base.png", "notes.txt"}));
+  EXPECT_EQ(testing::ReadBytes(out + "/01-base.png"), "new");
+}
+
 TEST_F(FrameFolderTest, FramesAppearOnlyWhenCommitted) {
   std::string out = folder_->Inside("frames/");
   std::string error;

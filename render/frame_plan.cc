@@ -22,6 +22,27 @@ int64_t CeilFrame(int64_t nanoseconds, int fps) {
 
 std::string Seconds(double value) { return FormatDouble(value) + " s"; }
 
+}  // namespace
+
+bool CheckRenderSize(int width, int height, bool video, std::string* problem) {
+  for (auto [name, value] : {std::pair{"width", width}, {"height", height}}) {
+    if (value < kMinRenderSize || value > kMaxRenderSize) {
+      *problem = "the " + std::string(name) + " " + std::to_string(value) + " is not between " +
+                 std::to_string(kMinRenderSize) + " and " + std::to_string(kMaxRenderSize) +
+                 " pixels";
+      return false;
+    }
+    if (video && value % 2 != 0) {
+      *problem = "the " + std::string(name) + " " + std::to_string(value) +
+                 " is odd: a video's width and height must be even";
+      return false;
+    }
+  }
+  return true;
+}
+
+namespace {
+
 // The size, the frame rate and the output kind.
 bool CheckPicture(const RenderSettings& settings, std::string* problem) {
   RenderOutput output = RenderOutputOf(settings.output);
@@ -30,18 +51,8 @@ bool CheckPicture(const RenderSettings& settings, std::string* problem) {
                ": the output must end in .mp4 or .webm, or be a folder ending in /";
     return false;
   }
-  for (auto [name, value] : {std::pair{"width", settings.width}, {"height", settings.height}}) {
-    if (value < kMinRenderSize || value > kMaxRenderSize) {
-      *problem = "the " + std::string(name) + " " + std::to_string(value) + " is not between " +
-                 std::to_string(kMinRenderSize) + " and " + std::to_string(kMaxRenderSize) +
-                 " pixels";
-      return false;
-    }
-    if (output != RenderOutput::kFrames && value % 2 != 0) {
-      *problem = "the " + std::string(name) + " " + std::to_string(value) +
-                 " is odd: a video's width and height must be even";
-      return false;
-    }
+  if (!CheckRenderSize(settings.width, settings.height, output != RenderOutput::kFrames, problem)) {
+    return false;
   }
   if (settings.fps < 1 || settings.fps > kMaxRenderFps) {
     *problem = "--fps " + std::to_string(settings.fps) + " is not between 1 and " +
@@ -100,7 +111,7 @@ std::optional<FramePlan> PlanFrames(const RenderSettings& settings, double durat
   if (settings.slice) {
     const FrameSlice& slice = *settings.slice;
     if (slice.first < 0 || slice.end <= slice.first || slice.end > plan.range_count) {
-      *problem = "--slice " + std::to_string(slice.first) + ":" + std::to_string(slice.end) +
+      *problem = "--frames " + std::to_string(slice.first) + ":" + std::to_string(slice.end) +
                  " is not a slice of the range's " + std::to_string(plan.range_count) +
                  " frames (0:" + std::to_string(plan.range_count) + " is all of them)";
       return std::nullopt;

@@ -39,6 +39,10 @@ struct FramePlan {
   double TimeOf(int64_t index) const;
 };
 
+// Whether a picture of width x height can be made (kMinRenderSize to
+// kMaxRenderSize pixels, even for a video); the problem in words otherwise.
+bool CheckRenderSize(int width, int height, bool video, std::string* problem);
+
 std::optional<FramePlan> PlanFrames(const RenderSettings& settings, double duration,
                                     std::string* problem);
 

@@ -101,10 +101,10 @@ TEST(FramePlanTest, RefusesWhatItCannotMake) {
   settings = Settings();
   settings.slice = FrameSlice{5, 32};
   EXPECT_EQ(Problem(settings, 1),
-            "--slice 5:32 is not a slice of the range's 31 frames (0:31 is all of them)");
+            "--frames 5:32 is not a slice of the range's 31 frames (0:31 is all of them)");
   settings.slice = FrameSlice{5, 5};
   EXPECT_EQ(Problem(settings, 1),
-            "--slice 5:5 is not a slice of the range's 31 frames (0:31 is all of them)");
+            "--frames 5:5 is not a slice of the range's 31 frames (0:31 is all of them)");
 }
 
 TEST(FramePlanTest, OutputKinds) {

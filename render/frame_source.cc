@@ -77,9 +77,10 @@ std::unique_ptr<FrameSource> FrameSource::Open(const std::string& page_path,
   if (!source->browser_) return nullptr;
   FrameSource* self = source.get();
   source->browser_->set_event_handler([self](const Json& event) { self->OnEvent(event); });
-  std::string url =
-      source->page_url_ + "#render&view=" + std::string(RenderViewName(settings.view));
-  if (!source->Prepare(error) || !source->Load(url, error)) return nullptr;
+  std::string fragment = "#render&view=" + std::string(RenderViewName(settings.view));
+  if (settings.transparent) fragment += "&background=transparent";
+  if (!settings.chapter_title) fragment += "&title=off";
+  if (!source->Prepare(error) || !source->Load(fragment, error)) return nullptr;
   return source;
 }
 
@@ -98,6 +99,12 @@ bool FrameSource::Prepare(std::string* error) {
   Json metrics = {{"width", settings_.width},       {"height", settings_.height},
                   {"deviceScaleFactor", 1},         {"mobile", false},
                   {"screenWidth", settings_.width}, {"screenHeight", settings_.height}};
+  // A transparent page's screenshots keep its alpha: no white behind it.
+  Json clear = {{"color", {{"r", 0}, {"g", 0}, {"b", 0}, {"a", 0}}}};
+  if (settings_.transparent && !browser_->Call("Emulation.setDefaultBackgroundColorOverride", clear,
+                                               session_, kCommandTimeout, error)) {
+    return false;
+  }
   return browser_->Call("Page.enable", Json::object(), session_, kCommandTimeout, error) &&
          browser_->Call("Runtime.enable", Json::object(), session_, kCommandTimeout, error) &&
          browser_->Call("Fetch.enable", every_request, session_, kCommandTimeout, error) &&
@@ -105,16 +112,15 @@ bool FrameSource::Prepare(std::string* error) {
                         error);
 }
 
-// Opens the page and waits for it to be ready in its render mode.
-bool FrameSource::Load(const std::string& url, std::string* error) {
-  auto deadline = std::chrono::steady_clock::now() + settings_.ready_timeout;
+bool FrameSource::Navigate(const std::string& fragment,
+                           std::chrono::steady_clock::time_point deadline, std::string* error) {
   auto left = [&deadline] {
     return std::max(std::chrono::duration_cast<std::chrono::milliseconds>(
                         deadline - std::chrono::steady_clock::now()),
                     std::chrono::milliseconds(1));
   };
   std::optional<Json> navigated =
-      browser_->Call("Page.navigate", {{"url", url}}, session_, left(), error);
+      browser_->Call("Page.navigate", {{"url", page_url_ + fragment}}, session_, left(), error);
   if (!navigated) return false;
   if (std::string failure = navigated->value("errorText", ""); !failure.empty()) {
     *error = "the page cannot be opened: " + failure;
@@ -130,10 +136,19 @@ bool FrameSource::Load(const std::string& url, std::string* error) {
   auto loaded = [this](const Json& event) {
     return IsEvent(event, "Page.loadEventFired", session_);
   };
-  if (!browser_->WaitForEvent(committed, "open the page", left(), error) ||
-      !browser_->WaitForEvent(loaded, "load the page", left(), error)) {
-    return false;
-  }
+  return browser_->WaitForEvent(committed, "open the page", left(), error) &&
+         browser_->WaitForEvent(loaded, "load the page", left(), error);
+}
+
+// Opens the page and waits for it to be ready in its render mode.
+bool FrameSource::Load(const std::string& fragment, std::string* error) {
+  auto deadline = std::chrono::steady_clock::now() + settings_.ready_timeout;
+  auto left = [&deadline] {
+    return std::max(std::chrono::duration_cast<std::chrono::milliseconds>(
+                        deadline - std::chrono::steady_clock::now()),
+                    std::chrono::milliseconds(1));
+  };
+  if (!Navigate(fragment, deadline, error)) return false;
   std::optional<Json> ready = Evaluate(std::string(kReadyScript), left(), error);
   if (!ready) {
     if (error->find("did not answer Runtime.evaluate") != std::string::npos) {
@@ -144,7 +159,9 @@ bool FrameSource::Load(const std::string& url, std::string* error) {
     return false;
   }
   const Json& render = (*ready)["render"];
-  if (!render.is_object() || render.value("view", "") != RenderViewName(settings_.view)) {
+  if (!render.is_object() || render.value("view", "") != RenderViewName(settings_.view) ||
+      render.value("transparent", false) != settings_.transparent ||
+      render.value("title", true) != settings_.chapter_title) {
     *error = "the page has no render mode (#render): it was made by another version of cinc";
     return false;
   }
@@ -200,6 +217,31 @@ std::optional<std::string> FrameSource::Capture(double t, std::string* error) {
     return std::nullopt;
   }
   return png;
+}
+
+std::optional<std::string> FrameSource::PrintPdf(const std::string& page_path, double paper_width,
+                                                 double paper_height, std::string* error) {
+  page_url_ = FileUrl(page_path);
+  auto deadline = std::chrono::steady_clock::now() + settings_.ready_timeout;
+  if (!browser_->Call("Emulation.clearDeviceMetricsOverride", Json::object(), session_,
+                      kCommandTimeout, error) ||
+      !Navigate("", deadline, error)) {
+    return std::nullopt;
+  }
+  Json params = {{"paperWidth", paper_width}, {"paperHeight", paper_height},
+                 {"printBackground", true},   {"displayHeaderFooter", false},
+                 {"preferCSSPageSize", true}, {"marginTop", 0},
+                 {"marginBottom", 0},         {"marginLeft", 0},
+                 {"marginRight", 0}};
+  std::optional<Json> printed =
+      browser_->Call("Page.printToPDF", params, session_, settings_.frame_timeout, error);
+  if (!printed) return std::nullopt;
+  std::optional<std::string> pdf = Base64Decode(printed->value("data", ""));
+  if (!pdf || !pdf->starts_with("%PDF-")) {
+    *error = "Chromium's print of " + page_path + " is not a PDF";
+    return std::nullopt;
+  }
+  return pdf;
 }
 
 void FrameSource::OnEvent(const Json& event) {

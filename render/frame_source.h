@@ -7,7 +7,8 @@
 // is not the page's own file or a data: or blob: URL (Fetch.enable for
 // every URL: each request is paused and failed, "BlockedByClient", unless
 // allowed; the refused URLs are kept in refused_requests()), opens
-// `page_path` from file:// with the fragment `#render&view=VIEW`, and waits
+// `page_path` from file:// with the fragment `#render&view=VIEW` (and
+// `&background=transparent`, `&title=off` when asked), and waits
 // for window.cinc.ready, up to the ready timeout. A page that fails (an
 // exception, a rejected ready), that does not get ready in time, or that
 // has no render mode (window.cinc.render) is an error, with the page's last
@@ -40,6 +41,8 @@ struct FrameSourceSettings {
   int width = 1920;
   int height = 1080;
   RenderView view = RenderView::kCamera;
+  bool transparent = false;   // &background=transparent: the page clears to alpha 0
+  bool chapter_title = true;  // false: &title=off, the chapter title not drawn
   std::chrono::milliseconds ready_timeout{60000};
   std::chrono::milliseconds frame_timeout{60000};
 };
@@ -56,13 +59,20 @@ class FrameSource {
   // The PNG of the frame at `t` seconds.
   std::optional<std::string> Capture(double t, std::string* error);
 
+  // Paper in inches (A4: 8.27 x 11.69; letter: 8.5 x 11).
+  std::optional<std::string> PrintPdf(const std::string& page_path, double paper_width,
+                                      double paper_height, std::string* error);
+
   const std::vector<std::string>& refused_requests() const { return refused_; }
   const CdpSession& browser() const { return *browser_; }
 
  private:
   FrameSource() = default;
   bool Prepare(std::string* error);
-  bool Load(const std::string& url, std::string* error);
+  bool Load(const std::string& fragment, std::string* error);
+  // Navigates to page_url_ (with `fragment`) and waits for its load event.
+  bool Navigate(const std::string& fragment, std::chrono::steady_clock::time_point deadline,
+                std::string* error);
   void OnEvent(const Json& event);
   std::optional<Json> Evaluate(const std::string& expression, std::chrono::milliseconds timeout,
                                std::string* error);

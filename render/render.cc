@@ -1,17 +1,14 @@
 #include "render/render.h"
 
 #include <chrono>
-#include <cmath>
 #include <cstdlib>
 #include <memory>
 #include <optional>
 
 #include "core/atomic_file.h"
-#include "core/number_format.h"
 #include "render/frame_folder.h"
 #include "render/frame_plan.h"
-#include "render/frame_source.h"
-#include "render/temporary_folder.h"
+#include "render/page_capture.h"
 #include "render/video_encoder.h"
 
 namespace cinc {
@@ -96,29 +93,8 @@ class Sink {
   std::unique_ptr<VideoEncoder> encoder_;
 };
 
-// The page in its own private folder (removed with it), opened in render mode.
-std::unique_ptr<FrameSource> OpenPage(std::string_view page_html, const RenderSettings& settings,
-                                      std::optional<TemporaryFolder>* folder, std::string* error) {
-  *folder = TemporaryFolder::Create("cinc-render-", error);
-  if (!*folder) return nullptr;
-  std::string page = (*folder)->Inside("preview.html");
-  std::string reason;
-  if (!WriteFileAtomically(page, page_html, &reason)) {
-    *error = "the page cannot be written to " + page + ": " + reason;
-    return nullptr;
-  }
-  FrameSourceSettings source;
-  source.chromium = ChromiumProgram();
-  source.width = settings.width;
-  source.height = settings.height;
-  source.view = settings.view;
-  source.ready_timeout = settings.ready_timeout;
-  source.frame_timeout = settings.frame_timeout;
-  return FrameSource::Open(page, source, error);
-}
-
 // Every frame of the plan, captured and handed to the sink in order.
-bool CaptureFrames(FrameSource* source, const FramePlan& plan, const RenderSettings& settings,
+bool CaptureFrames(PageCapture* source, const FramePlan& plan, const RenderSettings& settings,
                    Sink* sink, RenderOutcome* outcome, Diagnostics* diagnostics) {
   for (int64_t index = plan.slice_first; index < plan.slice_end; ++index) {
     std::string error;
@@ -153,13 +129,13 @@ RenderOutcome RenderPreview(std::string_view page_html, double duration,
   if (!sink.Open(settings, diagnostics)) return outcome;
   auto start = std::chrono::steady_clock::now();
   {
-    std::optional<TemporaryFolder> folder;
-    std::unique_ptr<FrameSource> source = OpenPage(page_html, settings, &folder, &problem);
-    if (source && std::abs(source->duration() - duration) > 1e-9) {
-      problem = "the page lasts " + FormatDouble(source->duration()) + " s, not " +
-                FormatDouble(duration) + " s: it is not this sequence's page";
-      source.reset();
-    }
+    FrameSourceSettings page;
+    page.width = settings.width;
+    page.height = settings.height;
+    page.view = settings.view;
+    page.ready_timeout = settings.ready_timeout;
+    page.frame_timeout = settings.frame_timeout;
+    std::unique_ptr<PageCapture> source = PageCapture::Open(page_html, duration, page, &problem);
     if (!source) {
       ReportProblem(diagnostics, DiagnosticCode::kRender,
                     "cannot render " + settings.output + ": " + problem);

@@ -1,6 +1,6 @@
 // render_driver: a preview page to frames or video through render/render.h,
-// for tests/render_test.py (and for measuring), until `cinc render` is on
-// the command line.
+// for tests/render_test.py (and for measuring): the engine alone, from a
+// page file, as `cinc render` (compiler/cli/publish.cc) calls it.
 //
 // Usage: render_driver PAGE.html DURATION -o OUT [--size WxH] [--fps N]
 //          [--view camera|orbit] [--from S] [--to S] [--slice A:B]

@@ -6,7 +6,7 @@ Debian's ffmpeg to MP4 and WebM.
     render_test.py CINC RENDER_DRIVER
 
 RENDER_DRIVER (render/render_driver.cc) calls render/render.h as `cinc
-render` will. The scene: a polished sphere (tests/preview_look_test.py's
+render` does. The scene: a polished sphere (tests/preview_look_test.py's
 GLB) that fades in from 0.5 s to 1 s, labelled as a chapter, and a marker
 object without a model sliding beside it. Measured here, independently of
 the engine: the PNGs decoded with zlib, the videos read by ffprobe. The

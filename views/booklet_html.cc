@@ -40,7 +40,7 @@ constexpr const char* kStyle =
     ".cover{break-after:page;page-break-after:always}\n"
     "h1{font-size:24pt;margin:0 0 6mm}h2{font-size:15pt;margin:0 0 3mm}\n"
     ".number{color:#777;margin-right:3mm}\n"
-    "img.still,img.cover{display:block;max-width:100%;max-height:120mm;margin:0 0 4mm}\n"
+    "img.still,img.product{display:block;max-width:100%;max-height:120mm;margin:0 0 4mm}\n"
     "img.part{width:18mm;height:auto;vertical-align:middle}\n"
     "table.parts{border-collapse:collapse}td{padding:1mm 3mm 1mm 0}\n"
     "td.count{font-weight:bold;text-align:right;white-space:nowrap}\n"
@@ -56,7 +56,7 @@ std::string BookletHtml(const BookletContent& content) {
       "</title>\n<style>\n@page{size:" + (content.paper == Paper::kA4 ? "A4" : "letter") +
       ";margin:15mm}\n" + kStyle + "</style>\n</head>\n<body>\n";
   html += "<section class=\"cover\">\n<h1>" + Escaped(name) + "</h1>\n" +
-          Picture(content.cover, name, "cover") + "\n<h2>Parts</h2>\n" +
+          Picture(content.cover, name, "product") + "\n<h2>Parts</h2>\n" +
           PartsTable(content.parts.total, content) + "</section>\n";
   int number = 0;
   for (size_t k = 0; k < content.parts.chapters.size(); ++k) {

@@ -44,59 +44,6 @@
 namespace cinc {
 namespace {
 
-// Prints the diagnostics (sorted) and says whether the run may go on.
-bool Report(Diagnostics* diagnostics, const CommandOptions& options, std::ostream& errors) {
-  if (options.werror) diagnostics->PromoteWarnings();
-  diagnostics->Sort();
-  if (!diagnostics->items().empty() || options.diagnostics_format != DiagnosticsFormat::kText) {
-    SourceLines sources;
-    errors << FormatDiagnostics(*diagnostics, options.diagnostics_format, &sources,
-                                options.docs_base_uri);
-  }
-  return !diagnostics->HasErrors();
-}
-
-// Whether the outputs may be written, checked before any is: E_OUTPUT for
-// one that is an input of the build (the scene, an include, a model) or
-// named twice, E_PATH for a path the depfile cannot hold. The exit status
-// for what was reported, or kExitSuccess.
-int CheckOutputPaths(const std::vector<std::string>& outputs, const std::string& depfile,
-                     const std::vector<std::string>& inputs, Diagnostics* diagnostics) {
-  int status = kExitSuccess;
-  std::vector<std::string> all = outputs;
-  if (!depfile.empty()) all.push_back(depfile);
-  for (size_t index = 0; index < all.size(); ++index) {
-    const std::string& path = all[index];
-    auto refuse = [&](const std::string& why) {
-      ReportUnlocated(DiagnosticCode::kOutput, "cannot write " + path + ": " + why, diagnostics);
-      status = kExitUsage;
-    };
-    if (std::any_of(inputs.begin(), inputs.end(),
-                    [&](const std::string& input) { return IsSameFile(path, input); })) {
-      refuse("it is an input of this build; choose another path");
-    } else if (std::any_of(all.begin(), all.begin() + static_cast<long>(index),
-                           [&](const std::string& other) {
-                             return other == path || IsSameFile(other, path);
-                           })) {
-      refuse("it is also another output of this build; choose another path");
-    }
-  }
-  if (depfile.empty() || status != kExitSuccess) return status;
-  std::vector<std::string> named = outputs;
-  named.insert(named.end(), inputs.begin(), inputs.end());
-  for (const std::string& path : named) {
-    if (std::optional<std::string> why = DepfileRefusal(path)) {
-      ReportUnlocated(DiagnosticCode::kPath,
-                      "the depfile " + depfile + " cannot name '" + path + "': " + *why +
-                          ", which Make cannot read in a path; rename the file or build "
-                          "without --depfile",
-                      diagnostics);
-      status = kExitInputError;
-    }
-  }
-  return status;
-}
-
 // A document whose top level has a `cinc:` key is a scene; anything else is
 // read as a sequence (docs/cli.md). An unreadable file goes to the scene
 // loader, which reports why.
@@ -177,6 +124,54 @@ BuildSettings BuildSettingsOf(const CommandOptions& options) {
 }
 
 }  // namespace
+
+bool Report(Diagnostics* diagnostics, const CommandOptions& options, std::ostream& errors) {
+  if (options.werror) diagnostics->PromoteWarnings();
+  diagnostics->Sort();
+  if (!diagnostics->items().empty() || options.diagnostics_format != DiagnosticsFormat::kText) {
+    SourceLines sources;
+    errors << FormatDiagnostics(*diagnostics, options.diagnostics_format, &sources,
+                                options.docs_base_uri);
+  }
+  return !diagnostics->HasErrors();
+}
+
+int CheckOutputPaths(const std::vector<std::string>& outputs, const std::string& depfile,
+                     const std::vector<std::string>& inputs, Diagnostics* diagnostics) {
+  int status = kExitSuccess;
+  std::vector<std::string> all = outputs;
+  if (!depfile.empty()) all.push_back(depfile);
+  for (size_t index = 0; index < all.size(); ++index) {
+    const std::string& path = all[index];
+    auto refuse = [&](const std::string& why) {
+      ReportUnlocated(DiagnosticCode::kOutput, "cannot write " + path + ": " + why, diagnostics);
+      status = kExitUsage;
+    };
+    if (std::any_of(inputs.begin(), inputs.end(),
+                    [&](const std::string& input) { return IsSameFile(path, input); })) {
+      refuse("it is an input of this build; choose another path");
+    } else if (std::any_of(all.begin(), all.begin() + static_cast<long>(index),
+                           [&](const std::string& other) {
+                             return other == path || IsSameFile(other, path);
+                           })) {
+      refuse("it is also another output of this build; choose another path");
+    }
+  }
+  if (depfile.empty() || status != kExitSuccess) return status;
+  std::vector<std::string> named = outputs;
+  named.insert(named.end(), inputs.begin(), inputs.end());
+  for (const std::string& path : named) {
+    if (std::optional<std::string> why = DepfileRefusal(path)) {
+      ReportUnlocated(DiagnosticCode::kPath,
+                      "the depfile " + depfile + " cannot name '" + path + "': " + *why +
+                          ", which Make cannot read in a path; rename the file or build "
+                          "without --depfile",
+                      diagnostics);
+      status = kExitInputError;
+    }
+  }
+  return status;
+}
 
 const OutputFormat& FormatOf(const CommandOptions& options) {
   if (const OutputFormat* named = FindOutputFormat(options.format)) return *named;

@@ -5,6 +5,7 @@
 #ifndef CINC_COMPILER_CLI_COMMANDS_H_
 #define CINC_COMPILER_CLI_COMMANDS_H_
 
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -18,6 +19,21 @@
 namespace cinc {
 
 enum ExitStatus { kExitSuccess = 0, kExitInputError = 1, kExitUsage = 2, kExitInternal = 3 };
+
+// The options of `cinc render`, `cinc stills` and `cinc booklet`
+// (compiler/cli/publish.h), as the command line gives them.
+struct PublishOptions {
+  int fps = 30;
+  std::string size;                  // WxH; empty: the command's default
+  std::string view = "camera";       // camera | orbit
+  std::optional<double> from;        // render: seconds
+  std::optional<double> to;          // render: seconds
+  std::optional<int> chapter;        // render: 1-based
+  std::string frames;                // render: A:B, the slice
+  std::string at = "end";            // stills: start | end | seconds from the chapter's start
+  std::string background = "scene";  // stills: scene | transparent
+  std::string paper = "a4";          // booklet: a4 | letter
+};
 
 struct CommandOptions {
   std::string scene;                         // the scene (or, for eval, a scene or a sequence)
@@ -39,6 +55,7 @@ struct CommandOptions {
   bool critical_path = false;  // resolve: --critical-path (resolver/critical_path.h)
   std::string sequence;        // verify: the sequence file (its first shard)
   std::string schema_name;     // schema: scene | sequence
+  PublishOptions publish;      // render, stills, booklet
   // False when the process exits right after the command (main): a build
   // (but a watch's) then leaves its memory to the operating system.
   bool free_memory = true;
@@ -80,6 +97,17 @@ int RunSchema(const CommandOptions& options, std::ostream& out, std::ostream& er
 // `cinc lsp`: the language server on stdin and stdout (lsp/lsp_server.h)
 // until the editor says exit.
 int RunLsp(const CommandOptions& options, std::ostream& out, std::ostream& errors);
+
+// Prints the diagnostics (warnings promoted by --werror, sorted) in the
+// chosen format; whether they hold no error.
+bool Report(Diagnostics* diagnostics, const CommandOptions& options, std::ostream& errors);
+
+// Whether the outputs may be written, checked before any is: E_OUTPUT for
+// one that is an input of the build (the scene, an include, a model) or
+// named twice, E_PATH for a path the depfile cannot hold. The exit status
+// for what was reported, or kExitSuccess.
+int CheckOutputPaths(const std::vector<std::string>& outputs, const std::string& depfile,
+                     const std::vector<std::string>& inputs, Diagnostics* diagnostics);
 
 // An exception that escaped a command (a bad_alloc, a library bug) as an
 // E_INTERNAL diagnostic in the chosen format.

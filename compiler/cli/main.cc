@@ -9,6 +9,7 @@
 #include "compiler/cli/commands.h"
 #include "compiler/cli/docs_location.h"
 #include "compiler/cli/huge_pages.h"
+#include "compiler/cli/publish.h"
 #include "compiler/pipeline/build_memory.h"
 #include "compiler/pipeline/output_formats.h"
 #include "core/version.h"
@@ -190,6 +191,67 @@ void AddFileCommands(CLI::App* app, Parsed* parsed, std::vector<Subcommand>* com
   commands->push_back({schema, cinc::RunSchema});
 }
 
+// --size and --view of render, stills and booklet.
+void AddPictureOptions(CLI::App* command, cinc::PublishOptions* publish, const char* size) {
+  command->add_option("--size", publish->size, "WIDTHxHEIGHT in pixels")->default_str(size);
+  command->add_option("--view", publish->view, "The camera view, or the orbit view")
+      ->check(CLI::IsMember({"camera", "orbit"}))
+      ->capture_default_str();
+}
+
+// render, stills, booklet: pictures of the preview page (docs/publishing.md).
+void AddPublishCommands(CLI::App* app, Parsed* parsed, std::vector<Subcommand>* commands) {
+  CommandOptions& options = parsed->options;
+  cinc::PublishOptions& publish = options.publish;
+  CLI::App* render =
+      app->add_subcommand("render", "Render the scene to an MP4 or WebM video, or PNG frames");
+  render->add_option("scene", options.scene, "The scene file")->required();
+  render->add_option("-o,--output", options.output, "OUT.mp4, OUT.webm, or DIR/ for PNG frames")
+      ->required();
+  render->add_option("--fps", publish.fps, "Frames a second, 1 to 240")->capture_default_str();
+  AddPictureOptions(render, &publish, "1920x1080");
+  render->add_flag("--reverse", options.reverse,
+                   "Render the disassembly: the scene played backwards");
+  CLI::Option* from = render->add_option("--from", publish.from, "Start at this many seconds");
+  CLI::Option* to = render->add_option("--to", publish.to, "End at this many seconds");
+  render->add_option("--chapter", publish.chapter, "Only chapter N (from 1): its start to its end")
+      ->excludes(from)
+      ->excludes(to);
+  render->add_option("--frames", publish.frames,
+                     "FIRST:END: only frames FIRST to END - 1 of the range, to split a render");
+  AddCommon(render, parsed);
+  AddSceneOptions(render, parsed);
+  commands->push_back({render, cinc::RunRender});
+
+  CLI::App* stills = app->add_subcommand("stills", "Write a PNG of each chapter, NN-label.png");
+  stills->add_option("scene", options.scene, "The scene file")->required();
+  stills->add_option("-o,--output", options.output, "The folder to write the PNGs into")
+      ->required();
+  AddPictureOptions(stills, &publish, "1920x1080");
+  stills
+      ->add_option("--at", publish.at,
+                   "start, end, or seconds from the chapter's start (at most its length)")
+      ->capture_default_str();
+  stills->add_option("--background", publish.background, "The scene's colour, or transparent")
+      ->check(CLI::IsMember({"scene", "transparent"}))
+      ->capture_default_str();
+  AddCommon(stills, parsed);
+  AddSceneOptions(stills, parsed);
+  commands->push_back({stills, cinc::RunStills});
+
+  CLI::App* booklet =
+      app->add_subcommand("booklet", "Write the printable instruction booklet, HTML or PDF");
+  booklet->add_option("scene", options.scene, "The scene file")->required();
+  booklet->add_option("-o,--output", options.output, "OUT.html or OUT.pdf")->required();
+  booklet->add_option("--paper", publish.paper, "The paper size")
+      ->check(CLI::IsMember({"a4", "letter"}))
+      ->capture_default_str();
+  AddPictureOptions(booklet, &publish, "1280x720");
+  AddCommon(booklet, parsed);
+  AddSceneOptions(booklet, parsed);
+  commands->push_back({booklet, cinc::RunBooklet});
+}
+
 // The words of --diagnostics and --visibility as options.
 void MapWords(Parsed* parsed) {
   static const std::map<std::string, cinc::DiagnosticsFormat> kFormats = {
@@ -224,6 +286,7 @@ int main(int argc, char** argv) {
   AddBuildCommands(&app, &parsed, &commands);
   AddSceneCommands(&app, &parsed, &commands);
   AddFileCommands(&app, &parsed, &commands);
+  AddPublishCommands(&app, &parsed, &commands);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

@@ -62,8 +62,10 @@ struct BuildResult {
 BuildResult BuildOutput(const std::string& scene_path, const BuildSettings& settings,
                         Diagnostics* diagnostics);
 
-// The format's builder on a compilation made with RelationsAfterTiming::
-// kRelease or kKeep (`cinc lsp` keeps the scene's relations for hover).
+// The format's builder on a compilation made by CompileScene with
+// RelationsAfterTiming::kRelease or kKeep, for a command that reads the
+// compiled scene too (`cinc lsp`'s hover, `cinc render`'s chapters, `cinc
+// booklet`'s parts list) before: the builder may free its rig and timeline.
 BuildResult BuildCompiled(Compilation* compilation, const BuildSettings& settings,
                           Diagnostics* diagnostics);
 
