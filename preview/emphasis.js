@@ -6,8 +6,9 @@
 import * as THREE from 'three';
 import { element } from 'cinc/dom.js';
 
-const TINT = new THREE.Color(0xffa31a);  // the highlight's emissive tint
-const TINT_STRENGTH = 0.55;
+const TINT = new THREE.Color(0xffa31a);  // the highlight's amber
+const COLOUR_TINT = 0.6;    // how far the base colour moves to it
+const EMISSIVE_TINT = 0.3;  // how far the emissive colour moves to it
 const GAP = 28;     // px from the anchor to the label's nearest corner
 const MARGIN = 4;   // px kept free at the picture's edges
 const SVG = 'http://www.w3.org/2000/svg';
@@ -30,18 +31,25 @@ export function readEmphasis(allCues) {
   return { highlights, callouts };
 }
 
-// Tints the objects highlighted at t (emissive), restores the others.
+// Tints the objects highlighted at t (base and emissive colours moved
+// toward amber), restores the others.
 export function applyHighlights(stage, highlights, t) {
   for (const object of stage.objects) {
     const spans = highlights.get(object.name);
     const on = !!spans && spans.some((span) => span.t <= t && t < span.end);
     object.highlighted = on;
     for (const material of object.materials) {
-      if (!material.emissive) continue;
       const base = material.userData.cincBase;
-      if (!base.emissive) base.emissive = material.emissive.clone();
-      if (on) material.emissive.copy(base.emissive).lerp(TINT, TINT_STRENGTH);
-      else material.emissive.copy(base.emissive);
+      if (material.color) {
+        if (!base.color) base.color = material.color.clone();
+        material.color.copy(base.color);
+        if (on) material.color.lerp(TINT, COLOUR_TINT);
+      }
+      if (material.emissive) {
+        if (!base.emissive) base.emissive = material.emissive.clone();
+        material.emissive.copy(base.emissive);
+        if (on) material.emissive.lerp(TINT, EMISSIVE_TINT);
+      }
     }
   }
 }

@@ -72,16 +72,17 @@ director:
           "#rrggbb",
           "6:30 E_SCENE_FORMAT /objects/a/nodes/0/highlight: 'highlight' is only allowed on "
           "director nodes",
-          "7:47 E_SCENE_VALUE /objects/a/nodes/1/callout/text: text is empty",
-          "8:30 E_SCENE_FORMAT /objects/a/nodes/2/callout: missing field text",
-          "11:20 E_SCENE_FORMAT /director/nodes/0/highlight: 'highlight' requires 'duration' or "
+          "7:46 E_SCENE_VALUE /objects/a/nodes/1/callout/text: text is empty; the runtime needs "
+          "some text here",
+          "8:39 E_SCENE_FORMAT /objects/a/nodes/2/callout: missing field text",
+          "11:15 E_SCENE_FORMAT /director/nodes/0/highlight: 'highlight' requires 'duration' or "
           "'until'",
-          "12:34 E_SCENE_FORMAT /director/nodes/1/highlight: 'highlight' is an empty list",
-          "12:45 E_SCENE_VALUE /director/nodes/1/ghost: ghost 'all' is neither 'others' nor a "
+          "12:39 E_SCENE_FORMAT /director/nodes/1/highlight: 'highlight' is an empty list",
+          "12:50 E_SCENE_VALUE /director/nodes/1/ghost: ghost 'all' is neither 'others' nor a "
           "list of objects",
-          "13:30 E_SCENE_FORMAT /director/nodes/2/ghost: missing field objects",
-          "13:51 E_SCENE_VALUE /director/nodes/2/ghost/opacity: opacity 2 is outside [0, 1]",
-          "14:30 E_SCENE_FORMAT /director/nodes/3/callout: a callout on a director node requires "
+          "13:35 E_SCENE_FORMAT /director/nodes/2/ghost: missing field objects",
+          "13:45 E_SCENE_VALUE /director/nodes/2/ghost/opacity: opacity 2 is outside [0, 1]",
+          "14:28 E_SCENE_FORMAT /director/nodes/3/callout: a callout on a director node requires "
           "'on'"));
 }
 
