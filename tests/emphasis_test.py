@@ -86,9 +86,10 @@ def block_glb():
     return struct.pack("<III", 0x46546C67, 2, 12 + len(chunks)) + chunks
 
 
-# The chapter [1, 3) highlights the pin and ghosts the rest (the plate) at
-# 0.25; two callouts over [1, 3): the director's on plate/top, the pin's
-# own on pin/top ($part and $number from the model's part).
+# The plate comes in over [0, 0.5), the pin over [1, 1.5). The chapter
+# [1, 3) highlights the pin and ghosts the rest (the plate) at 0.25; two
+# callouts over [1, 3): the director's on plate/top, the pin's own on
+# pin/top ($part and $number from the model's part).
 EMPHASIS = """cinc: 1
 name: emphasis
 models:
@@ -106,7 +107,7 @@ objects:
     model: block
     position: [0.3, 0, 0]
     nodes:
-      - {id: in, at: 0, duration: 0.5, opacity: 1}
+      - {id: in, at: 1, duration: 0.5, opacity: 1}
       - {id: note, at: 1, duration: 2, callout: {text: "2 × $part ($number)", on: pin/top}}
 cameras:
   cam: {position: [0, 0, 2], fov: 40}
@@ -169,10 +170,13 @@ class EmphasisTest(unittest.TestCase):
         vfx = [(cue["t"], cue["name"], cue.get("target"), cue.get("data"))
                for cue in cues_of(out) if cue["kind"] == "vfx" and cue["t"] >= 1]
         # The chapter is [1, 3): at 1 the plate (fully in since 0.5) jumps to
-        # 0.25 and back to 1 at 3; the pin is highlighted until 3; the pin's
-        # callout (its node [1, 3)) and the director's, both ending at 3.
+        # 0.25 and back to 1 at 3; the pin fades in over [1, 1.5) as without
+        # emphasis and is highlighted until 3; the pin's callout (its node
+        # [1, 3)) and the director's, both ending at 3.
+        pin_in = (1, "opacity", "pin", {"from": 0, "to": 1, "duration": 0.5, "ease": "linear"})
         self.assertEqual(vfx, [
             (1, "opacity", "plate", {"from": 1, "to": 0.25, "duration": 0, "ease": "linear"}),
+            pin_in,
             (1, "callout", "pin", {"text": "2 × Block (B-7)", "marker": "top",
                                    "point": [0, 0.15, 0], "end": 3}),
             (1, "highlight", "pin", {"end": 3}),
@@ -184,7 +188,9 @@ class EmphasisTest(unittest.TestCase):
         plain = self.write("plain.yaml", PLAIN)
         plain_out = os.path.join(self.work, "plain.json")
         subprocess.run([CINC, "build", plain, "-o", plain_out], check=True, capture_output=True)
-        self.assertEqual([c for c in cues_of(plain_out) if c["t"] >= 1 and c["kind"] == "vfx"], [])
+        self.assertEqual([(c["t"], c["name"], c.get("target"), c.get("data"))
+                          for c in cues_of(plain_out) if c["t"] >= 1 and c["kind"] == "vfx"],
+                         [pin_in])
 
     def test_bad_input_writes_nothing(self):
         scene = self.write("bad.yaml", EMPHASIS.replace("on: plate/top", "on: plate/tpo"))
@@ -198,18 +204,20 @@ class EmphasisTest(unittest.TestCase):
                           result.stderr)
             self.assertFalse(os.path.exists(out))
 
-    def shots(self, name, text, probes, folder):
+    def shots(self, name, text, probes, folder, panel_times=()):
         scene = self.write(f"{name}.yaml", text)
         page = os.path.join(self.work, f"{name}.preview.html")
         result = subprocess.run([CINC, "preview", scene, "-o", page], capture_output=True, text=True)
         self.assertEqual(result.returncode, 0, result.stderr)
         job = {"page": page, "viewport": {"width": WIDTH, "height": HEIGHT}, "folder": folder,
-               "prefix": name, "times": [2], "probes": probes}
+               "prefix": name, "times": [2], "probes": probes,
+               "panel_times": list(panel_times)}
         job_path = self.write(f"{name}.job.json", json.dumps(job))
         run = subprocess.run([NODE, CHECK, job_path], capture_output=True, text=True, timeout=300)
         self.assertEqual(run.returncode, 0, run.stderr)
         report = json.loads(run.stdout)
         self.assertEqual(report["problems"], [])
+        self.panels = report["panels"]
         return report["shots"][0]
 
     def test_the_preview_draws_emphasis_and_callouts(self):
@@ -224,7 +232,13 @@ class EmphasisTest(unittest.TestCase):
             px, py = project(camera, [x, 0, HALF])
             probes[name] = {"x": px - 8, "y": py - 8, "width": 16, "height": 16}
         plain = self.shots("plain", PLAIN, probes, folder)
-        emphasis = self.shots("emphasis", EMPHASIS, probes, folder)
+        emphasis = self.shots("emphasis", EMPHASIS, probes, folder, panel_times=[0.25, 2])
+        # The parts panel: the chapter [1, 3) brings the pin in (its first
+        # visible moment is 1), one block; before it no chapter holds the
+        # playhead (the plate comes in outside every chapter).
+        self.assertEqual([(p["t"], p["chapter"], p["lines"]) for p in self.panels],
+                         [(0.25, "", ["No parts come in here"]),
+                          (2, "Step 1", ["1 ×Block (B-7)"])])
         contrast = lambda shot, name: abs(shot["probes"][name]["luminance"] -
                                           shot["probes"]["background"]["luminance"])
         tint = lambda shot: shot["probes"]["pin"]["r"] - shot["probes"]["pin"]["b"]

@@ -6,7 +6,8 @@
 // JOB: {page, viewport: {width, height}, folder, prefix, times: [t],
 // probes: {name: {x, y, width, height}} in px}. Prints {problems, shots:
 // [{t, path, state, callouts, leaders, probes: {name: {r, g, b, luminance}}}]}:
-// each probe's mean colour (0-255) and mean Rec. 709 luminance.
+// each probe's mean colour (0-255) and mean Rec. 709 luminance; with
+// `panel_times`, panels: [{t, path, chapter, lines}] (the side panel's parts).
 import { readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +36,7 @@ const problems = [];
 const profile = await mkdtemp(join(tmpdir(), 'cinc-emphasis-'));
 const { context, page } = await openOfflineBrowser(profile, job.viewport, problems);
 const shots = [];
+const panels = [];
 try {
   await page.goto(`${pathToFileURL(job.page).href}#render`);
   await page.waitForFunction(() => window.cinc && window.cinc.ready, null, { timeout: 120000 });
@@ -54,10 +56,26 @@ try {
     for (const [name, box] of Object.entries(job.probes)) probes[name] = meanOf(image, box);
     shots.push({ t, path, state, callouts, leaders, probes });
   }
+  // The side panel's parts (the page without #render), at job.panel_times.
+  if (job.panel_times && job.panel_times.length) {
+    await page.goto(pathToFileURL(job.page).href);
+    await page.waitForFunction(() => window.cinc && window.cinc.ready, null, { timeout: 120000 });
+    await page.evaluate(() => window.cinc.ready);
+    for (const t of job.panel_times) {
+      await page.evaluate((time) => window.cinc.seek(time), t);
+      const parts = await page.evaluate(() => ({
+        chapter: document.querySelector('.parts-chapter')?.textContent ?? null,
+        lines: [...document.querySelectorAll('.parts-list li')].map((li) => li.textContent),
+      }));
+      const path = join(job.folder, `${job.prefix}-panel-${t}.png`);
+      await writeFile(path, await page.screenshot({ type: 'png' }));
+      panels.push({ t, path, ...parts });
+    }
+  }
 } catch (error) {
   problems.push(String(error && error.stack ? error.stack : error));
 } finally {
   await context.close();
   await rm(profile, { recursive: true, force: true });
 }
-process.stdout.write(JSON.stringify({ problems, shots }));
+process.stdout.write(JSON.stringify({ problems, shots, panels }));
