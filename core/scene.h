@@ -161,6 +161,32 @@ struct Orbit {
   Origin origin;
 };
 
+// `highlight:` and `ghost:` on a director node with a span: over the span
+// the highlighted objects are emphasised and the ghosted drawn at
+// `ghost_opacity` times their opacity (docs/language.md "Emphasis").
+struct Emphasis {
+  std::vector<LocatedString> highlight;  // object or pattern names, as written
+  std::vector<LocatedString> ghost;      // object or pattern names; empty with ghost_others
+  bool ghost_others = false;             // `ghost: others`: every object not highlighted
+  double ghost_opacity = 0.2;
+  Origin origin;  // of the first of the two fields read
+};
+
+// `callout: {text, on}`: a label with a leader line to an anchor over the
+// node's span (docs/language.md "Callouts").
+struct Callout {
+  std::string text;  // as written; `$part`, `$number`, `$marker` replaced in `shown`
+  LocatedString on;  // "object" or "object/marker"; empty: the node's own object
+  Origin origin;
+  // Filled before the rig (markers/callout_anchors.h): the anchor's object,
+  // its marker ("" for the origin), the anchor in the object's model space,
+  // and the text with its placeholders replaced.
+  std::string object;
+  std::string marker;
+  Vec3 point{0, 0, 0};
+  std::string shown;
+};
+
 // The parts of a node that few nodes have (Node::rare()): each boxed, so
 // that a node with one of them pays for that one.
 struct NodeRareParts {
@@ -179,6 +205,8 @@ struct NodeRareParts {
   Boxed<double> time_scale;
   Boxed<Framing> frame;
   Boxed<Orbit> orbit;
+  Boxed<Emphasis> emphasis;
+  Boxed<Callout> callout;
 };
 
 struct Node {
@@ -325,6 +353,12 @@ struct Scene {
   Tolerance tolerance;
   // `aspect:` the frame's width / height, for framing (docs/cameras.md).
   double aspect = 16.0 / 9.0;
+  // `preview: {lighting, background}`: how the preview page lights and
+  // clears its picture (docs/gltf.md "Preview"); "" background: the page's own.
+  enum class Lighting : uint8_t { kStudio, kFlat };
+  bool preview_given = false;  // the scene has `preview:`
+  Lighting preview_lighting = Lighting::kStudio;
+  std::string preview_background;  // "#rrggbb" as written, lower-cased
   std::vector<Model> models;
   std::vector<SceneObject> objects;  // file order, a pattern's copies in its place
   std::vector<SceneObject> cameras;  // file order

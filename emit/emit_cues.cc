@@ -5,6 +5,8 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "markers/ghosting.h"
+
 namespace cinc {
 namespace {
 
@@ -38,8 +40,16 @@ class CueCollector {
   // (nullptr for cameras and the director); `object` is the object's index
   // for its opacity and actions (-1: actions are not written).
   void AddNodes(const std::vector<Node>& nodes, const std::vector<NodeTime>* times,
-                const ChannelTrack<double>* opacity, int32_t object) {
+                const ObjectRig* rig, int32_t object) {
+    const ChannelTrack<double>* opacity = rig != nullptr ? &rig->opacity : nullptr;
     std::multimap<int, const Segment<double>*> opacity_by_node;
+    if (rig != nullptr && !rig->ghosted_opacity.empty()) {
+      // Ghosted (markers/ghosting.h): these fades instead of the channel's.
+      if (settings_.WritesOpacityCues()) {
+        for (const Segment<double>& fade : rig->ghosted_opacity) AddFade(fade, object);
+      }
+      opacity = nullptr;
+    }
     if (opacity != nullptr && settings_.WritesOpacityCues()) {
       for (const Segment<double>& segment : opacity->segments) {
         opacity_by_node.emplace(segment.node_index, &segment);
@@ -53,14 +63,17 @@ class CueCollector {
       for (auto it = first; it != last; ++it) {
         // The node's own duration: a take-over is the next cue for the same
         // target, which replaces the running fade at exactly the right value.
-        CueSource source;
-        source.t = it->second->start;
-        source.kind = Kind::kOpacity;
-        source.target_object = object;
-        source.fade = it->second;
-        sources_.push_back(source);
+        AddFade(*it->second, object);
       }
       if (node.rare().label) Add(Kind::kLabel, *time, -1, &node, nullptr);
+      if (node.rare().emphasis) {
+        for (size_t highlighted : EmphasisObjects(scene_, node.rare().emphasis->highlight)) {
+          Add(Kind::kHighlight, *time, static_cast<int32_t>(highlighted), &node, nullptr);
+        }
+      }
+      if (node.rare().callout) {
+        Add(Kind::kCallout, *time, ObjectNamed(node.rare().callout->object), &node, nullptr);
+      }
       if (node.rare().action && object >= 0) Add(Kind::kAction, *time, object, &node, nullptr);
       for (const Cue& written : node.rare().cues) {
         Add(Kind::kWritten, *time, ObjectNamed(written.target), nullptr, &written);
@@ -75,6 +88,15 @@ class CueCollector {
   }
 
  private:
+  void AddFade(const Segment<double>& fade, int32_t object) {
+    CueSource source;
+    source.t = fade.start;
+    source.kind = Kind::kOpacity;
+    source.target_object = object;
+    source.fade = &fade;
+    sources_.push_back(source);
+  }
+
   void Add(Kind kind, const NodeTime& time, int32_t object, const Node* node, const Cue* written) {
     CueSource source;
     source.t = time.start;
@@ -116,6 +138,35 @@ SequenceCue LabelCue(const Node& node, const NodeTime& time) {
   Json data = Json::object();
   data["label"] = node.rare().label->value;
   data["node"] = node.QualifiedName();
+  data["end"] = time.end.ToDouble();
+  cue.data = std::move(data);
+  return cue;
+}
+
+// The vfx `highlight` cue of one object: data {end}.
+SequenceCue HighlightCue(const std::string& object, const NodeTime& time) {
+  SequenceCue cue;
+  cue.t = time.start.ToDouble();
+  cue.kind = "vfx";
+  cue.name = "highlight";
+  cue.target = object;
+  Json data = Json::object();
+  data["end"] = time.end.ToDouble();
+  cue.data = std::move(data);
+  return cue;
+}
+
+// The vfx `callout` cue: data {text, marker (when on one), point, end}.
+SequenceCue CalloutCue(const Callout& callout, const NodeTime& time) {
+  SequenceCue cue;
+  cue.t = time.start.ToDouble();
+  cue.kind = "vfx";
+  cue.name = "callout";
+  cue.target = callout.object;
+  Json data = Json::object();
+  data["text"] = callout.shown;
+  if (!callout.marker.empty()) data["marker"] = callout.marker;
+  data["point"] = Json::array({callout.point.x, callout.point.y, callout.point.z});
   data["end"] = time.end.ToDouble();
   cue.data = std::move(data);
   return cue;
@@ -184,9 +235,8 @@ std::vector<CueSource> CollectCueSources(const Scene& scene, const Timeline& tim
   CueCollector collector(scene, settings);
   for (size_t index = 0; index < scene.objects.size(); ++index) collector.AddInitialOpacity(index);
   for (size_t index = 0; index < scene.objects.size(); ++index) {
-    const ChannelTrack<double>* opacity =
-        index < rig.objects.size() ? &rig.objects[index].opacity : nullptr;
-    collector.AddNodes(scene.objects[index].nodes, TimesAt(timeline.objects, index), opacity,
+    const ObjectRig* object_rig = index < rig.objects.size() ? &rig.objects[index] : nullptr;
+    collector.AddNodes(scene.objects[index].nodes, TimesAt(timeline.objects, index), object_rig,
                        static_cast<int32_t>(index));
   }
   for (size_t index = 0; index < scene.cameras.size(); ++index) {
@@ -218,6 +268,10 @@ SequenceCue MakeCue(const CueSource& source, const Scene& scene, Diagnostics* di
       cue.target = scene.objects[source.target_object].name;
       return cue;
     }
+    case Kind::kHighlight:
+      return HighlightCue(scene.objects[source.target_object].name, *source.time);
+    case Kind::kCallout:
+      return CalloutCue(*source.node->rare().callout, *source.time);
     case Kind::kWritten:
       break;
   }

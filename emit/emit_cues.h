@@ -23,7 +23,15 @@ std::vector<SequenceCue> CollectCues(const Scene& scene, const Timeline& timelin
 // What one cue is made of. The pointers are into the scene, timeline and
 // rig CollectCueSources was given, which must outlive it.
 struct CueSource {
-  enum class Kind : uint8_t { kInitialOpacity, kOpacity, kLabel, kAction, kWritten };
+  enum class Kind : uint8_t {
+    kInitialOpacity,
+    kOpacity,
+    kLabel,
+    kAction,
+    kWritten,
+    kHighlight,
+    kCallout
+  };
   ExactTime t;
   Kind kind = Kind::kWritten;
   // The object the cue targets (index in scene.objects), or -1: an object's
@@ -33,10 +41,10 @@ struct CueSource {
   // each of a large scene's 100,000 sources).
   union {
     const Segment<double>* fade = nullptr;  // kOpacity
-    const Node* node;                       // kLabel, kAction
+    const Node* node;                       // kLabel, kAction, kHighlight, kCallout
     const Cue* written;                     // kWritten
   };
-  const NodeTime* time = nullptr;  // kLabel, kWritten
+  const NodeTime* time = nullptr;  // kLabel, kWritten, kHighlight, kCallout
 };
 
 // CollectCues' list before the cues are made, so that a build can make the

@@ -253,9 +253,11 @@ SequenceCue MirroredCue(const SequenceCue& cue, const std::optional<Fade>& fade,
   }
   SequenceCue mirrored = cue;
   mirrored.t = MirroredTime(cue.t, duration);
-  if (cue.kind == "marker" && cue.data && cue.data->is_object()) {
+  const bool spans = cue.kind == "marker" ||
+                     (cue.kind == "vfx" && (cue.name == "highlight" || cue.name == "callout"));
+  if (spans && cue.data && cue.data->is_object()) {
     auto end = cue.data->find("end");
-    if (end != cue.data->end() && end->is_number()) {  // a chapter [t, end]
+    if (end != cue.data->end() && end->is_number()) {  // a chapter, highlight or callout [t, end]
       mirrored.t = MirroredTime(end->get<double>(), duration);
       (*mirrored.data)["end"] = MirroredTime(cue.t, duration);
     }

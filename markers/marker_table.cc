@@ -51,6 +51,7 @@ class AttachChecker {
     }
     for (const Node& node : owner.nodes) {
       current_node_ = &node;
+      if (node.rare().callout) CheckCallout(node, owner.name);
       const bool focuses = node.rare().focus && !node.rare().focus->on.empty();
       if (!node.rare().look_at && !focuses && !node.rare().attach && !node.rare().frame &&
           !node.rare().orbit)
@@ -97,6 +98,24 @@ class AttachChecker {
     pending_.clear();
   }
 
+  // A director node's emphasis names objects or patterns; its callout an
+  // object or object/marker.
+  void CheckDirector(const std::vector<Node>& director_nodes) {
+    for (const Node& node : director_nodes) {
+      current_node_ = &node;
+      if (node.rare().callout) CheckCallout(node, "");
+      if (!node.rare().emphasis) continue;
+      const std::string name = "node '" + node.QualifiedName() + "' ";
+      for (const LocatedString& object : node.rare().emphasis->highlight) {
+        CheckObjectOrPattern(name + "highlights ", object);
+      }
+      for (const LocatedString& object : node.rare().emphasis->ghost) {
+        CheckObjectOrPattern(name + "ghosts ", object);
+      }
+    }
+    current_node_ = nullptr;
+  }
+
   // A shot must name a camera.
   void CheckShots(const std::vector<Node>& director_nodes) {
     for (const Node& node : director_nodes) {
@@ -134,17 +153,48 @@ class AttachChecker {
   // Every name of a `frame` list is an object or a pattern.
   void CheckFramed(const std::string& prefix, const Framing& framing) {
     for (const LocatedString& framed : framing.objects) {
-      if (owners_.count(framed.value) != 0) continue;
-      const bool pattern =
-          std::any_of(scene_.patterns.begin(), scene_.patterns.end(),
-                      [&](const PatternCopies& copies) { return copies.name == framed.value; });
-      if (pattern) continue;
-      std::vector<std::string_view> candidates = owner_names_;
-      for (const PatternCopies& copies : scene_.patterns) candidates.push_back(copies.name);
-      Report(DiagnosticCode::kObjectMissing, framed.origin,
-             prefix + "frames unknown object '" + framed.value + "'" +
-                 DidYouMean(framed.value, candidates));
+      CheckObjectOrPattern(prefix + "frames ", framed);
     }
+  }
+
+  // `name` is an object or a pattern (a camera is not: it has no bounds
+  // and is never drawn); `prefix` ends with the verb.
+  void CheckObjectOrPattern(const std::string& prefix, const LocatedString& name) {
+    auto found = owners_.find(name.value);
+    if (found != owners_.end() && found->second < scene_.objects.size()) return;
+    const bool pattern =
+        std::any_of(scene_.patterns.begin(), scene_.patterns.end(),
+                    [&](const PatternCopies& copies) { return copies.name == name.value; });
+    if (pattern) return;
+    const bool frames = prefix.ends_with("frames ");
+    if (found != owners_.end() && frames) return;  // framing's own check: no bounds
+    std::vector<std::string_view> candidates(
+        owner_names_.begin(),
+        frames ? owner_names_.end() : owner_names_.begin() + scene_.objects.size());
+    for (const PatternCopies& copies : scene_.patterns) candidates.push_back(copies.name);
+    Report(DiagnosticCode::kObjectMissing, name.origin,
+           prefix +
+               (found != owners_.end() ? "'" + name.value + "', which is a camera, not an object"
+                                       : "unknown object '" + name.value + "'") +
+               DidYouMean(name.value, candidates));
+  }
+
+  // A callout's anchor: `on`, else the node's own object (`own`; "" for
+  // the director, whose callouts need `on`, as the loader checks).
+  void CheckCallout(const Node& node, const std::string& own) {
+    const Callout& callout = *node.rare().callout;
+    const std::string reference = callout.on.value.empty() ? own : callout.on.value;
+    if (reference.empty()) return;
+    const Origin& origin = callout.on.value.empty() ? callout.origin : callout.on.origin;
+    const std::string prefix = "node '" + node.QualifiedName() + "' has a callout on ";
+    MarkerReference parts = SplitMarkerReference(reference);
+    auto found = owners_.find(std::string(parts.owner));
+    if (found != owners_.end() && found->second >= scene_.objects.size()) {
+      Report(DiagnosticCode::kObjectMissing, origin,
+             prefix + "'" + std::string(parts.owner) + "', which is a camera, not an object");
+      return;
+    }
+    CheckPoint(prefix, reference, origin);
   }
 
   // `reference` is "obj" or "obj/marker"; `prefix` ends with the verb.
@@ -350,6 +400,7 @@ MarkerTable BuildMarkerTable(const Scene& scene, ModelLibrary library, Diagnosti
     checker.Check(scene.cameras[i], scene.objects.size() + i);
   }
   checker.CheckShots(scene.director_nodes);
+  checker.CheckDirector(scene.director_nodes);
   checker.Flush();
   return table;
 }

@@ -144,6 +144,10 @@ struct ObjectRig {
   ChannelTrack<Vec3> scale;
   ChannelTrack<double> opacity;
   FrameTrack frames;
+  // The opacity as the sequence's cues write it while director nodes ghost
+  // the object (markers/ghosting.h); empty when none does. Not the exact
+  // state: emphasis is for people (docs/language.md "Emphasis").
+  std::vector<Segment<double>> ghosted_opacity;
 };
 
 struct CameraRig {

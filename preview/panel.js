@@ -1,11 +1,12 @@
 // The page around the picture: the viewport's overlays (chapter title, view
 // caption, object labels, the loading message), the transport bar (play,
 // time, the scrubber with chapter and shot marks, speeds, loop) and the side
-// panel (name, view buttons, the shot, chapters, cues). The render mode
+// panel (name, view buttons, the shot, chapters, the chapter's parts, cues). The render mode
 // hides the transport and the panel (page.html's `.app.render`).
 import { element, formatTime } from 'cinc/dom.js';
 import { chapterList, cueList } from 'cinc/cue_list.js';
 import { sampleChannel } from 'cinc/evaluate.js';
+import { partsPanel } from 'cinc/parts_panel.js';
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4];
 
@@ -40,6 +41,7 @@ export function buildPage(root, data, timeline, renderMode, seek) {
   const shotText = element('div', { class: 'shot-text' });
   const chapters = chapterList(timeline.chapters, seek);
   const cues = cueList(timeline.events, seek);
+  const parts = partsPanel(data.parts);
   const panel = element('aside', { class: 'panel' },
     element('header', {},
       element('h1', { text: data.name || 'cinc preview' }),
@@ -47,6 +49,7 @@ export function buildPage(root, data, timeline, renderMode, seek) {
     element('section', {}, element('h2', { text: 'View' }),
       element('div', { class: 'views', role: 'group' }, cameraButton, orbitButton), shotText),
     element('section', { class: 'grow-1' }, element('h2', { text: 'Chapters' }), chapters.node),
+    parts ? parts.node : null,
     element('section', { class: 'grow-2' }, element('h2', { text: 'Cues' }), cues.node),
     element('footer', {},
       element('span', { text: 'space play/pause · ←/→ one frame · Home/End · C/O view' })));
@@ -56,7 +59,7 @@ export function buildPage(root, data, timeline, renderMode, seek) {
   markScrubber(chapterMarks, shotMarks, timeline);
   return {
     viewport, chapterTitle, chapterNumber, viewInfo, labelLayer, message, playButton, timeText,
-    scrubber, speedButtons, loopBox, cameraButton, orbitButton, shotText, chapters, cues,
+    scrubber, speedButtons, loopBox, cameraButton, orbitButton, shotText, chapters, cues, parts,
   };
 }
 
@@ -105,6 +108,7 @@ export function updatePage(page, timeline, state) {
   page.chapterNumber.textContent = chapterIndex >= 0 ? `Chapter ${chapterIndex + 1} of ${chapters.length}` : chapters.length ? 'Before the first chapter' : '';
   page.chapters.show(chapterIndex);
   page.cues.show(t, state.playing);
+  if (page.parts) page.parts.show(t);
   // The view's caption and the shot.
   let shot = 'No camera track: the camera view shows a default framing.';
   if (cameraTrack) {

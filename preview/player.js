@@ -9,6 +9,7 @@
 //   before t, from -> to over its duration with its ease); 0 is not drawn;
 // - the camera view: the sequence's camera track as the cinema runtime shows
 //   it (camera_track.js);
+// - highlights and callouts: vfx `highlight` and `callout` cues (emphasis.js);
 // - chapters (marker cues), shots, actions, sounds and vfx cues in the UI.
 // The test interface is window.cinc (test_interface.js); the render mode is
 // asked for by the URL fragment (render_mode.js).
@@ -17,6 +18,7 @@ import { readTimeline } from 'cinc/timeline.js';
 import { buildPage, updatePage } from 'cinc/panel.js';
 import { applyObjects, createStage, render, resize } from 'cinc/stage.js';
 import { applyCamera } from 'cinc/camera_track.js';
+import { applyHighlights, createCalloutLayer } from 'cinc/emphasis.js';
 import { frameAlone, loadGlb } from 'cinc/load.js';
 import { publish } from 'cinc/test_interface.js';
 
@@ -39,6 +41,8 @@ export function start(root) {
   const page = buildPage(root, data, timeline, renderMode, seek);
   const stage = createStage(page.viewport, data.preview || {}, Boolean(renderMode && renderMode.transparent));
   const { controls } = stage;
+  // A part's picture (`&only`) shows the part alone: no callouts.
+  stage.callouts = { layer: createCalloutLayer(page.viewport), list: only === null ? timeline.emphasis.callouts : [] };
 
   const state = {
     time: 0,
@@ -59,6 +63,7 @@ export function start(root) {
   function show(t) {
     state.time = Math.min(Math.max(Number.isFinite(t) ? t : 0, 0), duration);
     applyObjects(stage, opacityCues, state.time);
+    if (only === null) applyHighlights(stage, timeline.emphasis.highlights, state.time);
     if (only !== null) frameAlone(stage, Boolean(cameraTrack));
     applyCamera(stage, timeline, state, state.time);
     render(stage, state);

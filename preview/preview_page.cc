@@ -12,7 +12,7 @@
 namespace cinc {
 namespace {
 
-Json PageData(const Scene& scene, const Sequence& sequence) {
+Json PageData(const Scene& scene, const Sequence& sequence, const std::string& parts_json) {
   Json data = Json::object();
   data["version"] = 1;
   data["name"] = sequence.name;
@@ -29,6 +29,16 @@ Json PageData(const Scene& scene, const Sequence& sequence) {
   }
   data["cameras"] = std::move(cameras);
   data["sequence"] = SequenceToJson(sequence);
+  if (scene.preview_given) {
+    Json look = Json::object();
+    look["lighting"] = scene.preview_lighting == Scene::Lighting::kFlat ? "flat" : "studio";
+    if (!scene.preview_background.empty()) look["background"] = scene.preview_background;
+    data["preview"] = std::move(look);
+  }
+  if (!parts_json.empty()) {
+    Json parts = Json::parse(parts_json, nullptr, /*allow_exceptions=*/false);
+    if (!parts.is_discarded()) data["parts"] = std::move(parts);
+  }
   return data;
 }
 
@@ -65,11 +75,13 @@ std::string FillTemplate(
 
 }  // namespace
 
-std::string PreviewPage(const Scene& scene, const Sequence& sequence, const std::string& glb) {
+std::string PreviewPage(const Scene& scene, const Sequence& sequence, const std::string& glb,
+                        const std::string& parts_json) {
   // In the order the template holds them.
-  return FillTemplate(kPreviewTemplate,
-                      {{"{{CINC_DATA}}", ScriptSafe(WriteCompactJson(PageData(scene, sequence)))},
-                       {"{{CINC_GLB}}", Base64Encode(glb)}});
+  return FillTemplate(
+      kPreviewTemplate,
+      {{"{{CINC_DATA}}", ScriptSafe(WriteCompactJson(PageData(scene, sequence, parts_json)))},
+       {"{{CINC_GLB}}", Base64Encode(glb)}});
 }
 
 }  // namespace cinc

@@ -5,9 +5,10 @@
 // "duration", "loop", "tolerance": {position, rotation}, "objects": [names],
 // "cameras": [{name, fov}], "sequence": the scene's whole sequence (every
 // track, not sharded: the camera track's shots and fov, the cues, the
-// opacity cues)} — and the scene's GLB (gltf/gltf_document.h) in base64.
-// The data's JSON has every '<' written as \u003c, so no text in it can end
-// its script element. The page asks the network for nothing.
+// opacity cues), "preview": {lighting, background} when the scene gives
+// `preview:`, "parts": the parts list's JSON when one is given} — and the scene's GLB
+// (gltf/gltf_document.h) in base64. The data's JSON has every '<' written as \u003c, so no text in
+// it can end its script element. The page asks the network for nothing.
 #ifndef CINC_PREVIEW_PREVIEW_PAGE_H_
 #define CINC_PREVIEW_PREVIEW_PAGE_H_
 
@@ -18,7 +19,8 @@
 
 namespace cinc {
 
-std::string PreviewPage(const Scene& scene, const Sequence& sequence, const std::string& glb);
+std::string PreviewPage(const Scene& scene, const Sequence& sequence, const std::string& glb,
+                        const std::string& parts_json = std::string());
 
 }  // namespace cinc
 

@@ -6,6 +6,7 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { RoomEnvironment } from 'three/addons/environments/RoomEnvironment.js';
 import { opacityAt } from 'cinc/evaluate.js';
+import { drawCallouts } from 'cinc/emphasis.js';
 
 // The stage in `viewport`, lit as `look` (the page data's `preview`) asks;
 // `transparent`: cleared to alpha 0, without a background (a still for a
@@ -121,4 +122,5 @@ export function render(stage, state) {
       object.label.style.opacity = String(0.35 + 0.65 * object.opacity);
     }
   }
+  if (stage.callouts) drawCallouts(stage.callouts.layer, stage, stage.callouts.list, state.time, camera);
 }

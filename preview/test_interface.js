@@ -1,5 +1,5 @@
 // The test interface, window.cinc = {ready, duration, chapters, seek, state,
-// render}: what tests and render/ read the page through.
+// render, callouts}: what tests and render/ read the page through.
 import * as THREE from 'three';
 
 const plain = (v) => (Object.is(v, -0) ? 0 : v);
@@ -54,6 +54,8 @@ export function publish({ ready, timeline, stage, state, seek, renderMode }) {
     seek: (t) => ready.then(() => seek(t)),
     state: () => snapshot(stage, timeline, state),
     render: renderMode ? { ...renderMode } : null,
+    // The callouts drawn last: {text, target, anchor: [x, y], box: {left, top, width, height}} in px.
+    callouts: () => (stage.callouts ? stage.callouts.layer.shown.map((shown) => ({ ...shown })) : []),
   };
   return window.cinc;
 }

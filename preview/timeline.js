@@ -1,7 +1,8 @@
 // What the player reads from the page's data before anything is drawn: the
-// cues in time order, the opacity cues per object, the chapters, the list of
+// cues in time order, the opacity cues per object, highlights and callouts, the chapters, the list of
 // what the playhead passes, and the camera and time tracks' keys.
 import { normaliseKeys } from 'cinc/evaluate.js';
+import { readEmphasis } from 'cinc/emphasis.js';
 
 // Keys of a track's channel, normalised; null when it has none.
 const keysOf = (track, channel) =>
@@ -52,6 +53,7 @@ export function readTimeline(data) {
   return {
     duration: data.duration,
     opacityCues,
+    emphasis: readEmphasis(allCues),
     chapters,
     events,
     cameraTrack,

@@ -116,6 +116,10 @@ BuildSettings BuildSettingsOf(const CommandOptions& options) {
   // A watch builds again: each build frees its memory.
   settings.leave_memory_to_exit = !options.free_memory && !options.watch;
   settings.stage_files = true;
+  settings.preview_parts = [](const Compilation& compilation) {
+    return PartsListJson(ListParts(compilation.scene, compilation.timeline,
+                                   NodeTable(compilation.scene), compilation.rig));
+  };
   return settings;
 }
 

@@ -6,7 +6,9 @@
 #include "compiler/pipeline/problem_lists.h"
 #include "compiler/scene/scene_patterns.h"
 #include "importers/import_model.h"
+#include "markers/callout_anchors.h"
 #include "markers/camera_moves.h"
+#include "markers/ghosting.h"
 #include "markers/marker_table.h"
 #include "resolver/resolve_timing.h"
 
@@ -34,12 +36,14 @@ Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& 
   PassOn(model_problems, diagnostics);
   MarkerTable markers = BuildMarkerTable(compilation.scene, std::move(library), diagnostics);
   if (diagnostics->HasErrors()) return compilation;
+  ResolveCalloutAnchors(&compilation.scene, markers);
   // Camera moves (`frame`, `orbit`) are solved on the rig and written into
   // the scene's nodes; without any, this is BuildRig.
   ModelBoundsList bounds;
   if (HasCameraMoves(compilation.scene)) bounds = FramedModelBounds(compilation.scene, markers);
   compilation.rig = BuildRigWithCameraMoves(&compilation.scene, compilation.timeline, markers,
                                             bounds, diagnostics);
+  ApplyGhosting(compilation.scene, compilation.timeline, &compilation.rig);
   compilation.fit = FitSettingsFor(compilation.scene);
   compilation.ready = !diagnostics->HasErrors();
   return compilation;

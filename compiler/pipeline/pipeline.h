@@ -4,6 +4,7 @@
 #ifndef CINC_COMPILER_PIPELINE_PIPELINE_H_
 #define CINC_COMPILER_PIPELINE_PIPELINE_H_
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +35,10 @@ struct BuildSettings {
   // one that cannot be is E_OUTPUT (kOutputError). A failed build removes them.
   bool stage_files = false;
   bool leave_memory_to_exit = false;  // the process exits right after the build
+  // The preview's parts panel: the compiled scene's parts list as JSON
+  // (views/parts_list.h, which only the command line may include); unset:
+  // the page has no panel of parts.
+  std::function<std::string(const Compilation&)> preview_parts;
 };
 
 struct OutputFile {

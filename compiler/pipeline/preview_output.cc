@@ -15,6 +15,9 @@ namespace cinc {
 
 void BuildPreviewOutput(const OutputJob& job) {
   const Scene& scene = job.compilation->scene;
+  // Before the sequence is made: its build may free the rig.
+  const std::string parts =
+      job.settings.preview_parts ? job.settings.preview_parts(*job.compilation) : std::string();
   std::optional<GltfDocument> document = BuildGltfAsset(job);
   if (!document) return;
   std::optional<Sequence> sequence = EmitWholeSequence(job);
@@ -28,8 +31,9 @@ void BuildPreviewOutput(const OutputJob& job) {
     job.result->status = BuildStatus::kInternalError;
     return;
   }
-  AddOnlyFile(job, job.settings.make_bytes ? PreviewPage(scene, *sequence, WriteGlb(*document))
-                                           : std::string());
+  AddOnlyFile(job, job.settings.make_bytes
+                       ? PreviewPage(scene, *sequence, WriteGlb(*document), parts)
+                       : std::string());
   job.result->sequence = std::move(*sequence);
 }
 

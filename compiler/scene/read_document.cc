@@ -1,11 +1,14 @@
 #include "compiler/scene/read_document.h"
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "compiler/scene/field_table.h"
 #include "compiler/scene/mapping_walker.h"
 #include "compiler/scene/read_director.h"
 #include "compiler/scene/read_includes.h"
@@ -40,6 +43,48 @@ void ReadAspect(ReadContext& context, const YamlEvent& value) {
   }
 }
 
+enum PreviewField { kPreviewLighting, kPreviewBackground };
+constexpr FieldRule<Scene> kPreviewRules[] = {
+    {"lighting",
+     [](ReadContext& context, const YamlEvent& value, Scene* scene) {
+       std::optional<std::string> lighting = ReadString(context, value, "lighting");
+       if (!lighting) return false;
+       if (*lighting != "studio" && *lighting != "flat") {
+         context.Report(DiagnosticCode::kSceneValue, value.location,
+                        "unknown lighting '" + *lighting + "' (studio or flat)");
+         return false;
+       }
+       scene->preview_lighting =
+           *lighting == "flat" ? Scene::Lighting::kFlat : Scene::Lighting::kStudio;
+       return true;
+     }},
+    {"background",
+     [](ReadContext& context, const YamlEvent& value, Scene* scene) {
+       std::optional<std::string> colour = ReadString(context, value, "background");
+       if (!colour) return false;
+       const bool hex = colour->size() == 7 && (*colour)[0] == '#' &&
+                        std::all_of(colour->begin() + 1, colour->end(), [](char c) {
+                          return std::isxdigit(static_cast<unsigned char>(c));
+                        });
+       if (!hex) {
+         context.Report(DiagnosticCode::kSceneValue, value.location,
+                        "background '" + *colour + "' is not a colour written #rrggbb");
+         return false;
+       }
+       for (char& c : *colour) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+       scene->preview_background = std::move(*colour);
+       return true;
+     }},
+};
+constexpr auto kPreviewTable = MakeFieldTable(kPreviewRules);
+
+// `preview: {lighting: studio | flat, background: "#rrggbb"}` (docs/gltf.md "Preview").
+void ReadPreview(ReadContext& context, const YamlEvent& value) {
+  if (!ExpectMapping(context, value)) return;
+  context.scene.preview_given = true;
+  ReadFields(context, kPreviewTable, &context.scene);
+}
+
 // A top-level key and its reader.
 struct Section {
   std::string_view name;
@@ -57,6 +102,7 @@ constexpr Section kSections[] = {
     {"loop", ReadLoop},
     {"tolerance", ReadTolerance},
     {"aspect", ReadAspect},
+    {"preview", ReadPreview},
     {"models", ReadModels, false, true},
     {"objects", ReadObjects, true},
     {"cameras", ReadCameras, true},

@@ -11,6 +11,7 @@
 #include "compiler/scene/field_table.h"
 #include "compiler/scene/read_cues.h"
 #include "compiler/scene/read_director.h"
+#include "compiler/scene/read_emphasis.h"
 #include "compiler/scene/read_motion.h"
 #include "compiler/scene/read_timing.h"
 #include "compiler/scene/read_values.h"
@@ -51,6 +52,9 @@ enum NodeField {
   kSound,
   kLabel,
   kAction,
+  kHighlight,
+  kGhost,
+  kCallout,
   kNodeRuleCount  // the verbs of read_verbs.h follow
 };
 
@@ -251,6 +255,23 @@ constexpr NodeRule kNodeRules[] = {
                        &input->node->mutable_rare().action);
      },
      {Owners::kObjects, false}},
+    {"highlight",
+     [](ReadContext& context, const YamlEvent& value, NodeInput* input) {
+       ReadHighlight(context, value, input->node);
+       return true;
+     },
+     {Owners::kDirector, false}},
+    {"ghost",
+     [](ReadContext& context, const YamlEvent& value, NodeInput* input) {
+       ReadGhost(context, value, input->node);
+       return true;
+     },
+     {Owners::kDirector, false}},
+    {"callout",
+     [](ReadContext& context, const YamlEvent& value, NodeInput* input) {
+       ReadCallout(context, value, input->node);
+       return true;
+     }},
 };
 static_assert(std::size(kNodeRules) == kNodeRuleCount);
 static_assert(kNodeRules[kTimeScale].name == "time_scale" && kNodeRules[kAction].name == "action");
@@ -411,6 +432,13 @@ void CheckNodeFields(ReadContext& context, const NodeTable& table, const NodeKey
   }
   conflict(kLookAt, kRotation);
   conflict(kLookAt, kSpin);
+  // Emphasis lasts the node's span (docs/language.md "Emphasis").
+  for (NodeField field : {kHighlight, kGhost}) {
+    if (!keys.Has(field) || keys.Has(kDuration) || keys.Has(kUntil)) continue;
+    const std::string name(table.names[field]);
+    context.ReportAtKey(DiagnosticCode::kSceneFormat, keys.seen.locations[field], name,
+                        "'" + name + "' requires 'duration' or 'until'");
+  }
   if (keys.Has(kPath) && !keys.Has(kPosition)) {
     context.ReportAtKey(DiagnosticCode::kSceneFormat, keys.seen.locations[kPath], "path",
                         "'path' requires 'position'");
@@ -442,6 +470,12 @@ void ReadNode(ReadContext& context, const YamlEvent& first, OwnerKind owner_kind
   if (!context.reader.stopped()) {
     CheckNodeTiming(context, table, keys, node);
     CheckNodeFields(context, table, keys, *node);
+    // A director node has no object of its own to point at.
+    if (owner_kind == OwnerKind::kDirector && node->rare().callout &&
+        node->rare().callout->on.value.empty()) {
+      context.ReportAtKey(DiagnosticCode::kSceneFormat, keys.seen.locations[kCallout], "callout",
+                          "a callout on a director node requires 'on'");
+    }
   }
   // A list grown one reference at a time has room for up to twice as many:
   // 13 MB at 100,000 nodes with `after:` lists of 50.

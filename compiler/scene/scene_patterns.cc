@@ -83,6 +83,10 @@ void ForEachText(Node* node, Visit visit) {
   if (rare.focus) visit(&rare.focus->on);
   if (rare.label) visit(&rare.label->value);
   if (rare.action) visit(&rare.action->value);
+  if (rare.callout) {
+    visit(&rare.callout->text);
+    visit(&rare.callout->on.value);
+  }
   for (Cue& cue : rare.cues) {
     visit(&cue.name);
     visit(&cue.target);
@@ -188,6 +192,7 @@ void RenameSelfReferences(const std::string& name, const std::string& copy, Node
   if (rare.look_at) marker_to_self(&rare.look_at->value);
   if (rare.focus) marker_to_self(&rare.focus->on);
   for (Cue& cue : rare.cues) marker_to_self(&cue.target);
+  if (rare.callout) marker_to_self(&rare.callout->on.value);
 }
 
 SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
