@@ -39,11 +39,12 @@ objects:
   nut: {position: [0, 0, 2], opacity: 1, pattern: {count: 2, offset: [0.5, 0, 0]}}
   dot: {position: [0, 0, 0], opacity: 1}
 director:
-  - {id: apart, at: 1, duration: 2, explode: {parts: [cap, nut], from: body, distance: 0.3}}
-  - {id: up, at: 1, duration: 2, ease: ease_in_out, explode: {parts: [peg], along: axis, distance: 0.2}}
-  - {id: point, at: 1, duration: 2, explode: {parts: [dot], from: [0, 0, 0], distance: 0.1}}
-  - {id: back, at: 3.5, duration: 1, collapse: {parts: [cap, nut], from: body, distance: 0.3}}
-  - {id: down, at: 3.5, duration: 1, collapse: {parts: [peg, dot], along: axis, distance: 0.2}}
+  nodes:
+    - {id: apart, at: 1, duration: 2, explode: {parts: [cap, nut], from: body, distance: 0.3}}
+    - {id: up, at: 1, duration: 2, ease: ease_in_out, explode: {parts: [peg], along: axis, distance: 0.2}}
+    - {id: point, at: 1, duration: 2, explode: {parts: [dot], from: [0, 0, 0], distance: 0.1}}
+    - {id: back, at: 3.5, duration: 1, collapse: {parts: [cap, nut], from: body, distance: 0.3}}
+    - {id: down, at: 3.5, duration: 1, collapse: {parts: [peg, dot], along: axis, distance: 0.2}}
 """
 
 # Where each part starts (world, at 1 s) and the unit direction it moves in.
@@ -125,16 +126,20 @@ class ExplodeTest(unittest.TestCase):
                                            msg=f"{name} at {t}")
 
     def test_errors_at_the_field_and_nothing_written(self):
-        text = SCENE + """  - {id: bad, at: 5, duration: 1, explode: {parts: [nutt], from: body, distance: 0.1}}
-  - {id: neg, at: 5, duration: 1, explode: {parts: [cap], from: body, distance: -1}}
+        text = SCENE + """    - {id: bad, at: 5, duration: 1, explode: {parts: [nutt], from: body, distance: 0.1}}
+    - {id: neg, at: 5, duration: 1, explode: {parts: [cap], from: body, distance: -1}}
 """
         with open(os.path.join(self.folder, "bad.yaml"), "w") as f:
             f.write(text)
         result = run("build", "bad.yaml", "-o", "bad.sequence.json", cwd=self.folder)
         self.assertEqual(result.returncode, 1)
         self.assertFalse(os.path.exists(os.path.join(self.folder, "bad.sequence.json")))
-        self.assertIn("E_OBJECT_MISSING", result.stderr)
-        self.assertIn("E_SCENE_VALUE", result.stderr)
+        lines = [line for line in result.stderr.splitlines() if ": error: " in line]
+        self.assertEqual(lines, [
+            "bad.yaml:23:55: error: node 'director.bad' explodes unknown object 'nutt' "
+            "(did you mean 'nut'?) [E_OBJECT_MISSING]",
+            "bad.yaml:24:83: error: distance -1 is outside (0, 1000000] [E_SCENE_VALUE]",
+        ])
 
 
 if __name__ == "__main__":

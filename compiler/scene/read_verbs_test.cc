@@ -104,9 +104,10 @@ cameras:
 TEST(SceneNodesTest, ExplodeAndCollapse) {
   Loaded loaded = Load(R"(cinc: 1
 director:
-  - {id: apart, duration: 1, explode: {parts: [a, bolt], from: body, distance: 0.2}}
-  - {id: out, duration: 1, explode: {parts: [a], from: [1, 2, 3], distance: 0.5}}
-  - {id: back, duration: 1, collapse: {parts: [bolt], along: axis, distance: 0.1}}
+  nodes:
+    - {id: apart, duration: 1, explode: {parts: [a, bolt], from: body, distance: 0.2}}
+    - {id: out, duration: 1, explode: {parts: [a], from: [1, 2, 3], distance: 0.5}}
+    - {id: back, duration: 1, collapse: {parts: [bolt], along: axis, distance: 0.1}}
 )");
   EXPECT_THAT(loaded.diagnostics, IsEmpty());
   const std::vector<Node>& nodes = loaded.scene.director_nodes;
@@ -129,13 +130,14 @@ objects:
     nodes:
       - {duration: 1, explode: {parts: [b], along: axis, distance: 1}}
 director:
-  - {duration: 1, explode: {parts: [], along: axis, distance: 1}}
-  - {duration: 1, explode: {parts: [a], along: axis, distance: -0.5}}
-  - {duration: 1, explode: {parts: [a], along: axis, distance: 0}}
-  - {duration: 1, explode: {parts: [a], distance: 1}}
-  - {duration: 1, collapse: {parts: [a], from: a, along: axis, distance: 1}}
-  - {duration: 1, collapse: {parts: [a], along: up, distance: 1}}
-  - {explode: {parts: [a], along: axis, distance: 1}}
+  nodes:
+    - {duration: 1, explode: {parts: [], along: axis, distance: 1}}
+    - {duration: 1, explode: {parts: [a], along: axis, distance: -0.5}}
+    - {duration: 1, explode: {parts: [a], along: axis, distance: 0}}
+    - {duration: 1, explode: {parts: [a], distance: 1}}
+    - {duration: 1, collapse: {parts: [a], from: a, along: axis, distance: 1}}
+    - {duration: 1, collapse: {parts: [a], along: up, distance: 1}}
+    - {explode: {parts: [a], along: axis, distance: 1}}
 )");
   EXPECT_THAT(loaded.diagnostics, ::testing::ElementsAre("x"));
 }

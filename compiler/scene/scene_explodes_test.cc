@@ -21,7 +21,8 @@ objects:
   nut: {pattern: {count: 3, offset: [0.1, 0, 0]}}
   lid: {nodes: [{id: open, duration: 1, position: [0, 1, 0]}]}
 director:
-  - {id: apart, duration: 2, ease: linear, explode: {parts: [nut, lid, nut-2], from: body, distance: 0.2}}
+  nodes:
+    - {id: apart, duration: 2, ease: linear, explode: {parts: [nut, lid, nut-2], from: body, distance: 0.2}}
 )");
   ASSERT_THAT(loaded.diagnostics, IsEmpty());
   Diagnostics diagnostics;
@@ -57,9 +58,10 @@ objects:
 cameras:
   cam: {}
 director:
-  - {duration: 1, explode: {parts: [body], along: axis, distance: 1}}
-  - {id: apart, duration: 1, explode: {parts: [nutt, cam, nut], from: bodyy, distance: 1}}
-  - {id: b, duration: 1, collapse: {parts: [nut, cam], along: axis, distance: 1}}
+  nodes:
+    - {duration: 1, explode: {parts: [body], along: axis, distance: 1}}
+    - {id: apart, duration: 1, explode: {parts: [nutt, cam, nut], from: bodyy, distance: 1}}
+    - {id: b, duration: 1, collapse: {parts: [nut, cam], along: axis, distance: 1}}
 )");
   ASSERT_THAT(loaded.diagnostics, IsEmpty());
   Diagnostics diagnostics;
