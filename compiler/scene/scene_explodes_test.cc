@@ -54,22 +54,36 @@ TEST(ExpandExplodesTest, RefusesUnknownNamesCamerasAndTakenIds) {
   Loaded loaded = Load(R"(cinc: 1
 objects:
   body: {}
-  nut: {nodes: [{id: apart, duration: 1}]}
+  nut: {nodes: [{id: b, duration: 1}]}
 cameras:
   cam: {}
 director:
   nodes:
     - {duration: 1, explode: {parts: [body], along: axis, distance: 1}}
     - {id: apart, duration: 1, explode: {parts: [nutt, cam, nut], from: bodyy, distance: 1}}
-    - {id: b, duration: 1, collapse: {parts: [nut, cam], along: axis, distance: 1}}
+    - {id: b, duration: 1, collapse: {parts: [nut], along: axis, distance: 1}}
 )");
   ASSERT_THAT(loaded.diagnostics, IsEmpty());
   Diagnostics diagnostics;
   ExpandExplodes(&loaded.scene, &diagnostics);
   std::vector<std::string> shown;
   for (const Diagnostic& diagnostic : diagnostics.items())
-    shown.push_back(ShowDiagnostic(diagnostic));
-  EXPECT_THAT(shown, ::testing::ElementsAre("x"));
+    shown.push_back(testing_support::ShowDiagnostic(diagnostic));
+  EXPECT_THAT(
+      shown,
+      ::testing::ElementsAre(
+          "9:30 E_SCENE_FORMAT /director/nodes/0/explode: 'explode' needs an id on its node: each "
+          "part's move is named PART.ID",
+          "10:50 E_OBJECT_MISSING /director/nodes/1/explode/parts/0: node 'director.apart' "
+          "explodes "
+          "unknown object 'nutt' (did you mean 'nut'?)",
+          "10:56 E_OBJECT_MISSING /director/nodes/1/explode/parts/1: node 'director.apart' "
+          "explodes "
+          "'cam', which is a camera, not an object",
+          "10:73 E_OBJECT_MISSING /director/nodes/1/explode/from: node 'director.apart' explodes "
+          "from unknown object 'bodyy' (did you mean 'body'?)",
+          "11:47 E_SCENE_NAME /director/nodes/2/collapse/parts/0: object 'nut' has a node 'b' "
+          "already: node 'director.b' cannot name its move so"));
 }
 
 }  // namespace
