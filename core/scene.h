@@ -187,6 +187,21 @@ struct Callout {
   std::string shown;
 };
 
+// `explode:` or `collapse:` on a director node: each part moves by
+// `distance` along its own direction, over the node's span (docs/language.md
+// "Explode and collapse"). The loader keeps it on the director's node;
+// ExpandExplodes (compiler/scene/scene_explodes.h) gives each part a node of
+// its own that carries it too.
+struct Explode {
+  std::vector<LocatedString> parts;  // object or pattern names, as written
+  LocatedString from;                // the centre object; empty for a point or `along`
+  std::optional<Vec3> point;         // `from: [x, y, z]`
+  bool along = false;                // `along: axis`: the part's frame's +Y
+  bool collapse = false;             // `collapse:`: the move back, -distance
+  double distance = 0;               // metres, > 0
+  Origin origin;                     // of the mapping
+};
+
 // The parts of a node that few nodes have (Node::rare()): each boxed, so
 // that a node with one of them pays for that one.
 struct NodeRareParts {
@@ -207,6 +222,7 @@ struct NodeRareParts {
   Boxed<Orbit> orbit;
   Boxed<Emphasis> emphasis;
   Boxed<Callout> callout;
+  Boxed<Explode> explode;
 };
 
 struct Node {

@@ -436,7 +436,8 @@ AttachmentPlan PlanAttachments(const SceneObject& owner, const std::vector<NodeT
   std::vector<FrameSpan>& spans = plan.frames.spans;
   for (size_t index = 0; index < owner.nodes.size(); ++index) {
     const Node& node = owner.nodes[index];
-    if (!node.rare().attach && !node.position) continue;
+    // An explode's move keeps the frame: it starts no span.
+    if (!node.rare().attach && (!node.position || node.rare().explode)) continue;
     const NodeTime* time = UsableNodeTime(times, index);
     if (time == nullptr) continue;
     FrameSpan span;

@@ -4,11 +4,13 @@
 
 #include "compiler/pipeline/build_memory.h"
 #include "compiler/pipeline/problem_lists.h"
+#include "compiler/scene/scene_explodes.h"
 #include "compiler/scene/scene_patterns.h"
 #include "importers/import_model.h"
 #include "markers/callout_anchors.h"
 #include "markers/camera_moves.h"
 #include "markers/ghosting.h"
+#include "markers/explode_moves.h"
 #include "markers/marker_table.h"
 #include "resolver/resolve_timing.h"
 
@@ -29,6 +31,7 @@ Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& 
     for (const Marker& marker : model.markers) names.push_back(marker.name);
   }
   ExpandPatterns(marker_names, &compilation.scene, diagnostics);
+  ExpandExplodes(&compilation.scene, diagnostics);
   compilation.timeline = ResolveTiming(compilation.scene, diagnostics);
   if (relations == RelationsAfterTiming::kRelease) ReleaseRelations(&compilation.scene);
   // Models and marker references are checked even when timing failed, so one
@@ -37,8 +40,11 @@ Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& 
   MarkerTable markers = BuildMarkerTable(compilation.scene, std::move(library), diagnostics);
   if (diagnostics->HasErrors()) return compilation;
   ResolveCalloutAnchors(&compilation.scene, markers);
-  // Camera moves (`frame`, `orbit`) are solved on the rig and written into
+  // Explodes, then camera moves (`frame`, `orbit`) are solved on the rig and written into
   // the scene's nodes; without any, this is BuildRig.
+  if (HasExplodes(compilation.scene)) {
+    SolveExplodes(&compilation.scene, compilation.timeline, markers, diagnostics);
+  }
   ModelBoundsList bounds;
   if (HasCameraMoves(compilation.scene)) bounds = FramedModelBounds(compilation.scene, markers);
   compilation.rig = BuildRigWithCameraMoves(&compilation.scene, compilation.timeline, markers,

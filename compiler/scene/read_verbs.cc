@@ -6,6 +6,7 @@
 
 #include "compiler/scene/field_table.h"
 #include "compiler/scene/read_camera_moves.h"
+#include "compiler/scene/read_explode.h"
 #include "compiler/scene/read_values.h"
 #include "compiler/scene/scalars.h"
 #include "core/suggestion.h"
@@ -189,12 +190,18 @@ constexpr std::string_view kMarginNeeds[] = {"frame"};
 constexpr std::string_view kOrbitExcludes[] = {"attach", "position", "path",
                                                "frame",  "rotation", "spin"};
 
+// A director node moves its parts one way at a time.
+constexpr std::string_view kExplodeExcludes[] = {"collapse"};
+constexpr std::string_view kCollapseExcludes[] = {"explode"};
+
 constexpr NodeVerb kVerbs[] = {
     {"insert", ReadInsert, {Owners::kObjects, true}, kInsertExcludes},
     {"screw", ReadScrew, {Owners::kObjects, true}, kScrewExcludes},
     {"frame", ReadFrame, {Owners::kCameras, true}, kFrameExcludes},
     {"margin", ReadFrameMargin, {Owners::kCameras, false}, {}, kMarginNeeds},
     {"orbit", ReadOrbit, {Owners::kCameras, true}, kOrbitExcludes},
+    {"explode", ReadExplode, {Owners::kDirector, true}, kExplodeExcludes},
+    {"collapse", ReadCollapse, {Owners::kDirector, true}, kCollapseExcludes},
 };
 
 }  // namespace

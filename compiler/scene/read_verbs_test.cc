@@ -101,5 +101,61 @@ cameras:
                   "14:30 E_SCENE_FORMAT /cameras/cam/nodes/4/orbit: missing field around"));
 }
 
+TEST(SceneNodesTest, ExplodeAndCollapse) {
+  Loaded loaded = Load(R"(cinc: 1
+director:
+  nodes:
+    - {id: apart, duration: 1, explode: {parts: [a, bolt], from: body, distance: 0.2}}
+    - {id: out, duration: 1, explode: {parts: [a], from: [1, 2, 3], distance: 0.5}}
+    - {id: back, duration: 1, collapse: {parts: [bolt], along: axis, distance: 0.1}}
+)");
+  EXPECT_THAT(loaded.diagnostics, IsEmpty());
+  const std::vector<Node>& nodes = loaded.scene.director_nodes;
+  ASSERT_TRUE(nodes[0].rare().explode && nodes[1].rare().explode && nodes[2].rare().explode);
+  const Explode& apart = *nodes[0].rare().explode;
+  ASSERT_EQ(apart.parts.size(), 2u);
+  EXPECT_EQ(apart.parts[1].value, "bolt");
+  EXPECT_EQ(apart.parts[1].origin.location, (SourceLocation{4, 53}));
+  EXPECT_EQ(apart.from.value, "body");
+  EXPECT_FALSE(apart.point || apart.along || apart.collapse);
+  EXPECT_EQ(apart.distance, 0.2);
+  EXPECT_EQ(nodes[1].rare().explode->point, Vec3(1, 2, 3));
+  EXPECT_TRUE(nodes[2].rare().explode->along && nodes[2].rare().explode->collapse);
+}
+
+TEST(SceneNodesTest, ExplodeErrors) {
+  Loaded loaded = Load(R"(cinc: 1
+objects:
+  a:
+    nodes:
+      - {duration: 1, explode: {parts: [b], along: axis, distance: 1}}
+director:
+  nodes:
+    - {duration: 1, explode: {parts: [], along: axis, distance: 1}}
+    - {duration: 1, explode: {parts: [a], along: axis, distance: -0.5}}
+    - {duration: 1, explode: {parts: [a], along: axis, distance: 0}}
+    - {duration: 1, explode: {parts: [a], distance: 1}}
+    - {duration: 1, collapse: {parts: [a], from: a, along: axis, distance: 1}}
+    - {duration: 1, collapse: {parts: [a], along: up, distance: 1}}
+    - {explode: {parts: [a], along: axis, distance: 1}}
+)");
+  EXPECT_THAT(
+      loaded.diagnostics,
+      ::testing::ElementsAre(
+          "5:23 E_SCENE_FORMAT /objects/a/nodes/0/explode: 'explode' is only allowed on director "
+          "nodes",
+          "8:38 E_SCENE_FORMAT /director/nodes/0/explode/parts: 'parts' is an empty list",
+          "9:66 E_SCENE_VALUE /director/nodes/1/explode/distance: distance -0.5 is outside (0, "
+          "1000000]",
+          "10:66 E_SCENE_VALUE /director/nodes/2/explode/distance: distance 0 is outside (0, "
+          "1000000]",
+          "11:30 E_SCENE_FORMAT /director/nodes/3/explode: missing field from or along",
+          "12:53 E_SCENE_FORMAT /director/nodes/4/collapse/along: 'along' cannot be combined with "
+          "'from'",
+          "13:51 E_SCENE_VALUE /director/nodes/5/collapse/along: unknown along 'up': parts move "
+          "along their frame's axis (`along: axis`)",
+          "14:7 E_SCENE_FORMAT /director/nodes/6: missing field duration"));
+}
+
 }  // namespace
 }  // namespace cinc
