@@ -160,7 +160,7 @@ class PreviewTest(unittest.TestCase):
         played = json.loads(out)
         self.assertEqual([s["time"] for s in exact], [s["time"] for s in played])
 
-        status, out, err = run(CINC, "resolve", scene, *common)
+        status, out, err = run(CINC, "resolve", scene)  # forward times; mirrored below
         self.assertEqual(status, 0, f"{label}: cinc resolve: {err}")
         ghosts = ghost_spans(scene, json.loads(out)["nodes"], exact[0]["objects"],
                              sequence["duration"], reverse)
