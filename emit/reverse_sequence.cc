@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <optional>
@@ -16,6 +17,7 @@
 #include "emit/emit_cues.h"
 #include "fit/mirrored_time.h"
 #include "sequence/interpolation.h"
+#include "sequence/limits.h"
 
 namespace cinc {
 namespace {
@@ -322,6 +324,7 @@ Sequence ReversedSequence(const Sequence& forward) {
   reversed.duration = forward.duration;
   reversed.loop = forward.loop;
   const double duration = forward.duration;
+  bool cues_done = false;
   for (const Track& track : forward.tracks) {
     if (const auto* transform = std::get_if<TransformTrack>(&track)) {
       reversed.tracks.push_back(TransformTrack{
@@ -329,8 +332,27 @@ Sequence ReversedSequence(const Sequence& forward) {
           MirroredKeys(transform->rotation, duration), MirroredKeys(transform->scale, duration)});
     } else if (const auto* camera = std::get_if<CameraTrack>(&track)) {
       reversed.tracks.push_back(MirroredCamera(*camera, duration));
-    } else if (const auto* cues = std::get_if<CuesTrack>(&track)) {
-      reversed.tracks.push_back(MirroredCues(*cues, duration));
+    } else if (std::holds_alternative<CuesTrack>(track)) {
+      // The cues tracks are one list cut in 256s: mirrored whole (each
+      // object's starting cue once), then cut again, as the mirror may
+      // hold more cues than the forward tracks (a starting cue per target).
+      if (cues_done) continue;
+      cues_done = true;
+      CuesTrack all;
+      for (const Track& other : forward.tracks) {
+        if (const auto* cues = std::get_if<CuesTrack>(&other)) {
+          all.cues.insert(all.cues.end(), cues->cues.begin(), cues->cues.end());
+        }
+      }
+      CuesTrack mirrored = MirroredCues(all, duration);
+      for (size_t first = 0; first < mirrored.cues.size(); first += kMaxTrackCues) {
+        const size_t last = std::min(mirrored.cues.size(), first + kMaxTrackCues);
+        CuesTrack part;
+        auto begin = mirrored.cues.begin();
+        part.cues.assign(std::make_move_iterator(begin + static_cast<std::ptrdiff_t>(first)),
+                         std::make_move_iterator(begin + static_cast<std::ptrdiff_t>(last)));
+        reversed.tracks.push_back(std::move(part));
+      }
     } else if (const auto* audio = std::get_if<AudioTrack>(&track)) {
       reversed.tracks.push_back(MirroredAudio(*audio, duration));
     } else if (const auto* time = std::get_if<TimeTrack>(&track)) {

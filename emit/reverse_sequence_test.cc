@@ -205,3 +205,48 @@ TEST(ReversedSequenceTest, ShotsCuesChaptersAndClipsByHand) {
 
 }  // namespace
 }  // namespace cinc
+
+namespace cinc {
+namespace {
+
+// Two forward cues tracks (260 fades: 130 objects, two each; a highlight)
+// mirror as one list: 130 starting cues + 261 = 391 cues, cut 256 + 135,
+// and a highlight's [t, end] comes back as [D - end, D - t].
+TEST(ReversedSequenceTest, CuesTracksAreMirroredWholeAndCutAgain) {
+  Sequence forward;
+  forward.name = "many";
+  forward.duration = 10;
+  std::vector<SequenceCue> all;
+  for (int object = 0; object < 130; ++object) {
+    const std::string name = "o" + std::to_string(object);
+    all.push_back(Cue(0, "vfx", "opacity", FadeData(0, 0, 0, "linear"), name));
+    all.push_back(Cue(1, "vfx", "opacity", FadeData(0, 1, 1, "linear"), name));
+  }
+  std::stable_sort(all.begin(), all.end(),
+                   [](const SequenceCue& a, const SequenceCue& b) { return a.t < b.t; });
+  all.push_back(Cue(2, "vfx", "highlight", Json{{"end", 5}}, "o1"));
+  CuesTrack first;
+  CuesTrack second;
+  first.cues.assign(all.begin(), all.begin() + 256);
+  second.cues.assign(all.begin() + 256, all.end());
+  forward.tracks = {first, second};
+  Sequence backward = ReversedSequence(forward);
+  ASSERT_EQ(backward.tracks.size(), 2u);
+  const auto& back_first = std::get<CuesTrack>(backward.tracks[0]).cues;
+  const auto& back_second = std::get<CuesTrack>(backward.tracks[1]).cues;
+  EXPECT_EQ(back_first.size(), 256u);
+  EXPECT_EQ(back_second.size(), 130u + 261u - 256u);
+  int highlights = 0;
+  for (const auto* cues : {&back_first, &back_second}) {
+    for (const SequenceCue& cue : *cues) {
+      if (cue.name != "highlight") continue;
+      ++highlights;
+      EXPECT_EQ(cue.t, 5);
+      EXPECT_EQ((*cue.data)["end"], 8);
+    }
+  }
+  EXPECT_EQ(highlights, 1);
+}
+
+}  // namespace
+}  // namespace cinc

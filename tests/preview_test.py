@@ -39,6 +39,8 @@ import sys
 import tempfile
 import unittest
 
+import yaml
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CINC = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, "build", "cinc")
 del sys.argv[1:]
@@ -73,6 +75,38 @@ def angle_degrees(a, b):
     dot = abs(sum(x * y for x, y in zip(a, b)))
     norm = math.sqrt(sum(x * x for x in a) * sum(y * y for y in b))
     return math.degrees(2 * math.acos(min(1.0, dot / norm))) if norm > 0 else 180.0
+
+
+def ghost_spans(scene, resolved, objects, duration, reverse):
+    """{object: [(start, end, factor)]}: the director's ghosts (docs/language.md
+    "Emphasis"), read from the scene and `cinc resolve`'s times, mirrored for
+    the disassembly. A name stands for its object or a pattern's copies."""
+    with open(scene) as stream:
+        text = yaml.safe_load(stream)
+    nodes = ((text or {}).get("director") or {}).get("nodes") or []
+    times = {entry["node"]: (entry["start"], entry["end"]) for entry in resolved}
+
+    def named(names):
+        return {o for o in objects for n in names
+                if o == n or (o.startswith(n + "-") and o[len(n) + 1:].isdigit())}
+
+    spans = {}
+    for index, node in enumerate(nodes):
+        ghost = node.get("ghost")
+        if ghost is None:
+            continue
+        factor = 0.2
+        if isinstance(ghost, dict):
+            factor = ghost.get("opacity", 0.2)
+            ghost = ghost["objects"]
+        ghosted = (set(objects) - named(node.get("highlight", [])) if ghost == "others"
+                   else named(ghost))
+        start, end = times[f"director.{node['id']}" if "id" in node else f"director#{index}"]
+        if reverse:
+            start, end = duration - end, duration - start
+        for name in ghosted:
+            spans.setdefault(name, []).append((start, end, factor))
+    return spans
 
 
 def chapters_of(sequence):
@@ -126,6 +160,10 @@ class PreviewTest(unittest.TestCase):
         played = json.loads(out)
         self.assertEqual([s["time"] for s in exact], [s["time"] for s in played])
 
+        status, out, err = run(CINC, "resolve", scene)  # forward times; mirrored below
+        self.assertEqual(status, 0, f"{label}: cinc resolve: {err}")
+        ghosts = ghost_spans(scene, json.loads(out)["nodes"], exact[0]["objects"],
+                             sequence["duration"], reverse)
         chapters = chapters_of(sequence)
         # The chapter starts too, with their exact and sequence states.
         extra = sorted({c["t"] for c in chapters} - {s["time"] for s in exact})
@@ -195,10 +233,16 @@ class PreviewTest(unittest.TestCase):
                 distance = math.dist(got["position"], exact_object["position"])
                 note("position", distance, at)
                 self.assertLessEqual(distance, position_limit, f"{label}: {at}: position")
-                opacity_error = abs(got["opacity"] - exact_object["opacity"])
-                note("opacity", opacity_error, at)
-                self.assertLessEqual(opacity_error, OPACITY_SLACK, f"{label}: {at}: opacity")
-                self.assertEqual(got["visible"], exact_object["opacity"] > 0, f"{label}: {at}: visible")
+                # A ghost draws the object at its factor times the exact
+                # opacity over its span (not at the span's ends themselves).
+                spans = ghosts.get(name, [])
+                factor = min([f for a, b, f in spans if a < t < b], default=1)
+                if not any(abs(t - a) < 1e-9 or abs(t - b) < 1e-9 for a, b, _ in spans):
+                    opacity_error = abs(got["opacity"] - factor * exact_object["opacity"])
+                    note("opacity", opacity_error, at)
+                    self.assertLessEqual(opacity_error, OPACITY_SLACK, f"{label}: {at}: opacity")
+                    self.assertEqual(got["visible"], factor * exact_object["opacity"] > 0,
+                                     f"{label}: {at}: visible")
                 if exact_object["opacity"] <= 0:
                     continue  # hidden: scaled to 0 in the GLB, its rotation means nothing
                 turn = angle_degrees(got["quaternion"], exact_object["quaternion"])
