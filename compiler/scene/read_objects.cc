@@ -217,7 +217,7 @@ void SilenceLostNodes(ReadContext& context) {
   const std::set<std::string>& lost = context.includes->owners_without_nodes;
   if (lost.empty()) return;
   auto silence = [&lost](Relation& relation) {
-    const NodeReference target = SplitNodeReference(relation.target.str());
+    const NodeReference target = SplitNodeReference(relation.target.view());
     if (target.qualified && lost.count(std::string(target.owner))) relation.silenced = true;
   };
   auto silence_nodes = [&silence](std::vector<Node>& nodes) {
