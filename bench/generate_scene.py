@@ -234,26 +234,38 @@ def shape_deep_attach(nodes, rng):
     return "".join(out)
 
 
-def shape_hidden(nodes, rng):
-    out = ["cinc: 1\nname: hidden\nobjects:\n"]
-    for index in range(max(1, nodes // 4)):
-        t = round(rng.uniform(0, 60), 3)
-        out.append(f"  part{index}:\n    opacity: 0\n    nodes:\n")
-        out.append(f"      - {{id: a, at: {t}, duration: 2, position: [{index % 9}, 1, 0], ease: ease-in}}\n")
-        out.append("      - {id: b, duration: 2, rotation: [0, 0, 45]}\n")
-        out.append("      - {id: c, duration: 0.1, opacity: 1}\n")
-        out.append("      - {id: d, duration: 0.1, opacity: 0}\n")
+def timed_parts(name, parts, span, rows, rng, part):
+    """A scene of `parts` objects: object k is part.format(k=k, t=T, x=k % rows),
+    T its first node's start, random in [0, span]."""
+    out = [f"cinc: 1\nname: {name}\nobjects:\n"]
+    for index in range(max(1, parts)):
+        out.append(part.format(k=index, t=round(rng.uniform(0, span), 3), x=index % rows))
     return "".join(out)
+
+
+HIDDEN_PART = """  part{k}:
+    opacity: 0
+    nodes:
+      - {{id: a, at: {t}, duration: 2, position: [{x}, 1, 0], ease: ease-in}}
+      - {{id: b, duration: 2, rotation: [0, 0, 45]}}
+      - {{id: c, duration: 0.1, opacity: 1}}
+      - {{id: d, duration: 0.1, opacity: 0}}
+"""
+
+
+def shape_hidden(nodes, rng):
+    return timed_parts("hidden", nodes // 4, 60, 9, rng, HIDDEN_PART)
+
+
+SHARDS_PART = """  part{k}:
+    nodes:
+      - {{id: a, at: {t}, duration: 0.5, position: [{x}, 1, 0]}}
+      - {{id: b, duration: 0.5, opacity: 0.5}}
+"""
 
 
 def shape_shards(nodes, rng):
-    out = ["cinc: 1\nname: shards\nobjects:\n"]
-    for index in range(max(1, nodes // 2)):
-        t = round(rng.uniform(0, 30), 3)
-        out.append(f"  part{index}:\n    nodes:\n")
-        out.append(f"      - {{id: a, at: {t}, duration: 0.5, position: [{index % 11}, 1, 0]}}\n")
-        out.append("      - {id: b, duration: 0.5, opacity: 0.5}\n")
-    return "".join(out)
+    return timed_parts("shards", nodes // 2, 30, 11, rng, SHARDS_PART)
 
 
 def shape_turntable(parts, rng):

@@ -14,11 +14,10 @@
 namespace cinc {
 namespace {
 
-constexpr int kFloat = 5126;
-constexpr int kUnsignedShort = 5123;
-constexpr int kUnsignedInt = 5125;
-constexpr int kArrayBuffer = 34962;
-constexpr int kElementArrayBuffer = 34963;
+// An accessor's componentType (the OpenGL type numbers glTF uses).
+enum ComponentType : int { kUnsignedShort = 5123, kUnsignedInt = 5125, kFloat = 5126 };
+// A buffer view's target.
+enum BufferTarget : int { kArrayBuffer = 34962, kElementArrayBuffer = 34963 };
 constexpr double kCameraNear = 0.01;
 
 const char* TypeOf(int components) {

@@ -2,18 +2,11 @@
 
 #include <set>
 
+#include "lsp/protocol_kinds.h"
 #include "lsp/scene_text.h"
 
 namespace cinc {
 namespace {
-
-// CompletionItemKind values.
-constexpr int kKindField = 5;
-constexpr int kKindClass = 7;
-constexpr int kKindModule = 9;
-constexpr int kKindEnum = 20;
-constexpr int kKindEvent = 23;
-constexpr int kKindReference = 18;
 
 const Json* Resolve(const Json& schema, const Json* at) {
   for (int depth = 0; at != nullptr && at->is_object() && at->contains("$ref") && depth < 16;
@@ -91,20 +84,21 @@ void AddNodesOf(const Scene& scene, std::string_view owner, Json* items,
   if (nodes == nullptr) return;
   for (const Node& node : *nodes) {
     if (!node.id.empty())
-      Add(items, seen, node.id.str(), kKindEvent, "node of " + std::string(owner));
+      Add(items, seen, node.id.str(), completion_kind::kEvent, "node of " + std::string(owner));
   }
 }
 
 void AddOwners(const Scene& scene, Json* items, std::set<std::string>* seen, bool cameras) {
   std::set<std::string> copies;
   for (const PatternCopies& pattern : scene.patterns) {
-    Add(items, seen, pattern.name, kKindClass, std::to_string(pattern.count) + " copies");
+    Add(items, seen, pattern.name, completion_kind::kClass,
+        std::to_string(pattern.count) + " copies");
   }
   for (const SceneObject& object : scene.objects)
-    Add(items, seen, object.name, kKindClass, "object");
+    Add(items, seen, object.name, completion_kind::kClass, "object");
   if (cameras) {
     for (const SceneObject& camera : scene.cameras)
-      Add(items, seen, camera.name, kKindClass, "camera");
+      Add(items, seen, camera.name, completion_kind::kClass, "camera");
   }
 }
 
@@ -113,7 +107,7 @@ void AddMarkers(const SceneAnalysis& analysis, std::string_view owner, Json* ite
   const ModelMarkers* markers = MarkersOfOwner(analysis, owner);
   if (markers == nullptr) return;
   for (const Marker& marker : markers->markers) {
-    Add(items, seen, marker.name, kKindReference, "marker of " + markers->name);
+    Add(items, seen, marker.name, completion_kind::kReference, "marker of " + markers->name);
   }
 }
 
@@ -130,7 +124,7 @@ void AddValues(const SceneView& view, const CursorContext& context, Json* items,
     }
     AddNodesOf(scene, owner, items, seen);
     AddOwners(scene, items, seen, true);
-    Add(items, seen, "director", kKindClass, "the director");
+    Add(items, seen, "director", completion_kind::kClass, "the director");
   } else if (IsPointKey(key)) {
     if (const size_t slash = context.word.find('/'); slash != std::string::npos) {
       AddMarkers(*view.analysis, context.word.substr(0, slash), items, seen);
@@ -144,14 +138,15 @@ void AddValues(const SceneView& view, const CursorContext& context, Json* items,
     files.insert(files.end(), scene.included_files.begin(), scene.included_files.end());
     for (const std::string& file : files) {
       for (const NamedPlace& place : SectionKeys(view.text_of(file), "templates")) {
-        Add(items, seen, place.name, kKindModule, "template");
+        Add(items, seen, place.name, completion_kind::kModule, "template");
       }
     }
   } else if (key == "model") {
-    for (const Model& model : scene.models) Add(items, seen, model.name, kKindModule, "model");
+    for (const Model& model : scene.models)
+      Add(items, seen, model.name, completion_kind::kModule, "model");
   } else if (key == "camera") {
     for (const SceneObject& camera : scene.cameras)
-      Add(items, seen, camera.name, kKindClass, "camera");
+      Add(items, seen, camera.name, completion_kind::kClass, "camera");
   }
   // Enumerated values (ease names, cue kinds, ...), from the schema.
   std::vector<std::string> path = context.path;
@@ -163,7 +158,8 @@ void AddValues(const SceneView& view, const CursorContext& context, Json* items,
   ForEachPart(*view.schema, at, [&](const Json& part) {
     if (auto values = part.find("enum"); values != part.end() && values->is_array()) {
       for (const Json& value : *values) {
-        if (value.is_string()) Add(items, seen, value.get<std::string>(), kKindEnum, key);
+        if (value.is_string())
+          Add(items, seen, value.get<std::string>(), completion_kind::kEnum, key);
       }
     }
   });
@@ -213,7 +209,7 @@ Json Completion(const SceneView& view, size_t offset) {
   }
   if (context.at_key) {
     for (const std::string& field : SchemaFields(*view.schema, context.path)) {
-      Add(&items, &seen, field, kKindField, "field");
+      Add(&items, &seen, field, completion_kind::kField, "field");
     }
   } else {
     AddValues(view, context, &items, &seen);

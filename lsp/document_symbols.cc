@@ -2,17 +2,11 @@
 
 #include <string>
 
+#include "lsp/protocol_kinds.h"
 #include "lsp/text_positions.h"
 
 namespace cinc {
 namespace {
-
-// SymbolKind values.
-constexpr int kModule = 2;
-constexpr int kNamespace = 3;
-constexpr int kClass = 5;
-constexpr int kStruct = 23;
-constexpr int kEvent = 24;
 
 // The range from `location` to the end of line `last_line` (1-based).
 Json Span(std::string_view text, SourceLocation location, int last_line) {
@@ -45,8 +39,8 @@ Json NodesOf(const SceneView& view, const std::vector<Node>& nodes, int* last_li
     }
     *last_line = std::max(*last_line, node.origin.location.line);
     const std::string name = node.id.empty() ? "#" + std::to_string(node.index + 1) : node.id.str();
-    children.push_back(
-        Symbol(name, kEvent, view.text, node.origin.location, node.origin.location.line, "node"));
+    children.push_back(Symbol(name, symbol_kind::kEvent, view.text, node.origin.location,
+                              node.origin.location.line, "node"));
   }
   return children;
 }
@@ -72,7 +66,7 @@ Json DocumentSymbols(const SceneView& view) {
   for (const Model& model : scene.models) {
     if (InFile(*view.analysis, model.origin.location, view.path) &&
         model.origin.location.line > 0) {
-      symbols.push_back(Symbol(model.name, kModule, view.text, model.origin.location,
+      symbols.push_back(Symbol(model.name, symbol_kind::kModule, view.text, model.origin.location,
                                model.origin.location.line, "model"));
     }
   }
@@ -89,10 +83,10 @@ Json DocumentSymbols(const SceneView& view) {
         detail = "pattern of " + std::to_string(pattern.count) + " copies";
       }
     }
-    if (!later_copy) AddOwner(view, object, name, kClass, detail, &symbols);
+    if (!later_copy) AddOwner(view, object, name, symbol_kind::kClass, detail, &symbols);
   }
   for (const SceneObject& camera : scene.cameras) {
-    AddOwner(view, camera, camera.name, kStruct, "camera", &symbols);
+    AddOwner(view, camera, camera.name, symbol_kind::kStruct, "camera", &symbols);
   }
   if (!scene.director_nodes.empty()) {
     const Node& first = scene.director_nodes.front();
@@ -100,8 +94,8 @@ Json DocumentSymbols(const SceneView& view) {
         first.origin.location.line > 0) {
       int last_line = first.origin.location.line;
       Json children = NodesOf(view, scene.director_nodes, &last_line);
-      Json symbol = Symbol("director", kNamespace, view.text, first.origin.location, last_line,
-                           "the director");
+      Json symbol = Symbol("director", symbol_kind::kNamespace, view.text, first.origin.location,
+                           last_line, "the director");
       symbol["children"] = std::move(children);
       symbols.push_back(std::move(symbol));
     }

@@ -48,6 +48,16 @@ int FailureStatus(const Diagnostics& diagnostics) {
   return kExitInputError;
 }
 
+// Reports the problems and, when status is success, each file written;
+// returns status.
+int Finish(int status, const std::vector<std::string>& written, Diagnostics* diagnostics,
+           const CommandOptions& options, std::ostream& out, std::ostream& errors) {
+  Report(diagnostics, options, errors);
+  if (status != kExitSuccess) return status;
+  for (const std::string& path : written) out << "wrote " << path << "\n";
+  return kExitSuccess;
+}
+
 // Compiles the scene, reads its chapters (and parts), and builds the page;
 // kExitSuccess, or the status after the errors in `diagnostics`.
 int PublishScene(const CommandOptions& options, bool with_parts, PublishedScene* published,
@@ -242,10 +252,8 @@ int RunRender(const CommandOptions& options, std::ostream& out, std::ostream& er
                   outcome.ready_seconds);
     errors << summary;
   }
-  Report(&diagnostics, options, errors);
-  if (!outcome.ok) return FailureStatus(diagnostics);
-  out << "wrote " << options.output << "\n";
-  return kExitSuccess;
+  status = outcome.ok ? kExitSuccess : FailureStatus(diagnostics);
+  return Finish(status, {options.output}, &diagnostics, options, out, errors);
 }
 
 namespace {
@@ -342,10 +350,7 @@ int RunStills(const CommandOptions& options, std::ostream& out, std::ostream& er
   if (status == kExitSuccess && !MakeStills(scene, picture, stills, options.output, &diagnostics)) {
     status = kExitInputError;
   }
-  Report(&diagnostics, options, errors);
-  if (status != kExitSuccess) return status;
-  for (const std::string& path : paths) out << "wrote " << path << "\n";
-  return kExitSuccess;
+  return Finish(status, paths, &diagnostics, options, out, errors);
 }
 
 namespace {
@@ -406,10 +411,10 @@ std::optional<std::string> MakeBooklet(const CommandOptions& options, const Publ
 }  // namespace
 
 int RunBooklet(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
+  const bool pdf = options.output.ends_with(".pdf");
   Diagnostics diagnostics(options.scene);
   PublishedScene scene;
   FrameSourceSettings picture;
-  const bool pdf = options.output.ends_with(".pdf");
   int status = PublishScene(options, true, &scene, &diagnostics);
   std::string problem;
   if (status == kExitSuccess && !pdf && !options.output.ends_with(".html")) {
@@ -437,10 +442,7 @@ int RunBooklet(const CommandOptions& options, std::ostream& out, std::ostream& e
       status = kExitInputError;
     }
   }
-  Report(&diagnostics, options, errors);
-  if (status != kExitSuccess) return status;
-  out << "wrote " << options.output << "\n";
-  return kExitSuccess;
+  return Finish(status, {options.output}, &diagnostics, options, out, errors);
 }
 
 }  // namespace cinc

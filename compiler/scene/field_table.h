@@ -14,6 +14,7 @@
 
 #include "compiler/scene/mapping_walker.h"
 #include "compiler/scene/read_context.h"
+#include "compiler/scene/read_values.h"
 #include "core/boxed.h"
 
 namespace cinc::scene_loading {
@@ -109,6 +110,19 @@ FieldsSeen ReadFields(ReadContext& context, const Table& table, Target* target, 
 template <typename Table, typename Target>
 FieldsSeen ReadFields(ReadContext& context, const Table& table, Target* target) {
   return ReadFields(context, table, target, [](int, SourceLocation) { return true; });
+}
+
+// Reads a section's mapping (whose start is `first`) into *target, its
+// origin at `first`: the fields seen, or nullopt when it is not a mapping
+// (reported) or reading stopped.
+template <typename Table, typename Target>
+std::optional<FieldsSeen> ReadSection(ReadContext& context, const YamlEvent& first,
+                                      const Table& table, Target* target) {
+  if (!ExpectMapping(context, first)) return std::nullopt;
+  target->origin = context.OriginAt(first.location);
+  FieldsSeen seen = ReadFields(context, table, target);
+  if (context.reader.stopped()) return std::nullopt;
+  return seen;
 }
 
 // "missing field NAME" at `first` for each of `fields` not given; true when

@@ -63,15 +63,12 @@ void ReadFrameMargin(ReadContext& context, const YamlEvent& first, Node* node) {
 }
 
 void ReadOrbit(ReadContext& context, const YamlEvent& first, Node* node) {
-  if (!ExpectMapping(context, first)) return;
   Orbit orbit;
-  orbit.origin = context.OriginAt(first.location);
-  FieldsSeen seen = ReadFields(context, kOrbitTable, &orbit);
-  if (context.reader.stopped() ||
-      !RequireFields(context, first, seen, kOrbitTable, {kOrbitAround, kOrbitDegrees})) {
+  const std::optional<FieldsSeen> seen = ReadSection(context, first, kOrbitTable, &orbit);
+  if (!seen || !RequireFields(context, first, *seen, kOrbitTable, {kOrbitAround, kOrbitDegrees})) {
     return;
   }
-  if (seen.valid) node->mutable_rare().orbit = std::move(orbit);
+  if (seen->valid) node->mutable_rare().orbit = std::move(orbit);
 }
 
 }  // namespace cinc::scene_loading

@@ -25,17 +25,11 @@ bool ReadSoundTime(ReadContext& context, const YamlEvent& value, Sound* sound) {
 }
 
 constexpr FieldRule<Sound> kSoundRules[] = {
-    {"name",
-     [](ReadContext& context, const YamlEvent& value, Sound* sound) {
-       std::optional<std::string> name = ReadText(context, value, "name");
-       if (name) sound->name = *name;
-       return name.has_value();
-     }},
+    {"name", [](ReadContext& context, const YamlEvent& value,
+                Sound* sound) { return Keep(ReadText(context, value, "name"), &sound->name); }},
     {"volume",
      [](ReadContext& context, const YamlEvent& value, Sound* sound) {
-       std::optional<double> volume = ReadNumber(context, value, "volume", kNonNegative);
-       if (volume) sound->volume = *volume;
-       return volume.has_value();
+       return Keep(ReadNumber(context, value, "volume", kNonNegative), &sound->volume);
      }},
     {"offset", ReadSoundTime<0>},
     {"fade_in", ReadSoundTime<1>},
@@ -103,11 +97,9 @@ bool ReadCue(ReadContext& context, const YamlEvent& first, Cue* cue) {
 }  // namespace
 
 void ReadSound(ReadContext& context, const YamlEvent& first, Node* node) {
-  if (!ExpectMapping(context, first)) return;
   Sound sound;
-  sound.origin = context.OriginAt(first.location);
-  FieldsSeen seen = ReadFields(context, kSoundTable, &sound);
-  if (context.reader.stopped() || !RequireFields(context, first, seen, kSoundTable, {0})) return;
+  const std::optional<FieldsSeen> seen = ReadSection(context, first, kSoundTable, &sound);
+  if (!seen || !RequireFields(context, first, *seen, kSoundTable, {0})) return;
   node->mutable_rare().sound = std::move(sound);
 }
 

@@ -21,9 +21,7 @@ constexpr FieldRule<Shot> kShotRules[] = {
      }},
     {"blend",
      [](ReadContext& context, const YamlEvent& value, Shot* shot) {
-       std::optional<ExactTime> blend = ReadTime(context, value, "blend", false);
-       if (blend) shot->blend = *blend;
-       return blend.has_value();
+       return Keep(ReadTime(context, value, "blend", false), &shot->blend);
      }},
     {"blend_ease",
      [](ReadContext& context, const YamlEvent& value, Shot* shot) {
@@ -46,11 +44,9 @@ void ReadDirector(ReadContext& context, const YamlEvent& first) {
 }
 
 void ReadShot(ReadContext& context, const YamlEvent& first, Node* node) {
-  if (!ExpectMapping(context, first)) return;
   Shot shot;
-  shot.origin = context.OriginAt(first.location);
-  FieldsSeen seen = ReadFields(context, kShotTable, &shot);
-  if (context.reader.stopped() || !RequireFields(context, first, seen, kShotTable, {0})) return;
+  const std::optional<FieldsSeen> seen = ReadSection(context, first, kShotTable, &shot);
+  if (!seen || !RequireFields(context, first, *seen, kShotTable, {0})) return;
   node->mutable_rare().shot = std::move(shot);
 }
 

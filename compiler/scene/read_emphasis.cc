@@ -113,12 +113,10 @@ void ReadGhost(ReadContext& context, const YamlEvent& first, Node* node) {
 }
 
 void ReadCallout(ReadContext& context, const YamlEvent& first, Node* node) {
-  if (!ExpectMapping(context, first)) return;
   Callout callout;
-  callout.origin = context.OriginAt(first.location);
-  FieldsSeen seen = ReadFields(context, kCalloutTable, &callout);
-  if (context.reader.stopped() ||
-      !RequireFields(context, first, seen, kCalloutTable, {kCalloutText}) || !seen.valid) {
+  const std::optional<FieldsSeen> seen = ReadSection(context, first, kCalloutTable, &callout);
+  if (!seen || !RequireFields(context, first, *seen, kCalloutTable, {kCalloutText}) ||
+      !seen->valid) {
     return;
   }
   node->mutable_rare().callout = std::move(callout);

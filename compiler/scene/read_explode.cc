@@ -64,24 +64,22 @@ constexpr auto kExplodeTable = MakeFieldTable(kExplodeRules);
 
 void ReadExplodeOrCollapse(ReadContext& context, const YamlEvent& first, Node* node,
                            bool collapse) {
-  if (!ExpectMapping(context, first)) return;
   Explode explode;
-  explode.origin = context.OriginAt(first.location);
   explode.collapse = collapse;
-  FieldsSeen seen = ReadFields(context, kExplodeTable, &explode);
-  if (context.reader.stopped() ||
-      !RequireFields(context, first, seen, kExplodeTable, {kExplodeParts, kExplodeDistance})) {
+  const std::optional<FieldsSeen> seen = ReadSection(context, first, kExplodeTable, &explode);
+  if (!seen ||
+      !RequireFields(context, first, *seen, kExplodeTable, {kExplodeParts, kExplodeDistance})) {
     return;
   }
-  if (!seen.Has(kExplodeFrom) && !seen.Has(kExplodeAlong)) {
+  if (!seen->Has(kExplodeFrom) && !seen->Has(kExplodeAlong)) {
     context.Report(DiagnosticCode::kSceneFormat, first.location, "missing field from or along");
     return;
   }
-  if (ReportCombined(context, DiagnosticCode::kSceneFormat, seen, kExplodeTable, kExplodeFrom,
+  if (ReportCombined(context, DiagnosticCode::kSceneFormat, *seen, kExplodeTable, kExplodeFrom,
                      kExplodeAlong)) {
     return;
   }
-  if (seen.valid) node->mutable_rare().explode = std::move(explode);
+  if (seen->valid) node->mutable_rare().explode = std::move(explode);
 }
 
 }  // namespace

@@ -32,9 +32,7 @@ constexpr FieldRule<Spin> kSpinRules[] = {
      }},
     {"degrees",
      [](ReadContext& context, const YamlEvent& value, Spin* spin) {
-       std::optional<double> degrees = ReadNumber(context, value, "degrees", kAngleRange);
-       if (degrees) spin->degrees = *degrees;
-       return degrees.has_value();
+       return Keep(ReadNumber(context, value, "degrees", kAngleRange), &spin->degrees);
      }},
 };
 constexpr auto kSpinTable = MakeFieldTable(kSpinRules);
@@ -42,20 +40,18 @@ constexpr auto kSpinTable = MakeFieldTable(kSpinRules);
 }  // namespace
 
 void ReadSpin(ReadContext& context, const YamlEvent& first, Node* node) {
-  if (!ExpectMapping(context, first)) return;
   Spin spin;
-  spin.origin = context.OriginAt(first.location);
-  FieldsSeen seen = ReadFields(context, kSpinTable, &spin);
-  if (context.reader.stopped()) return;
-  if (!seen.Has(kSpinTurns) && !seen.Has(kSpinDegrees)) {
+  const std::optional<FieldsSeen> seen = ReadSection(context, first, kSpinTable, &spin);
+  if (!seen) return;
+  if (!seen->Has(kSpinTurns) && !seen->Has(kSpinDegrees)) {
     context.Report(DiagnosticCode::kSceneFormat, first.location, "missing field turns or degrees");
     return;
   }
-  if (ReportCombined(context, DiagnosticCode::kSceneFormat, seen, kSpinTable, kSpinTurns,
+  if (ReportCombined(context, DiagnosticCode::kSceneFormat, *seen, kSpinTable, kSpinTurns,
                      kSpinDegrees)) {
     return;
   }
-  if (seen.valid) node->mutable_rare().spin = spin;
+  if (seen->valid) node->mutable_rare().spin = spin;
 }
 
 void ReadPath(ReadContext& context, const YamlEvent& first, Node* node) {

@@ -170,9 +170,7 @@ constexpr NodeRule kNodeRules[] = {
      {Owners::kObjects, true}},
     {"ease",
      [](ReadContext& context, const YamlEvent& value, NodeInput* input) {
-       std::optional<Ease> ease = ReadEase(context, value, "ease");
-       if (ease) input->node->ease = *ease;
-       return ease.has_value();
+       return Keep(ReadEase(context, value, "ease"), &input->node->ease);
      }},
     {"attach",
      [](ReadContext& context, const YamlEvent& value, NodeInput* input) {

@@ -44,12 +44,10 @@ void ReadAttach(ReadContext& context, const YamlEvent& first, Node* node) {
         "attach takes a mapping: write `attach: {to: " + std::string(first.value) + "}`");
     return;
   }
-  if (!ExpectMapping(context, first)) return;
   Attach attach;
-  attach.origin = context.OriginAt(first.location);
-  FieldsSeen seen = ReadFields(context, kAttachTable, &attach);
-  if (context.reader.stopped() || !RequireFields(context, first, seen, kAttachTable, {0})) return;
-  if (seen.valid) node->mutable_rare().attach = std::move(attach);
+  const std::optional<FieldsSeen> seen = ReadSection(context, first, kAttachTable, &attach);
+  if (!seen || !RequireFields(context, first, *seen, kAttachTable, {0})) return;
+  if (seen->valid) node->mutable_rare().attach = std::move(attach);
 }
 
 namespace {
@@ -86,16 +84,13 @@ constexpr FieldRule<Attach> kInsertRules[] = {
 constexpr auto kInsertTable = MakeFieldTable(kInsertRules);
 
 void ReadInsert(ReadContext& context, const YamlEvent& first, Node* node) {
-  if (!ExpectMapping(context, first)) return;
   Attach insert;
-  insert.origin = context.OriginAt(first.location);
   insert.verb = AttachVerb::kInsert;
-  FieldsSeen seen = ReadFields(context, kInsertTable, &insert);
-  if (context.reader.stopped() ||
-      !RequireFields(context, first, seen, kInsertTable, {kInsertInto, kInsertFrom})) {
+  const std::optional<FieldsSeen> seen = ReadSection(context, first, kInsertTable, &insert);
+  if (!seen || !RequireFields(context, first, *seen, kInsertTable, {kInsertInto, kInsertFrom})) {
     return;
   }
-  if (seen.valid) node->mutable_rare().attach = std::move(insert);
+  if (seen->valid) node->mutable_rare().attach = std::move(insert);
 }
 
 // --- screw ---

@@ -31,6 +31,28 @@ bool ForcesString(const yaml_char_t* tag) {
   return text == "!" || text == "tag:yaml.org,2002:str";
 }
 
+// cinc's kind of a libyaml node event or document start (kStopped: never
+// added, Parser::Fill).
+SourceEventKind KindOf(yaml_event_type_t type) {
+  if (type == YAML_DOCUMENT_START_EVENT) return SourceEventKind::kDocumentStart;
+  if (type == YAML_ALIAS_EVENT) return SourceEventKind::kAlias;
+  if (type == YAML_SCALAR_EVENT) return SourceEventKind::kScalar;
+  if (type == YAML_SEQUENCE_START_EVENT) return SourceEventKind::kSequenceStart;
+  if (type == YAML_SEQUENCE_END_EVENT) return SourceEventKind::kSequenceEnd;
+  if (type == YAML_MAPPING_START_EVENT) return SourceEventKind::kMappingStart;
+  if (type == YAML_MAPPING_END_EVENT) return SourceEventKind::kMappingEnd;
+  return SourceEventKind::kStopped;
+}
+
+// The anchor an event defines or (an alias) names; null when none.
+const yaml_char_t* AnchorOf(const yaml_event_t& event) {
+  if (event.type == YAML_ALIAS_EVENT) return event.data.alias.anchor;
+  if (event.type == YAML_SCALAR_EVENT) return event.data.scalar.anchor;
+  if (event.type == YAML_SEQUENCE_START_EVENT) return event.data.sequence_start.anchor;
+  if (event.type == YAML_MAPPING_START_EVENT) return event.data.mapping_start.anchor;
+  return nullptr;
+}
+
 }  // namespace
 
 // A chunk of events, copied out of libyaml's: each event's kind, location
@@ -75,43 +97,15 @@ struct YamlEventSource::Chunk {
     Event& out = events.emplace_back();
     out.line = static_cast<int>(event.start_mark.line) + 1;
     out.column = static_cast<int>(event.start_mark.column) + 1;
-    const yaml_char_t* anchor = nullptr;
-    switch (event.type) {
-      case YAML_DOCUMENT_START_EVENT:
-        out.kind = SourceEventKind::kDocumentStart;
-        break;
-      case YAML_ALIAS_EVENT:
-        out.kind = SourceEventKind::kAlias;
-        anchor = event.data.alias.anchor;
-        break;
-      case YAML_SCALAR_EVENT:
-        out.kind = SourceEventKind::kScalar;
-        out.value_offset = text.size();
-        out.value_size = event.data.scalar.length;
-        text.append(reinterpret_cast<const char*>(event.data.scalar.value),
-                    event.data.scalar.length);
-        out.plain = event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
-                    !ForcesString(event.data.scalar.tag);
-        anchor = event.data.scalar.anchor;
-        break;
-      case YAML_SEQUENCE_START_EVENT:
-        out.kind = SourceEventKind::kSequenceStart;
-        anchor = event.data.sequence_start.anchor;
-        break;
-      case YAML_MAPPING_START_EVENT:
-        out.kind = SourceEventKind::kMappingStart;
-        anchor = event.data.mapping_start.anchor;
-        break;
-      case YAML_SEQUENCE_END_EVENT:
-        out.kind = SourceEventKind::kSequenceEnd;
-        break;
-      case YAML_MAPPING_END_EVENT:
-        out.kind = SourceEventKind::kMappingEnd;
-        break;
-      default:  // never added (Parser::Fill)
-        out.kind = SourceEventKind::kStopped;
-        break;
+    out.kind = KindOf(event.type);
+    if (event.type == YAML_SCALAR_EVENT) {
+      out.value_offset = text.size();
+      out.value_size = event.data.scalar.length;
+      text.append(reinterpret_cast<const char*>(event.data.scalar.value), event.data.scalar.length);
+      out.plain = event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+                  !ForcesString(event.data.scalar.tag);
     }
+    const yaml_char_t* anchor = AnchorOf(event);
     if (anchor != nullptr) {
       std::string_view name(reinterpret_cast<const char*>(anchor));
       out.anchor_offset = text.size();
