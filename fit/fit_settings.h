@@ -100,6 +100,10 @@ struct PlaybackModel {
   // channel cannot be written, and its writer reports E_LIMIT. The
   // sequence format's limit by default; the glTF export gives its own.
   size_t max_keys = kMaxChannelKeys;
+  // Played as straight lines between the keys (glTF LINEAR, no tangents);
+  // quaternions as both a slerp (glTF) and a normalised lerp (Blender's
+  // importer), the worse of the two held to the tolerance.
+  bool linear = false;
 
   // The time a key proposed `length` seconds after a key at `from` (with
   // from + length < end) is stored at, in (from, end]: kSequence on the

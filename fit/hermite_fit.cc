@@ -113,6 +113,22 @@ JumpSide JumpInStencil(const std::array<FitVector<N>, 5>& samples) {
   return largest < 2 ? JumpSide::kBefore : JumpSide::kAfter;
 }
 
+// The straight line between the keys at t: per component (a quaternion's
+// normalised lerp before the error normalises it).
+template <int N>
+FitVector<N> LerpAt(const FitKey<N>& a, const FitKey<N>& b, double t) {
+  double u = (t - a.t) / (b.t - a.t);
+  return a.value + (b.value - a.value) * u;
+}
+
+// A quaternion key pair's slerp at t ([x, y, z, w] components).
+FitVector<4> SlerpAt(const FitKey<4>& a, const FitKey<4>& b, double t) {
+  double u = (t - a.t) / (b.t - a.t);
+  Quat q = Slerp(Quat(a.value[3], a.value[0], a.value[1], a.value[2]),
+                 Quat(b.value[3], b.value[0], b.value[1], b.value[2]), u);
+  return FitVector<4>(q.x, q.y, q.z, q.w);
+}
+
 template <int N>
 FitVector<N> PlayedAt(const FitKey<N>& a, const FitKey<N>& b, double t) {
   FitVector<N> played;
@@ -126,9 +142,15 @@ FitVector<N> PlayedAt(const FitKey<N>& a, const FitKey<N>& b, double t) {
 // The largest path length of one component of the played cubic over the
 // segment: |h(s)| summed between the roots of h'(s) = 0 in (0, 1).
 template <int N>
-double PlayedPathLength(const FitKey<N>& a, const FitKey<N>& b) {
+double PlayedPathLength(const FitKey<N>& a, const FitKey<N>& b, bool linear) {
   double span = b.t - a.t;
   double longest = 0;
+  if (linear) {
+    for (int component = 0; component < N; ++component) {
+      longest = std::max(longest, std::abs(b.value[component] - a.value[component]));
+    }
+    return longest;
+  }
   for (int component = 0; component < N; ++component) {
     double p0 = a.value[component];
     double p1 = b.value[component];
@@ -188,6 +210,7 @@ class Fitter {
   // player stores them.
   Sample SampleAt(const Sample& from, double t) const {
     Value exact = curve_.track(from.t, from.value, t);
+    if (playback_.linear) return {t, Stored(exact), Value(0)};  // no tangents to play
     return {t, Stored(exact), Stored(TangentAt(t, exact))};
   }
 
@@ -233,13 +256,13 @@ class Fitter {
   double LargestError(const Sample& a, const Sample& b, double limit) const {
     int checks = std::max(1, settings_.interior_checks);
     if (check_step_ > 0) {
-      double needed = std::ceil(PlayedPathLength(a, b) / check_step_);
+      double needed = std::ceil(PlayedPathLength(a, b, playback_.linear) / check_step_);
       checks = static_cast<int>(std::min<double>(kMaxChecks, std::max<double>(checks, needed)));
     }
     if (settings_.budget) settings_.budget->Take(checks);
     double span = b.t - a.t;
     auto time_of = [&](int index) { return a.t + span * index / (checks + 1); };
-    auto error_at = [&](double t) { return curve_.error(t, PlayedAt(a, b, t)); };
+    auto error_at = [&](double t) { return ErrorAt(a, b, t); };
     // Coarse to fine (strides of halving powers of two), so a segment that
     // is far too long fails at its first few checks. The lists are the
     // fitter's, reused from segment to segment.
@@ -271,6 +294,14 @@ class Fitter {
       largest = std::max(largest, peak);
     }
     return largest;
+  }
+
+  // How far the segment a -> b plays from the exact value at t.
+  double ErrorAt(const Sample& a, const Sample& b, double t) const {
+    if (!playback_.linear) return curve_.error(t, PlayedAt(a, b, t));
+    double error = curve_.error(t, LerpAt(a, b, t));
+    if constexpr (N == 4) error = std::max(error, curve_.error(t, SlerpAt(a, b, t)));
+    return error;
   }
 
   // Key times after `first`: from each key, a fitting segment close to the
@@ -358,10 +389,11 @@ class Fitter {
 
  private:
   // How much longer (or shorter) the next trial is than one whose largest
-  // error was `error`: errors grow as length^4.
+  // error was `error`: errors grow as length^4 (a chord's as length^2).
   double NextLengthFactor(double error) const {
     if (!(error > 0)) return kMostGrowth;
-    return std::clamp(std::pow(kAimAt * limit_ / error, 0.25), kMostShrink, kMostGrowth);
+    const double power = playback_.linear ? 0.5 : 0.25;
+    return std::clamp(std::pow(kAimAt * limit_ / error, power), kMostShrink, kMostGrowth);
   }
 
   // Where no length tried from `a` fits (`lengths`, the failed trials):

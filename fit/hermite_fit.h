@@ -43,7 +43,8 @@ struct FitKey {
 // at `end` with `end_value`, each with the exact curve's derivative, all as
 // `playback` stores them; played as per-component cubic hermites they stay
 // within settings.margin x the quantity's tolerance (except where the player
-// cannot store the motion to it). Past playback.max_keys the piece stops,
+// cannot store the motion to it); with playback.linear, played as straight
+// lines (the tangents unused). Past playback.max_keys the piece stops,
 // unreduced, for its writer to report E_LIMIT. Defined for N = 1, 3 and 4.
 template <int N>
 std::vector<FitKey<N>> FitHermite(const FitCurve<N>& curve, double start, double end,

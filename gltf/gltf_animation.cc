@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <utility>
 
 #include "core/float32.h"
 #include "fit/channel_pieces.h"
@@ -27,16 +28,21 @@ using Value = FitVector<N>;
 // How one piece of a channel is written.
 template <int N>
 struct Part {
-  enum class Kind { kHold, kLinear, kSlerp, kCubic, kFit };
+  // kChords: fitted keys played as straight lines (the Blender profile).
+  enum class Kind { kHold, kLinear, kSlerp, kCubic, kFit, kChords };
   Kind kind = Kind::kHold;
   double start = 0;
   std::optional<double> end;  // nullopt: the last piece, a hold forever
-  Value<N> from{0};           // the value at start
-  Value<N> to{0};             // the value at end (its left limit)
+  // The Blender profile's disassembly: where a jump into the part starts its
+  // ramp (by default GltfBlenderJumpRamp before start).
+  std::optional<double> ramp_start;
+  Value<N> from{0};  // the value at start
+  Value<N> to{0};    // the value at end (its left limit)
   // kCubic: the exact tangents at start and end (units per second).
   Value<N> start_tangent{0};
   Value<N> end_tangent{0};
-  // kSlerp: the times and values between start and end, at most 120 degrees apart.
+  // kSlerp: the times and values between start and end, at most 120 degrees
+  // apart; kChords: the fitted keys between them.
   std::vector<std::pair<double, Value<N>>> interior;
   // kFit, kSlerp, kCubic: the exact value inside the piece.
   std::function<Value<N>(double t)> exact;
@@ -265,10 +271,19 @@ bool Same(const Value<N>& a, const Value<N>& b) {
 
 // Where a forward boundary at t comes in the reversed time
 // (gltf_animation.h): one float32 later where the value jumps there.
-double MirroredBoundary(double t, double duration, bool jumps) {
+// With `blender`, a jump comes a ramp later (GltfBlenderJumpRamp), its old
+// value keyed at the mirrored time itself (*ramp_start).
+double MirroredBoundary(double t, double duration, bool jumps, bool blender,
+                        std::optional<double>* ramp_start) {
   if (t <= 0) return GltfMirroredTime(0, duration);
   double mirrored = t >= duration ? 0.0 : GltfMirroredTime(t, duration);
-  return jumps ? std::nextafter(ToFloat32(mirrored), HUGE_VALF) : mirrored;
+  if (!jumps) return mirrored;
+  if (!blender) return std::nextafter(ToFloat32(mirrored), HUGE_VALF);
+  *ramp_start = mirrored;
+  const double later = mirrored + GltfBlenderJumpRamp(mirrored);
+  float stored = ToFloat32(later);
+  if (static_cast<double>(stored) < later) stored = std::nextafter(stored, HUGE_VALF);
+  return stored;
 }
 
 // The parts played backwards: forward part k over [s, e] comes over
@@ -277,12 +292,15 @@ double MirroredBoundary(double t, double duration, bool jumps) {
 // other order, the exact value at duration − τ); before them the forward
 // channel's last value, after them its first.
 template <int N>
-std::vector<Part<N>> MirroredParts(const std::vector<Part<N>>& forward, double duration) {
-  // boundary[k]: where forward part k starts.
+std::vector<Part<N>> MirroredParts(const std::vector<Part<N>>& forward, double duration,
+                                   bool blender) {
+  // boundary[k]: where forward part k starts; ramp[k]: where a jump there
+  // starts its ramp (the Blender profile).
   std::vector<double> boundary(forward.size());
+  std::vector<std::optional<double>> ramp(forward.size());
   for (size_t k = 0; k < forward.size(); ++k) {
     bool jumps = k > 0 && !Same(forward[k - 1].to, forward[k].from);
-    boundary[k] = MirroredBoundary(forward[k].start, duration, jumps);
+    boundary[k] = MirroredBoundary(forward[k].start, duration, jumps, blender, &ramp[k]);
   }
   std::vector<Part<N>> mirrored;
   const Part<N>& last = forward.back();
@@ -297,6 +315,7 @@ std::vector<Part<N>> MirroredParts(const std::vector<Part<N>>& forward, double d
     Part<N> back;
     back.kind = part.kind;
     back.start = boundary[k + 1];
+    back.ramp_start = ramp[k + 1];
     back.end = boundary[k];
     back.from = part.to;
     back.to = part.from;
@@ -316,6 +335,7 @@ std::vector<Part<N>> MirroredParts(const std::vector<Part<N>>& forward, double d
   } else {
     Part<N> after;  // the forward value at the first part's start, from then on
     after.start = boundary.front();
+    after.ramp_start = ramp.front();
     after.from = after.to = forward.front().from;
     mirrored.push_back(after);
   }
@@ -329,7 +349,8 @@ GltfInterpolation InterpolationOf(const std::vector<Part<N>>& parts) {
   for (const Part<N>& part : parts) {
     using Kind = typename Part<N>::Kind;
     if (part.kind != Kind::kHold) all_holds = false;
-    if (part.kind != Kind::kHold && part.kind != Kind::kLinear && part.kind != Kind::kSlerp) {
+    if (part.kind != Kind::kHold && part.kind != Kind::kLinear && part.kind != Kind::kSlerp &&
+        part.kind != Kind::kChords) {
       linear = false;
     }
   }
@@ -337,22 +358,9 @@ GltfInterpolation InterpolationOf(const std::vector<Part<N>>& parts) {
   return linear ? GltfInterpolation::kLinear : GltfInterpolation::kCubicSpline;
 }
 
-// The keys of one part in a CUBICSPLINE channel, its first at start and its
-// last at end.
+// The exact curve of a moving part and its error, as the fitter takes them.
 template <int N>
-std::vector<RawKey<N>> CubicKeys(const Part<N>& part, FitQuantity quantity,
-                                 const FitSettings& settings) {
-  using Kind = typename Part<N>::Kind;
-  double a = part.start;
-  double b = *part.end;
-  if (part.kind == Kind::kHold) return {Point<N>(a, part.from), Point<N>(b, part.to)};
-  if (part.kind == Kind::kLinear || part.kind == Kind::kCubic) {
-    Value<N> start_tangent = part.start_tangent;
-    Value<N> end_tangent = part.end_tangent;
-    return {RawKey<N>{a, Value<N>(0), part.from, start_tangent},
-            RawKey<N>{b, end_tangent, part.to, Value<N>(0)}};
-  }
-  // Fitted (a SLERP, too, has no exact cubic form).
+FitCurve<N> CurveOf(const Part<N>& part, FitQuantity quantity) {
   FitCurve<N> curve;
   curve.quantity = quantity;
   const std::function<Value<N>(double)>& exact = part.exact;
@@ -371,6 +379,26 @@ std::vector<RawKey<N>> CubicKeys(const Part<N>& part, FitQuantity quantity,
       return glm::length(exact(t) - played);
     };
   }
+  return curve;
+}
+
+// The keys of one part in a CUBICSPLINE channel, its first at start and its
+// last at end.
+template <int N>
+std::vector<RawKey<N>> CubicKeys(const Part<N>& part, FitQuantity quantity,
+                                 const FitSettings& settings) {
+  using Kind = typename Part<N>::Kind;
+  double a = part.start;
+  double b = *part.end;
+  if (part.kind == Kind::kHold) return {Point<N>(a, part.from), Point<N>(b, part.to)};
+  if (part.kind == Kind::kLinear || part.kind == Kind::kCubic) {
+    Value<N> start_tangent = part.start_tangent;
+    Value<N> end_tangent = part.end_tangent;
+    return {RawKey<N>{a, Value<N>(0), part.from, start_tangent},
+            RawKey<N>{b, end_tangent, part.to, Value<N>(0)}};
+  }
+  // Fitted (a SLERP, too, has no exact cubic form).
+  const FitCurve<N> curve = CurveOf(part, quantity);
   const PlaybackModel playback{PlaybackModel::Kind::kGltf, kMaxGltfChannelKeys};
   double stored_a = GltfStoredTime(a);
   double stored_b = GltfStoredTime(b);
@@ -387,6 +415,54 @@ std::vector<RawKey<N>> CubicKeys(const Part<N>& part, FitQuantity quantity,
   return keys;
 }
 
+// The Blender profile: a part that a jump follows ends where the jump's
+// ramp starts (GltfBlenderJumpRamp before the jump, at its exact value
+// there; the disassembly's parts say where, MirroredParts), and the next
+// part keeps that time as its ramp_start.
+template <int N>
+void EndBeforeRamps(std::vector<Part<N>>* parts) {
+  for (size_t k = 0; k + 1 < parts->size(); ++k) {
+    Part<N>& part = (*parts)[k];
+    Part<N>& next = (*parts)[k + 1];
+    if (!part.end || Same(part.to, next.from)) continue;
+    if (next.ramp_start) {
+      // The disassembly's: the part's motion ends there (MirroredParts).
+      part.end = std::max(*next.ramp_start, part.start);
+      continue;
+    }
+    double ramp =
+        std::max(GltfStoredTime(next.start - GltfBlenderJumpRamp(next.start)), part.start);
+    next.ramp_start = ramp;
+    if (!(ramp < *part.end)) continue;
+    part.end = ramp;
+    if (part.exact) part.to = Continued<N>(part.exact(ramp), part.to);
+  }
+}
+
+// The Blender profile: a piece with no exact LINEAR form becomes chords,
+// keys fitted for straight lines between them (rotations: slerp and
+// normalised lerp alike).
+template <int N>
+void FitChords(FitQuantity quantity, const FitSettings& settings, Part<N>* part) {
+  using Kind = typename Part<N>::Kind;
+  if (!part->end ||
+      !(part->kind == Kind::kFit || part->kind == Kind::kCubic || part->kind == Kind::kSlerp)) {
+    return;
+  }
+  part->kind = Kind::kChords;
+  part->interior.clear();
+  double stored_a = GltfStoredTime(part->start);
+  double stored_b = GltfStoredTime(*part->end);
+  if (!(stored_b > stored_a)) return;
+  PlaybackModel playback{PlaybackModel::Kind::kGltf, kMaxGltfChannelKeys};
+  playback.linear = true;
+  std::vector<FitKey<N>> fitted = FitHermite(CurveOf(*part, quantity), stored_a, stored_b,
+                                             part->from, part->to, settings, playback);
+  for (size_t k = 1; k + 1 < fitted.size(); ++k) {
+    part->interior.push_back({fitted[k].t, fitted[k].value});
+  }
+}
+
 // The keys of one part in a LINEAR or STEP channel: its start, and a SLERP's
 // interior knots (its end is the next part's start, or the value just below
 // a jump).
@@ -399,7 +475,7 @@ std::vector<RawKey<N>> PointKeys(const Part<N>& part) {
 
 template <int N>
 std::vector<RawKey<N>> RawKeysOf(const std::vector<Part<N>>& parts, GltfInterpolation mode,
-                                 FitQuantity quantity, const FitSettings& settings) {
+                                 FitQuantity quantity, const FitSettings& settings, bool blender) {
   std::vector<RawKey<N>> keys;
   std::optional<Value<N>> previous_end;  // the left limit where the next part starts
   for (const Part<N>& part : parts) {
@@ -421,8 +497,13 @@ std::vector<RawKey<N>> RawKeysOf(const std::vector<Part<N>>& parts, GltfInterpol
     }
     if (previous_end && !Same(*previous_end, part.from)) {
       // A jump: the old value just below the part's start.
-      if (mode == GltfInterpolation::kLinear)
-        keys.push_back(Point<N>(FloatBelow(part.start), *previous_end));
+      if (mode == GltfInterpolation::kLinear) {
+        double before = !blender ? FloatBelow(part.start)
+                        : part.ramp_start
+                            ? *part.ramp_start
+                            : GltfStoredTime(part.start - GltfBlenderJumpRamp(part.start));
+        keys.push_back(Point<N>(before, *previous_end));
+      }
     }
     for (const RawKey<N>& key : PointKeys(part)) {
       if (mode == GltfInterpolation::kStep && !keys.empty() && Same(keys.back().value, key.value)) {
@@ -432,21 +513,36 @@ std::vector<RawKey<N>> RawKeysOf(const std::vector<Part<N>>& parts, GltfInterpol
     }
     previous_end = part.to;
   }
+  for (auto& k : keys)
+    if (k.t > 3.45 && k.t < 3.55) fprintf(stderr, "raw %.9f %.9f\n", k.t, k.value[0]);
   return keys;
 }
 
 template <int N>
-std::optional<GltfSampler> Encode(const std::vector<Part<N>>& parts, FitQuantity quantity,
-                                  const FitSettings& settings) {
+std::optional<GltfSampler> Encode(std::vector<Part<N>> parts, FitQuantity quantity,
+                                  const GltfExportSettings& settings) {
   bool changes = false;
   for (const Part<N>& part : parts) {
     changes = changes || part.kind != Part<N>::Kind::kHold || !Same(part.from, parts[0].from);
   }
   if (!changes) return std::nullopt;
+  const bool blender = settings.profile == GltfProfile::kBlender;
+  if (blender) {
+    for (auto& p : parts)
+      fprintf(stderr, "part kind=%d start=%.9f end=%.9f ramp=%.9f\n", (int)p.kind, p.start,
+              p.end.value_or(-1), p.ramp_start.value_or(-1));
+    EndBeforeRamps(&parts);
+    for (auto& p : parts)
+      fprintf(stderr, "after kind=%d start=%.9f end=%.9f ramp=%.9f from=%.9f to=%.9f\n",
+              (int)p.kind, p.start, p.end.value_or(-1), p.ramp_start.value_or(-1), p.from[0],
+              p.to[0]);
+    for (Part<N>& part : parts) FitChords(quantity, settings.fit, &part);
+  }
   GltfSampler sampler;
   sampler.width = N;
   sampler.interpolation = InterpolationOf(parts);
-  std::vector<RawKey<N>> keys = RawKeysOf(parts, sampler.interpolation, quantity, settings);
+  std::vector<RawKey<N>> keys =
+      RawKeysOf(parts, sampler.interpolation, quantity, settings.fit, blender);
   std::optional<Value<N>> hemisphere;
   for (RawKey<N>& key : keys) {
     float t = ToFloat32(GltfStoredTime(key.t));
@@ -507,6 +603,8 @@ double GltfMirroredTime(double t, double duration) {
   return stored;
 }
 
+double GltfBlenderJumpRamp(double t) { return std::max(1e-5, 2.5e-7 * std::abs(t)); }
+
 GltfOwnerMotion AnimateOwner(const Rig& rig, OwnerRef owner, const GltfExportSettings& settings) {
   GltfOwnerMotion motion;
   PosePieces pieces(rig, owner);
@@ -516,14 +614,15 @@ GltfOwnerMotion AnimateOwner(const Rig& rig, OwnerRef owner, const GltfExportSet
   motion.initial.translation = initial.position;
   motion.initial.rotation = initial.rotation;
   const double duration = settings.duration.ToDouble();
+  const bool blender = settings.profile == GltfProfile::kBlender;
   if (settings.reverse) {
-    position = MirroredParts(position, duration);
-    rotation = MirroredParts(rotation, duration);
+    position = MirroredParts(position, duration, blender);
+    rotation = MirroredParts(rotation, duration, blender);
     motion.initial.translation = Vec3(position[0].from.x, position[0].from.y, position[0].from.z);
     motion.initial.rotation = QuatOf(rotation[0].from);
   }
-  motion.animation.translation = Encode(position, FitQuantity::kPosition, settings.fit);
-  motion.animation.rotation = Encode(rotation, FitQuantity::kQuaternion, settings.fit);
+  motion.animation.translation = Encode(std::move(position), FitQuantity::kPosition, settings);
+  motion.animation.rotation = Encode(std::move(rotation), FitQuantity::kQuaternion, settings);
   if (!owner.is_camera) {
     const ObjectRig& object = rig.objects[static_cast<size_t>(owner.index)];
     std::vector<Piece<Vec3>> scale = BuildPieces(object.scale);
@@ -534,10 +633,10 @@ GltfOwnerMotion AnimateOwner(const Rig& rig, OwnerRef owner, const GltfExportSet
     std::vector<Part<3>> parts = ScaleParts(scale);
     motion.initial.scale = scale.front().ValueAt(ExactTime());
     if (settings.reverse) {
-      parts = MirroredParts(parts, duration);
+      parts = MirroredParts(parts, duration, blender);
       motion.initial.scale = Vec3(parts[0].from.x, parts[0].from.y, parts[0].from.z);
     }
-    motion.animation.scale = Encode(parts, FitQuantity::kPosition, settings.fit);
+    motion.animation.scale = Encode(std::move(parts), FitQuantity::kPosition, settings);
   }
   return motion;
 }

@@ -67,9 +67,22 @@ double GltfStoredTime(double t);
 // duration − t shows the forward state at t.
 double GltfMirroredTime(double t, double duration);
 
+// Which players the keys are fitted for (`cinc build --for`).
+enum class GltfProfile {
+  kGltf,     // glTF's own playback (three.js and the specification): cubic splines where they pay
+  kBlender,  // LINEAR keys only: Blender 3.4's importer and every glTF player (docs/gltf.md)
+};
+
+// How long before a jump the Blender profile keys the old value: Blender
+// takes keys within 1e-4 frames of a time for that time, so a jump's two
+// keys must be farther apart than that (10 µs, or 2.5e-7 of t where float32
+// times are coarser); a LINEAR player ramps between them.
+double GltfBlenderJumpRamp(double t);
+
 // How the build wants the asset.
 struct GltfExportSettings {
   FitSettings fit;
+  GltfProfile profile = GltfProfile::kGltf;
   bool hide_with_scale = false;  // objects scaled to 0 while their opacity is 0
   bool reverse = false;          // the disassembly, over `duration`
   ExactTime duration;            // the scene's (the timeline's)

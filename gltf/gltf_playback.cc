@@ -25,7 +25,7 @@ std::array<double, 4> ArrayOf(const Quat& q) { return {q.x, q.y, q.z, q.w}; }
 
 }  // namespace
 
-std::array<double, 4> SampleGltf(const GltfSampler& sampler, double t) {
+std::array<double, 4> SampleGltf(const GltfSampler& sampler, double t, GltfPlayer player) {
   const std::vector<float>& times = sampler.times;
   if (times.empty()) return {0, 0, 0, 0};
   if (!(t > times.front())) return KeyValue(sampler, 0);
@@ -42,9 +42,10 @@ std::array<double, 4> SampleGltf(const GltfSampler& sampler, double t) {
   double u = (t - t0) / span;
   const int width = sampler.width;
   if (sampler.interpolation == GltfInterpolation::kLinear) {
-    if (width == 4) return ArrayOf(Slerp(QuatOf(v0), QuatOf(v1), u));
+    if (width == 4 && player == GltfPlayer::kGltf) return ArrayOf(Slerp(QuatOf(v0), QuatOf(v1), u));
     std::array<double, 4> value{0, 0, 0, 0};
     for (int c = 0; c < width; ++c) value[c] = v0[c] + (v1[c] - v0[c]) * u;
+    if (width == 4) return ArrayOf(glm::normalize(QuatOf(value)));
     return value;
   }
   // CUBICSPLINE: key k holds (in-tangent, value, out-tangent).
@@ -65,16 +66,16 @@ std::array<double, 4> SampleGltf(const GltfSampler& sampler, double t) {
   return value;
 }
 
-GltfNodePose GltfPose(const GltfOwnerMotion& motion, double t) {
+GltfNodePose GltfPose(const GltfOwnerMotion& motion, double t, GltfPlayer player) {
   GltfNodePose pose = motion.initial;
   const GltfNodeAnimation& animation = motion.animation;
   if (animation.translation) {
-    std::array<double, 4> v = SampleGltf(*animation.translation, t);
+    std::array<double, 4> v = SampleGltf(*animation.translation, t, player);
     pose.translation = Vec3(v[0], v[1], v[2]);
   }
-  if (animation.rotation) pose.rotation = QuatOf(SampleGltf(*animation.rotation, t));
+  if (animation.rotation) pose.rotation = QuatOf(SampleGltf(*animation.rotation, t, player));
   if (animation.scale) {
-    std::array<double, 4> v = SampleGltf(*animation.scale, t);
+    std::array<double, 4> v = SampleGltf(*animation.scale, t, player);
     pose.scale = Vec3(v[0], v[1], v[2]);
   }
   return pose;

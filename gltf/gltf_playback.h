@@ -10,16 +10,25 @@
 
 namespace cinc {
 
+// Who plays the samplers: a glTF player as the specification says, or
+// Blender 3.4 after its importer (LINEAR rotations per component, then
+// normalised; its CUBICSPLINE is not modelled: the Blender profile writes
+// none, docs/gltf.md "Blender").
+enum class GltfPlayer { kGltf, kBlender };
+
 // The sampler's value at t (x, y, z, and w for rotations) from its float32
 // data in double arithmetic: the first value before the first key, the last
 // from the last key on; STEP holds, LINEAR interpolates (rotations: SLERP
-// the shorter way), CUBICSPLINE is glTF's cubic Hermite (core/hermite.h,
-// tangents times the segment's length; rotations normalised after).
-std::array<double, 4> SampleGltf(const GltfSampler& sampler, double t);
+// the shorter way; kBlender: a normalised lerp), CUBICSPLINE is glTF's cubic
+// Hermite (core/hermite.h, tangents times the segment's length; rotations
+// normalised after).
+std::array<double, 4> SampleGltf(const GltfSampler& sampler, double t,
+                                 GltfPlayer player = GltfPlayer::kGltf);
 
 // The owner's node pose at t: each channel's sample, or the node's initial
 // TRS where it has none.
-GltfNodePose GltfPose(const GltfOwnerMotion& motion, double t);
+GltfNodePose GltfPose(const GltfOwnerMotion& motion, double t,
+                      GltfPlayer player = GltfPlayer::kGltf);
 
 }  // namespace cinc
 

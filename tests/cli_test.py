@@ -233,6 +233,12 @@ class CliTest(unittest.TestCase):
         self.assertEqual(run("eval", scene, "--time", "soon")[0], 2)
         self.assertEqual(run("build", scene, "--visibility", "sometimes")[0], 2)
         self.assertEqual(run("build", scene, "--diagnostics", "xml")[0], 2)
+        self.assertEqual(run("build", scene, "--for", "maya")[0], 2)
+        # The Blender profile is the glTF export's: the sequence has none.
+        self.assertEqual(run("build", scene, "--for", "blender"),
+                         (2, "", "cinc: error: --for applies to the glTF outputs (--format glb or "
+                                 "gltf), not sequence [E_USAGE]\n"))
+        self.assertFalse(os.path.exists(os.path.join(self.folder, "box.sequence.json")))
         self.assertEqual(run("--help")[0], 0)
 
     def test_version_is_the_projects(self):

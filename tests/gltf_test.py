@@ -14,7 +14,8 @@ intervals and fades, jumps, 300 objects), and for the disassembly
   plays every object and camera node within the scene's tolerance (plus
   float32 rounding) of `cinc eval` at 1 kHz: positions, rotations (the angle
   between the quaternions), and scales where the object is visible;
-- the keys of each format are counted (printed, for the notes).
+- the keys of each format are counted (printed, for the notes);
+- the same for `--for blender` (the Blender profile's LINEAR keys).
 """
 import json
 import math
@@ -180,15 +181,17 @@ class GltfExportTest(unittest.TestCase):
             stream.write(text)
         return path
 
-    def check_scene(self, label, scene, tolerance=(1e-4, 0.01), reverse=False):
-        glb = os.path.join(self.folder, label.replace("/", "_") + ("-reversed" if reverse else "") + ".glb")
+    def check_scene(self, label, scene, tolerance=(1e-4, 0.01), reverse=False, blender=False):
+        suffix = ("-reversed" if reverse else "") + ("-for-blender" if blender else "")
+        glb = os.path.join(self.folder, label.replace("/", "_") + suffix + ".glb")
         gltf = glb[:-4] + ".gltf"
         sequence = glb[:-4] + ".sequence.json"
         # The disassembly: built and evaluated with --reverse alike.
         common = ["--allow-outside", ROOT] + (["--reverse"] if reverse else [])
-        status, out, err = run(CINC, "build", scene, "-o", glb, "--verify", *common)
+        profile = ["--for", "blender"] if blender else []
+        status, out, err = run(CINC, "build", scene, "-o", glb, "--verify", *profile, *common)
         self.assertEqual(status, 0, f"{label}: {err}\n{out}")
-        status, _, err = run(CINC, "build", scene, "-o", gltf, *common)
+        status, _, err = run(CINC, "build", scene, "-o", gltf, *profile, *common)
         self.assertEqual(status, 0, err)
         status, _, err = run(CINC, "build", scene, "-o", sequence, *common)
         self.assertEqual(status, 0, err)
@@ -233,7 +236,7 @@ class GltfExportTest(unittest.TestCase):
                             self.assertAlmostEqual(a, b, delta=position_tolerance,
                                                    msg=f"{label}: {name} scale at {t} s")
         self.report.append(
-            f"{label}{' reversed' if reverse else ''}: glTF {count_keys(glb_json(glb))} keys, sequence {sequence_keys(sequence)} "
+            f"{label}{' reversed' if reverse else ''}{' --for blender' if blender else ''}: glTF {count_keys(glb_json(glb))} keys, sequence {sequence_keys(sequence)} "
             f"keys; worst {worst_position:.2e} m, {worst_rotation:.2e} degrees over "
             f"{len(states)} samples")
 
@@ -252,6 +255,16 @@ class GltfExportTest(unittest.TestCase):
         for label, path in scenes:
             with self.subTest(example=label):
                 self.check_scene(label, path, reverse=True)
+
+    def test_blender_profile(self):
+        """`--for blender` (LINEAR keys only): verified, valid, and played by
+        three.js within the tolerance too, forwards and (the constructs)
+        backwards."""
+        constructs = self.scene_file("constructs", CONSTRUCTS)
+        for label, path in list(example_scenes()) + [("constructs", constructs)]:
+            with self.subTest(example=label):
+                self.check_scene(label, path, blender=True)
+        self.check_scene("constructs", constructs, reverse=True, blender=True)
 
     def test_models_read_through_assimp_keep_their_meshes_and_colours(self):
         # An OBJ cube with a diffuse colour, written by hand: 8 vertices, 6 quads.

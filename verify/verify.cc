@@ -424,13 +424,23 @@ VerifyReport VerifyGltf(const Scene& scene, const Timeline& timeline, const Rig&
       if (*sampler)
         key_times.insert(key_times.end(), (*sampler)->times.begin(), (*sampler)->times.end());
     }
-    auto play = [&motion](double t) {
-      GltfNodePose node = GltfPose(motion, t);
-      return PlayedPose{node.translation, node.rotation, node.scale};
+    auto verify_as = [&](GltfPlayer player) {
+      auto play = [&motion, player](double t) {
+        GltfNodePose node = GltfPose(motion, t, player);
+        return PlayedPose{node.translation, node.rotation, node.scale};
+      };
+      return VerifyOwner(rig, ref, is_object ? &rig.objects[index] : nullptr, play, key_times,
+                         timeline.duration, clock, rate,
+                         settings.reversed ? PlayerTimes::kMirroredFloat32 : PlayerTimes::kFloat32);
     };
-    OwnerVerification result = VerifyOwner(
-        rig, ref, is_object ? &rig.objects[index] : nullptr, play, key_times, timeline.duration,
-        clock, rate, settings.reversed ? PlayerTimes::kMirroredFloat32 : PlayerTimes::kFloat32);
+    OwnerVerification result = verify_as(GltfPlayer::kGltf);
+    if (settings.gltf_profile == GltfProfile::kBlender) {
+      OwnerVerification blender = verify_as(GltfPlayer::kBlender);
+      for (auto quantity : {&OwnerVerification::position, &OwnerVerification::rotation,
+                            &OwnerVerification::scale}) {
+        if ((blender.*quantity).max > (result.*quantity).max) result.*quantity = blender.*quantity;
+      }
+    }
     ReportOverTolerance(owner, result, settings.tolerance, diagnostics);
     result.name = owner.name;
     result.is_camera = owner.is_camera;

@@ -45,6 +45,9 @@ struct VerifySettings {
   // gltf/gltf_reverse.h): what it plays at D - t is compared with the exact
   // state at t.
   bool reversed = false;
+  // A glTF export's profile: the Blender profile is played both as glTF
+  // players and as Blender play it (gltf/gltf_playback.h), the worse counts.
+  GltfProfile gltf_profile = GltfProfile::kGltf;
 };
 
 // The largest and root-mean-square error of one quantity over the samples.

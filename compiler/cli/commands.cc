@@ -113,6 +113,7 @@ BuildSettings BuildSettingsOf(const CommandOptions& options) {
       options.output.empty() ? DefaultOutputPath(options.scene, *settings.format) : options.output;
   settings.verify = options.verify;
   settings.reverse = options.reverse;
+  settings.gltf_profile = options.gltf_profile;
   // A watch builds again: each build frees its memory.
   settings.leave_memory_to_exit = !options.free_memory && !options.watch;
   settings.stage_files = true;
@@ -215,6 +216,15 @@ int BuildOnce(const CommandOptions& options, std::ostream& out, std::ostream& er
 }
 
 int RunBuild(const CommandOptions& options, std::ostream& out, std::ostream& errors) {
+  const std::string_view format = FormatOf(options).name;
+  if (options.gltf_profile != GltfProfile::kGltf && format != "glb" && format != "gltf") {
+    Diagnostics usage;
+    usage.Report(
+        DiagnosticCode::kUsage, {}, "",
+        "--for applies to the glTF outputs (--format glb or gltf), not " + std::string(format));
+    Report(&usage, options, errors);
+    return kExitUsage;
+  }
   std::vector<std::string> inputs;
   if (!options.watch) return BuildOnce(options, out, errors, &inputs);
   return WatchAndRebuild(

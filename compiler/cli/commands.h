@@ -48,11 +48,12 @@ struct CommandOptions {
   DiagnosticsFormat diagnostics_format = DiagnosticsFormat::kText;
   std::string docs_base_uri;  // SARIF's helpUri base (compiler/cli/docs_location.h), found once
   bool werror = false;
-  bool json = false;           // markers, verify, parts: --json
-  bool csv = false;            // parts: --csv
-  bool verify = false;         // build: --verify
-  bool reverse = false;        // build, preview, eval, verify: --reverse (the disassembly)
-  bool watch = false;          // build, preview: --watch (compiler/cli/watch.h)
+  bool json = false;     // markers, verify, parts: --json
+  bool csv = false;      // parts: --csv
+  bool verify = false;   // build: --verify
+  bool reverse = false;  // build, preview, eval, verify: --reverse (the disassembly)
+  GltfProfile gltf_profile = GltfProfile::kGltf;  // build --for: the players a glTF is fitted for
+  bool watch = false;                             // build, preview: --watch (compiler/cli/watch.h)
   bool critical_path = false;  // resolve: --critical-path (resolver/critical_path.h)
   std::string sequence;        // verify: the sequence file (its first shard)
   std::string schema_name;     // schema: scene | sequence

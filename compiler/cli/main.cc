@@ -23,6 +23,7 @@ struct Parsed {
   CommandOptions options;
   std::string diagnostics_format = "text";
   std::string visibility = "both";
+  std::string gltf_for = "gltf";
   std::string graph_format = "dot";
 };
 
@@ -75,6 +76,12 @@ void AddBuildCommands(CLI::App* app, Parsed* parsed, std::vector<Subcommand>* co
                   "Replay the sequence against the scene before writing it");
   build->add_flag("--reverse", options.reverse,
                   "Write the disassembly: the scene played backwards");
+  build
+      ->add_option("--for", parsed->gltf_for,
+                   "glb/gltf: the players the keys are fitted for: gltf (glTF players, "
+                   "three.js), or blender (LINEAR keys that Blender's importer plays too)")
+      ->check(CLI::IsMember({"gltf", "blender"}))
+      ->capture_default_str();
   build->add_flag("--watch", options.watch,
                   "Build again whenever the scene or a model changes, until Ctrl-C");
   AddCommon(build, parsed);
@@ -254,7 +261,7 @@ void AddPublishCommands(CLI::App* app, Parsed* parsed, std::vector<Subcommand>* 
   commands->push_back({booklet, cinc::RunBooklet});
 }
 
-// The words of --diagnostics and --visibility as options.
+// The words of --diagnostics, --visibility and --for as options.
 void MapWords(Parsed* parsed) {
   static const std::map<std::string, cinc::DiagnosticsFormat> kFormats = {
       {"text", cinc::DiagnosticsFormat::kText},
@@ -270,6 +277,8 @@ void MapWords(Parsed* parsed) {
     options.docs_base_uri = cinc::DocsBaseUri();
   }
   options.emit.visibility = kVisibilities.at(parsed->visibility);
+  options.gltf_profile =
+      parsed->gltf_for == "blender" ? cinc::GltfProfile::kBlender : cinc::GltfProfile::kGltf;
 }
 
 }  // namespace

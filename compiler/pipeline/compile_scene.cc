@@ -9,8 +9,8 @@
 #include "importers/import_model.h"
 #include "markers/callout_anchors.h"
 #include "markers/camera_moves.h"
-#include "markers/ghosting.h"
 #include "markers/explode_moves.h"
+#include "markers/ghosting.h"
 #include "markers/marker_table.h"
 #include "resolver/resolve_timing.h"
 

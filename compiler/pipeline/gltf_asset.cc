@@ -38,6 +38,7 @@ std::optional<GltfDocument> BuildGltfAsset(const OutputJob& job) {
   gltf.fit = compilation.fit;
   gltf.hide_with_scale = settings.emit.HidesWithScale();
   gltf.reverse = job.reverse;
+  gltf.profile = settings.gltf_profile;
   gltf.duration = compilation.timeline.duration;
   std::optional<GltfDocument> document =
       BuildGltfDocument(scene, compilation.rig, contents, gltf, job.diagnostics);
@@ -46,7 +47,8 @@ std::optional<GltfDocument> BuildGltfAsset(const OutputJob& job) {
   if (settings.verify) {
     job.result->verify_report = VerifyGltf(
         scene, compilation.timeline, compilation.rig, document->motions,
-        {scene.tolerance, settings.verify_samples_per_second, job.reverse}, job.diagnostics);
+        {scene.tolerance, settings.verify_samples_per_second, job.reverse, settings.gltf_profile},
+        job.diagnostics);
   }
   return document;
 }

@@ -15,6 +15,7 @@
 #include "core/atomic_file.h"
 #include "core/diagnostics.h"
 #include "emit/emit_settings.h"
+#include "gltf/gltf_animation.h"
 #include "sequence/sequence.h"
 #include "verify/verify.h"
 
@@ -28,6 +29,7 @@ struct BuildSettings {
   std::string output;    // the first file; shards go beside it
   bool verify = false;   // replay the bytes against the exact state (E_VERIFY)
   bool reverse = false;  // the disassembly (emit/reverse_sequence.h, gltf/gltf_reverse.h)
+  GltfProfile gltf_profile = GltfProfile::kGltf;  // `--for`: which players the glTF is fitted for
   int verify_samples_per_second = VerifySettings().samples_per_second;
   bool make_bytes = true;  // false for a check: `files` then holds the paths, no bytes
   // Sequence files (without verify) are staged beside their paths as each is
