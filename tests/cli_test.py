@@ -296,7 +296,8 @@ class CliTest(unittest.TestCase):
         self.assertEqual(listed["chapters"][2]["parts"][0]["objects"],
                          ["m4-1", "m4-2", "m4-3", "m4-4"])
         self.assertEqual([listed["chapters"][k]["label"] for k in (2, 7, 10)],
-                         ["Step 3: fix the stand, 4 × M4", "Step 8: fix the grille, 3 × M3", "Done"])
+                         ["Step 3: fix the stand, 4 × M4", "Step 8: fix the grille, 3 × M3",
+                          "Done"])
         self.assertEqual([(c["start"], c["end"]) for c in listed["chapters"]][2], (2.5, 4.4))
         total = {(p["model"], p["name"], p["number"]): p["count"] for p in listed["total"]}
         self.assertEqual(total, {("base", "Base", "DF-100"): 1, ("stand", "Stand", "DF-110"): 1,

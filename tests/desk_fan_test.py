@@ -57,7 +57,9 @@ TOLERANCE_DEG = 0.01  # the exact state within it
 # way the fan blows) is glTF's Rx(90) (+Y to +Z).
 
 RX90 = q_axis((1, 0, 0), 90)
+TILT = q_axis((1, 0, 0), -10)      # the stand's top: the motor tilts up 10 degrees
 C30, S30 = math.cos(math.radians(30)), 0.5
+C10, S10 = math.cos(math.radians(10)), math.sin(math.radians(10))
 MARKERS = {
     "base": {"stand": ((0, 0.02, 0), IDENTITY)},
     "stand": {
@@ -66,7 +68,7 @@ MARKERS = {
         "hole_2": ((-0.025, 0.005, 0.025), IDENTITY),
         "hole_3": ((-0.025, 0.005, -0.025), IDENTITY),
         "hole_4": ((0.025, 0.005, -0.025), IDENTITY),
-        "top": ((0, 0.2, 0), IDENTITY),
+        "top": ((0, 0.2, 0), TILT),                        # Blender Rx(-10)
     },
     "motor": {
         "face": ((0, 0.045, 0.04), RX90),                  # Blender (0, -0.04, 0.045)
@@ -191,8 +193,8 @@ class ModelsTest(Assertions):
             for part in PARTS:
                 fresh = os.path.join(folder, "models", part + ".glb")
                 with open(fresh, "rb") as a, open(os.path.join(MODELS, part + ".glb"), "rb") as b:
-                    self.assertTrue(a.read() == b.read(),
-                                    f"{part}.glb differs from the committed one: run make_models.py")
+                    self.assertTrue(a.read() == b.read(), f"{part}.glb differs from the "
+                                    "committed one: run make_models.py")
                 self.assertTrue(os.path.isfile(os.path.join(folder, "models", part + ".blend")))
         finally:
             shutil.rmtree(folder, ignore_errors=True)
@@ -250,13 +252,19 @@ class GoldenPosesTest(Assertions):
 
     def test_every_part_seated(self):
         state = self.check("12.3", poses())
-        # By hand: the motor 0.22 m up (base 20 mm, stand 200 mm); the rotor on
-        # the shaft 45 mm above its mount and 45 mm ahead; an M3 screw's seat
-        # on its tab, 3 mm ahead of the motor's face (40 mm ahead).
+        # By hand: the motor 0.22 m up (base 20 mm, stand 200 mm), tilted up
+        # 10 degrees about X: a point (0, y, z) of the motor is at
+        # (0, 0.22 + y cos 10 + z sin 10, z cos 10 - y sin 10). The rotor sits
+        # on the shaft, 45 mm above the mount and 45 mm ahead; m3-1 is 30 mm
+        # above the axis, its origin 3 - 8 mm ahead of the face (40 mm ahead).
         self.assert_vector(state["motor"]["position"], (0, 0.22, 0), EXACT, "motor")
-        self.assert_vector(state["rotor"]["position"], (0, 0.265, 0.045), EXACT, "rotor")
+        self.assert_rotation(state["motor"]["quaternion"], TILT, 1e-5, "motor")
+        self.assert_vector(state["rotor"]["position"],
+                           (0, 0.22 + 0.045 * (C10 + S10), 0.045 * (C10 - S10)), EXACT, "rotor")
         self.assert_vector(state["m4-3"]["position"], (-0.025, 0.013, -0.025), EXACT, "m4-3")
-        self.assert_vector(state["m3-1"]["position"], (0, 0.295, 0.035), EXACT, "m3-1")
+        self.assert_vector(state["m3-1"]["position"],
+                           (0, 0.22 + 0.075 * C10 + 0.035 * S10, 0.035 * C10 - 0.075 * S10),
+                           EXACT, "m3-1")
         self.assertEqual(state["clip"]["frame"], "rotor/front")
         self.assertEqual(state["m3-2"]["frame"], "grille/hole_2")
 
@@ -266,22 +274,28 @@ class GoldenPosesTest(Assertions):
         seated = poses()
         position, rotation = seated["m4-1"]
         self.check("3", {"m4-1": (add(position, (0, 0.008, 0)), rotation)})  # 2 turns: as seated
-        position, rotation = seated["m3-1"]                     # [10.9, 11.7]; the axis is +Z
-        self.check("11.3", {"m3-1": (add(position, (0, 0, 0.006)),
+        # m3-1: [10.9, 11.7]; the hole's axis is the fan's, (0, sin 10, cos 10).
+        position, rotation = seated["m3-1"]
+        self.check("11.3", {"m3-1": (add(position, (0, 0.006 * S10, 0.006 * C10)),
                                      q_mul(rotation, q_axis((0, 1, 0), -540)))})
 
     def test_rotor_slides_onto_the_shaft(self):
         position, rotation = poses()["rotor"]                   # [6.6, 7.6], from 50 mm
-        self.check("7.1", {"rotor": (add(position, (0, 0, 0.025)), rotation)})
+        self.check("7.1", {"rotor": (add(position, (0, 0.025 * S10, 0.025 * C10)), rotation)})
 
     def test_exploded_view_and_back(self):
         exploded = poses(1.0)
         state = self.check("14.4", exploded)
-        # By hand: the grille 120 mm ahead and 60 mm up with the motor; its
-        # screws ride it (another 120 mm); the clip rides the rotor.
-        self.assert_vector(state["grille"]["position"], (0, 0.325, 0.16), EXACT, "grille")
-        self.assert_vector(state["m3-1"]["position"], (0, 0.355, 0.275), EXACT, "m3-1")
-        self.assert_vector(state["clip"]["position"], (0, 0.325, 0.15), EXACT, "clip")
+        # By hand: the motor 60 mm out along its tilted axis, (0, cos 10,
+        # -sin 10); in the motor's frame the grille 120 mm ahead of the face
+        # (0, 0.045, 0.16), its screws riding it another 120 mm (m3-1's
+        # origin at (0, 0.075, 0.275)), the clip 40 mm ahead of the rotor,
+        # which is 40 mm ahead of the shaft (0, 0.045, 0.045 + 0.025 + 0.08).
+        def motor_point(y, z):
+            return (0, 0.22 + 0.06 * C10 + y * C10 + z * S10, -0.06 * S10 + z * C10 - y * S10)
+        self.assert_vector(state["grille"]["position"], motor_point(0.045, 0.16), EXACT, "grille")
+        self.assert_vector(state["m3-1"]["position"], motor_point(0.075, 0.275), EXACT, "m3-1")
+        self.assert_vector(state["clip"]["position"], motor_point(0.045, 0.15), EXACT, "clip")
         self.check("13.65", poses(0.5))                         # half way (u = 1/2)
         self.check("16", poses(0.5))                            # half way back
         self.check("20.9", poses())

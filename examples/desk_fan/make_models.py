@@ -43,11 +43,14 @@ BASE_RADIUS, BASE_HEIGHT = 0.09, 0.02
 BASE_MARKERS = {"stand": ((0, 0, BASE_HEIGHT), (0, 0, 0))}
 
 # The stand: a 70 mm square flange 5 mm thick with four holes, and a column
-# (radius 12 mm) up to 200 mm, where the motor sits.
-STAND_FLANGE, STAND_TOP, STAND_COLUMN = 0.005, 0.2, 0.012
+# (radius 12 mm) up to 200 mm, where the motor sits, tilted up 10 degrees (its
+# front, -Y, rises: Rx(-10)). The tilt also keeps the screws' axes off the
+# vertical plane where a rotation's Euler angles have no unique yaw and roll
+# (pitch 90).
+STAND_FLANGE, STAND_TOP, STAND_COLUMN, TILT = 0.005, 0.2, 0.012, -10
 STAND_MARKERS = {
     "foot": ((0, 0, 0), (0, 0, 0)),                    # mates with base/stand
-    "top": ((0, 0, STAND_TOP), (0, 0, 0)),             # where the motor's mount goes
+    "top": ((0, 0, STAND_TOP), (TILT, 0, 0)),          # where the motor's mount goes
     "hole_1": ((0.025, -0.025, STAND_FLANGE), (0, 0, 0)),   # front right
     "hole_2": ((-0.025, -0.025, STAND_FLANGE), (0, 0, 0)),  # front left
     "hole_3": ((-0.025, 0.025, STAND_FLANGE), (0, 0, 0)),   # back left
@@ -62,7 +65,8 @@ SHAFT_RADIUS, ROTOR_GAP = 0.004, 0.005
 MOTOR_MARKERS = {
     "mount": ((0, 0, 0), (0, 0, 0)),                                 # on stand/top
     "face": ((0, MOTOR_FACE, MOTOR_AXIS_Z), (90, 0, 0)),             # the grille's seat
-    "shaft": ((0, MOTOR_FACE - ROTOR_GAP, MOTOR_AXIS_Z), (90, 0, 0)),  # the rotor's seat on the shaft
+    # on the shaft, 5 mm ahead of the face: the rotor's seat
+    "shaft": ((0, MOTOR_FACE - ROTOR_GAP, MOTOR_AXIS_Z), (90, 0, 0)),
 }
 
 # The rotor, along its own +Z (the shaft): a hub (radius 16 mm) 25 mm long and
@@ -141,7 +145,8 @@ def build_stand():
 def build_motor():
     shape = Shape()
     shape.cylinder(MOTOR_RADIUS, -MOTOR_BACK, -MOTOR_FACE, 24, transform=along_front())
-    shape.cylinder(0.03, -MOTOR_BACK - 0.015, -MOTOR_BACK, 16, transform=along_front())  # the back cap
+    shape.cylinder(0.03, -MOTOR_BACK - 0.015, -MOTOR_BACK, 16,  # the back cap
+                   transform=along_front())
     shape.box((-0.012, -0.015, 0), (0.012, 0.015, 0.008))                  # the neck on the mount
     shape.cylinder(SHAFT_RADIUS, -MOTOR_FACE, -SHAFT_END, 8, slot=1, transform=along_front())
     make("motor", shape, [PLASTIC_WHITE, STEEL], MOTOR_MARKERS)
