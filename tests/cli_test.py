@@ -283,6 +283,37 @@ class CliTest(unittest.TestCase):
         self.assertIn("Step 3: the top screws,1.3,2.4,screw,M4 x 20 pan head screw,SCR-M4-20,2,"
                       "screw1 screw2\r\n", csv_text)
 
+    def test_parts_of_the_desk_fan_example_by_hand(self):
+        # Worked from examples/desk_fan/assembly.yaml: each step's chapter runs
+        # from its part's node (or its first screw's drive) to its end, and
+        # each part fades in from that node's start; the four M4 screws start
+        # 0.3 s apart in [2.5, 4.4], the three M3 in [10.9, 12.3]. The
+        # exploded view, the collapse and "Done" bring none.
+        scene = os.path.join(ROOT, "examples", "desk_fan", "assembly.yaml")
+        status, stdout, stderr = run("parts", scene, "--json")
+        self.assertEqual(status, 0, stderr)
+        listed = json.loads(stdout)
+        self.assertEqual(listed["scene"], "desk-fan")
+        counts = [[(part["model"], part["count"]) for part in chapter["parts"]]
+                  for chapter in listed["chapters"]]
+        self.assertEqual(counts, [[("base", 1)], [("stand", 1)], [("m4", 4)], [("motor", 1)],
+                                  [("rotor", 1)], [("clip", 1)], [("grille", 1)], [("m3", 3)],
+                                  [], [], []])
+        self.assertEqual(listed["chapters"][2]["parts"][0]["objects"],
+                         ["m4-1", "m4-2", "m4-3", "m4-4"])
+        self.assertEqual([listed["chapters"][k]["label"] for k in (2, 7, 10)],
+                         ["Step 3: fix the stand, 4 × M4", "Step 8: fix the grille, 3 × M3",
+                          "Done"])
+        self.assertEqual([(c["start"], c["end"]) for c in listed["chapters"]][2], (2.5, 4.4))
+        total = {(p["model"], p["name"], p["number"]): p["count"] for p in listed["total"]}
+        self.assertEqual(total, {("base", "Base", "DF-100"): 1, ("stand", "Stand", "DF-110"): 1,
+                                 ("m4", "M4 × 12 screw", "SCR-M4-12"): 4,
+                                 ("motor", "Motor with shaft", "DF-200"): 1,
+                                 ("rotor", "Rotor", "DF-210"): 1,
+                                 ("clip", "Clip ring", "DF-220"): 1,
+                                 ("grille", "Grille", "DF-300"): 1,
+                                 ("m3", "M3 × 8 screw", "SCR-M3-8"): 3})
+
     def test_parts_refuses_a_bad_part(self):
         scene = self.write("bad-part.yaml", "cinc: 1\nmodels:\n  m: {part: {nmae: x}}\n")
         status, stdout, stderr = run("parts", scene)

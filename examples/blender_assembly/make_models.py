@@ -16,7 +16,6 @@ out of the hole, against the direction of insertion; it becomes the marker's
 space, as its expectations: change both together.
 """
 
-import math
 import os
 import sys
 
@@ -84,15 +83,7 @@ def add_markers(parent, markers):
         blender_parts.add_marker(parent, "SOCKET_" + name, location, rotation)
 
 
-def circle(radius, z, segments, phase=0.0):
-    return [(radius * math.cos(phase + 2 * math.pi * i / segments),
-             radius * math.sin(phase + 2 * math.pi * i / segments), z) for i in range(segments)]
-
-
-def prism_faces(segments, bottom, top):
-    """Side quads between two rings of `segments` vertices starting at `bottom`, `top`."""
-    return [(bottom + i, bottom + (i + 1) % segments, top + (i + 1) % segments, top + i)
-            for i in range(segments)]
+circle, prism_faces = blender_parts.circle, blender_parts.prism_faces
 
 
 def build_body():
@@ -105,17 +96,8 @@ def build_body():
 
 
 def build_screw():
-    shank, head = 6, 12
-    vertices = [(0.0, 0.0, 0.0)]                                        # the tip
-    vertices += circle(SCREW_SHANK_RADIUS, 0.004, shank)                # where the point ends
-    vertices += circle(SCREW_SHANK_RADIUS, SCREW_SEAT, shank)
-    vertices += circle(SCREW_HEAD_RADIUS, SCREW_SEAT, head)
-    vertices += circle(SCREW_HEAD_RADIUS, SCREW_TOP, head)
-    a, b, c, d = 1, 1 + shank, 1 + 2 * shank, 1 + 2 * shank + head
-    faces = [(0, a + (i + 1) % shank, a + i) for i in range(shank)]     # the point
-    faces += prism_faces(shank, a, b)                                   # the shank
-    faces += prism_faces(head, c, d)                                    # the head's side
-    faces += [tuple(range(c, c + head)), tuple(range(d, d + head))]     # under and top of the head
+    vertices, faces = blender_parts.screw_shape(SCREW_SHANK_RADIUS, 0.004, SCREW_SEAT, SCREW_TOP,
+                                                SCREW_HEAD_RADIUS)
     screw = mesh_object("screw", vertices, faces)
     add_markers(screw, SCREW_MARKERS)
 
