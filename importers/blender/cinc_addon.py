@@ -10,11 +10,19 @@ output goes to Blender's console).
 
 A scene whose unit scale is not 1 is not exported (cinc models are in
 metres); the reason is printed to the console and shown in the status bar.
+
+File > Import > cinc animation (.yaml) builds a scene with `cinc build
+--format glb --for blender` (keys Blender's glTF importer plays within the
+scene's tolerance, docs/gltf.md) and imports it at the scene's frame rate,
+its frame range set to the animation's.
 """
 
 import json
+import math
 import os
+import shutil
 import subprocess
+import tempfile
 
 import bpy
 from bpy.app.handlers import persistent
@@ -24,9 +32,9 @@ bl_info = {
     "author": "cinc",
     "version": (1, 0, 0),
     "blender": (3, 4, 0),
-    "location": "File > Save (automatic)",
+    "location": "File > Save (automatic); File > Import > cinc animation",
     "description": "Exports a GLB for cinc beside the .blend file on every save, "
-                   "optionally running `cinc build`",
+                   "optionally running `cinc build`; imports a cinc scene's animation",
     "category": "Import-Export",
 }
 
@@ -168,8 +176,70 @@ def export_after_save(_dummy=None):
     run_cinc_build(prefs)
 
 
+def import_cinc_animation(scene_path, cinc, report_problem):
+    """Builds the scene for Blender and imports it; the names of the new
+    objects, or None after report_problem(message)."""
+    folder = tempfile.mkdtemp(prefix="cinc-import-")
+    try:
+        glb = os.path.join(folder, "animation.glb")
+        command = [cinc or "cinc", "build", scene_path, "--format", "glb", "--for", "blender",
+                   "-o", glb]
+        try:
+            result = subprocess.run(command, capture_output=True, text=True, timeout=600,
+                                    cwd=os.path.dirname(scene_path) or None)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            report_problem(f"cannot run {command[0]}: {error}")
+            return None
+        if result.returncode != 0:
+            report_problem(result.stderr.strip() or f"{command[0]} exited {result.returncode}")
+            return None
+        import numpy  # Blender 3.4's importer uses np.bool, gone in NumPy 1.24 (docs/gltf.md)
+        if not hasattr(numpy, "bool"):
+            numpy.bool = bool
+        before = set(bpy.data.objects)
+        bpy.ops.import_scene.gltf(filepath=glb)
+        actions = [action for action in bpy.data.actions if action.users]
+        if actions:
+            scene = bpy.context.scene
+            scene.frame_start = 0
+            scene.frame_end = math.ceil(max(action.frame_range[1] for action in actions))
+        return sorted(obj.name for obj in set(bpy.data.objects) - before)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+class ImportCincAnimation(bpy.types.Operator):
+    """Build a cinc scene for Blender and import its animation"""
+    bl_idname = "import_scene.cinc_animation"
+    bl_label = "Import cinc animation"
+    bl_options = {"REGISTER", "UNDO"}
+
+    filepath: bpy.props.StringProperty(subtype="FILE_PATH")
+    filter_glob: bpy.props.StringProperty(default="*.yaml;*.yml", options={"HIDDEN"})
+
+    def execute(self, context):
+        prefs = preferences()
+        cinc = prefs.cinc_executable if prefs else ""
+        names = import_cinc_animation(bpy.path.abspath(self.filepath), cinc,
+                                      lambda message: self.report({"ERROR"}, message))
+        if names is None:
+            return {"CANCELLED"}
+        self.report({"INFO"}, f"cinc: imported {len(names)} objects")
+        return {"FINISHED"}
+
+    def invoke(self, context, event):
+        context.window_manager.fileselect_add(self)
+        return {"RUNNING_MODAL"}
+
+
+def menu_import(self, context):
+    self.layout.operator(ImportCincAnimation.bl_idname, text="cinc animation (.yaml)")
+
+
 def register():
     bpy.utils.register_class(CincExportPreferences)
+    bpy.utils.register_class(ImportCincAnimation)
+    bpy.types.TOPBAR_MT_file_import.append(menu_import)
     if export_after_save not in bpy.app.handlers.save_post:
         bpy.app.handlers.save_post.append(export_after_save)
 
@@ -177,6 +247,8 @@ def register():
 def unregister():
     if export_after_save in bpy.app.handlers.save_post:
         bpy.app.handlers.save_post.remove(export_after_save)
+    bpy.types.TOPBAR_MT_file_import.remove(menu_import)
+    bpy.utils.unregister_class(ImportCincAnimation)
     bpy.utils.unregister_class(CincExportPreferences)
 
 

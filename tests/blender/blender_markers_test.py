@@ -28,6 +28,7 @@ MAKE_MODELS = os.path.join(ROOT, "tests", "blender", "make_models.py")
 TOLERANCE = 1e-5
 
 DUMP = None
+CINC = None  # --cinc: the cinc executable (the add-on's import runs it)
 BLENDER = os.environ.get("CINC_BLENDER") or shutil.which("blender")
 # Debian's Blender embeds the system Python but takes its prefix from the
 # first `python3` on PATH; a virtualenv or pyenv running this test would give
@@ -245,13 +246,53 @@ class BlenderMarkersTest(unittest.TestCase):
         with open(self.path("cinc_build_args.txt")) as arguments:
             self.assertEqual(arguments.read().strip(), "build " + self.path("scene.yaml"))
 
+    def test_addon_imports_a_cinc_animation_for_blender(self):
+        # File > Import > cinc animation: `cinc build --for blender`, then
+        # Blender's own glTF importer. screw1 of the Blender assembly at 2 s
+        # (frame 48 at 24 fps) is where `cinc eval` puts it, in Blender's
+        # Z-up (x, -z, y), within the scene's tolerance plus float32.
+        scene = os.path.join(ROOT, "examples", "blender_assembly", "assembly.yaml")
+        out = self.path("imported.json")
+        setup = "; ".join([
+            "import sys, json, addon_utils, bpy",
+            f"sys.path.insert(0, {os.path.dirname(ADDON)!r})",
+            "addon_utils.enable('cinc_addon', default_set=True)",
+            "prefs = bpy.context.preferences.addons['cinc_addon'].preferences",
+            f"prefs.cinc_executable = {CINC!r}",
+            "bpy.context.scene.render.fps = 24",
+            f"result = bpy.ops.import_scene.cinc_animation(filepath={scene!r})",
+            "s = bpy.context.scene",
+            "s.frame_set(48)",
+            "keys = {k.interpolation for a in bpy.data.actions for c in a.fcurves"
+            " for k in c.keyframe_points}",
+            "json.dump({'result': sorted(result), 'range': [s.frame_start, s.frame_end],"
+            " 'screw1': list(bpy.data.objects['screw1'].matrix_world.translation),"
+            f" 'interpolations': sorted(keys)}}, open({out!r}, 'w'))",
+        ])
+        result = run_blender("--python-exit-code", "1", "--python-expr", setup)
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        with open(out) as stream:
+            imported = json.load(stream)
+        self.assertEqual(imported["result"], ["FINISHED"])
+        self.assertEqual(imported["interpolations"], ["CONSTANT", "LINEAR"])  # no Bezier
+        status = subprocess.run([CINC, "eval", scene, "--time", "2"], capture_output=True,
+                                text=True, timeout=300)
+        self.assertEqual(status.returncode, 0, status.stderr)
+        x, y, z = json.loads(status.stdout)["objects"]["screw1"]["position"]
+        for got, want in zip(imported["screw1"], (x, -z, y)):
+            self.assertAlmostEqual(got, want, delta=1e-4 + 2e-6)
+        # The frame range is the animation's: 10.5 s at 24 fps.
+        self.assertEqual(imported["range"], [0, 252])
+
 
 def main():
-    global DUMP
+    global DUMP, CINC
     parser = argparse.ArgumentParser()
     parser.add_argument("--dump", required=True, help="the cinc_markers_dump executable")
+    parser.add_argument("--cinc", required=True, help="the cinc executable")
     options, rest = parser.parse_known_args()
     DUMP = os.path.abspath(options.dump)
+    CINC = os.path.abspath(options.cinc)
     program = unittest.main(argv=[sys.argv[0], *rest], exit=False, verbosity=2)
     if not program.result.wasSuccessful():
         sys.exit(1)
