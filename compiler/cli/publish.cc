@@ -373,7 +373,10 @@ std::optional<std::string> MakeBooklet(const CommandOptions& options, const Publ
   if (cover) content.cover = *cover;
   for (const ChapterParts& chapter : content.parts.chapters) {
     if (!cover) break;
-    std::optional<std::string> still = capture->Capture(at(chapter.end.ToDouble()), &error);
+    const double done = scene.reversed ? chapter.end.ToDouble()
+                                       : StepDoneTime(chapter.start.ToDouble(),
+                                                      chapter.end.ToDouble());
+    std::optional<std::string> still = capture->Capture(at(done), &error);
     if (!still) cover.reset();
     content.stills.push_back(still.value_or(""));
   }

@@ -68,13 +68,15 @@ std::optional<StillMoment> ParseStillMoment(const std::string& text) {
   return StillMoment{StillMoment::Kind::kSeconds, seconds->ToDouble()};
 }
 
+double StepDoneTime(double start, double end) { return std::max(start, end - 1e-3); }
+
 std::optional<double> StillTime(const PageChapter& chapter, const StillMoment& moment,
                                 std::string* problem) {
   switch (moment.kind) {
     case StillMoment::Kind::kStart:
       return chapter.start;
     case StillMoment::Kind::kEnd:
-      return chapter.end;
+      return StepDoneTime(chapter.start, chapter.end);
     case StillMoment::Kind::kSeconds:
       break;
   }

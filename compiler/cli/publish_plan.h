@@ -42,8 +42,13 @@ struct StillMoment {
 };
 // "start" | "end" | a decimal number of seconds, not negative.
 std::optional<StillMoment> ParseStillMoment(const std::string& text);
-// The time of the still of `chapter`; nullopt (with the reason in *problem)
-// when seconds after its start fall past its end.
+// The step done: a millisecond before a chapter's end (never before its
+// start), where its own emphasis still shows and what starts at its end
+// (the next step's parts, highlights and callouts) does not yet.
+double StepDoneTime(double start, double end);
+
+// The time of the still of `chapter` (`end`: StepDoneTime); nullopt (with
+// the reason in *problem) when seconds after its start fall past its end.
 std::optional<double> StillTime(const PageChapter& chapter, const StillMoment& moment,
                                 std::string* problem);
 

@@ -52,7 +52,8 @@ TEST(PublishPlanTest, StillTimes) {
   PageChapter shelf{"Shelf", 1, 2.5};
   std::string problem;
   EXPECT_EQ(StillTime(shelf, *ParseStillMoment("start"), &problem), 1.0);
-  EXPECT_EQ(StillTime(shelf, *ParseStillMoment("end"), &problem), 2.5);
+  EXPECT_EQ(StillTime(shelf, *ParseStillMoment("end"), &problem), 2.5 - 1e-3);  // the step done
+  EXPECT_EQ(StepDoneTime(3, 3.0005), 3);  // a chapter shorter than a millisecond: its start
   EXPECT_EQ(StillTime(shelf, *ParseStillMoment("0.3"), &problem), 1.3);
   EXPECT_EQ(StillTime(shelf, *ParseStillMoment("1.5"), &problem), 2.5);
   EXPECT_EQ(StillTime(shelf, *ParseStillMoment("1.6"), &problem), std::nullopt);
