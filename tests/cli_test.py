@@ -283,6 +283,35 @@ class CliTest(unittest.TestCase):
         self.assertIn("Step 3: the top screws,1.3,2.4,screw,M4 x 20 pan head screw,SCR-M4-20,2,"
                       "screw1 screw2\r\n", csv_text)
 
+    def test_parts_of_the_other_examples_by_hand(self):
+        # The bookcase: shelves 1 and 2 come in with step 2, each screwed by
+        # four screws (two patterns of three per side, `$i`: screw k waits for
+        # shelf k): 8; shelf 3 with step 3: 4; the back's 24 nails (two
+        # patterns of twelve) with step 5. The sides, shelves and back have no
+        # model: not parts. The tutorial: one part a step, "Done" none. The
+        # assembly example's objects have no models: no parts anywhere.
+        def counts(example):
+            status, stdout, stderr = run("parts", os.path.join(ROOT, "examples", example),
+                                         "--json")
+            self.assertEqual(status, 0, stderr)
+            listed = json.loads(stdout)
+            return ([(chapter["label"], [(part["model"], part["count"])
+                                         for part in chapter["parts"]])
+                     for chapter in listed["chapters"]],
+                    [(part["name"], part["number"], part["count"]) for part in listed["total"]])
+        self.assertEqual(counts("bookcase/bookcase.yaml"), (
+            [("Step 1: the sides", []), ("Step 2: two shelves, 8 screws", [("screw", 8)]),
+             ("Step 3: the top shelf, 4 screws", [("screw", 4)]), ("Step 4: the back", []),
+             ("Step 5: 24 nails", [("nail", 24)]), ("Done", [])],
+            [("Wood screw 4 × 30", "S-430", 12), ("Panel nail 1.6 × 25", "N-1625", 24)]))
+        self.assertEqual(counts("tutorial/tutorial.yaml")[0], [
+            ("Step 1: the base", [("base", 1)]), ("Step 2: the bracket", [("bracket", 1)]),
+            ("Step 3: the top screw", [("screw", 1)]), ("Step 4: the side screw", [("screw", 1)]),
+            ("Done", [])])
+        chapters, total = counts("assembly/assembly.yaml")
+        self.assertEqual([parts for _, parts in chapters], [[]] * 7)
+        self.assertEqual(total, [])
+
     def test_parts_of_the_desk_fan_example_by_hand(self):
         # Worked from examples/desk_fan/assembly.yaml: each step's chapter runs
         # from its part's node (or its first screw's drive) to its end, and
