@@ -205,3 +205,14 @@ def save_part(models, name):
         glb = os.path.join(models, name + ".glb")
         export_with_cinc_exporter(blend, glb)
         print(f"make_models: wrote {glb}")
+
+
+def make_parts(parts, default_folder):
+    """Builds each part of `parts` (name -> function that builds it in the
+    empty file) into its own file: saved as NAME.blend and exported as
+    NAME.glb in the models folder (--out, else default_folder)."""
+    models = models_folder(default=default_folder)
+    for name, build in parts.items():
+        clear_file()
+        build()
+        save_part(models, name)

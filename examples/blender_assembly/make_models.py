@@ -125,15 +125,5 @@ def build_cover():
 PARTS = {"body": build_body, "screw": build_screw, "washer": build_washer, "cover": build_cover}
 
 
-
-
-def main():
-    models = blender_parts.models_folder(default=HERE)
-    for name, build in PARTS.items():
-        blender_parts.clear_file()
-        build()
-        blender_parts.save_part(models, name)
-
-
 if __name__ == "__main__":
-    main()
+    blender_parts.make_parts(PARTS, HERE)

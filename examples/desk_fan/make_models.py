@@ -209,13 +209,5 @@ PARTS = {
 }
 
 
-def main():
-    models = blender_parts.models_folder(default=HERE)
-    for name, build in PARTS.items():
-        blender_parts.clear_file()
-        build()
-        blender_parts.save_part(models, name)
-
-
 if __name__ == "__main__":
-    main()
+    blender_parts.make_parts(PARTS, HERE)
