@@ -11,42 +11,29 @@
 #include "fit/mirrored_time.h"
 #include "fit/pose_pieces.h"
 #include "fit/visibility.h"
+#include "gltf/gltf_chords.h"
+#include "gltf/gltf_parts.h"
 #include "markers/pose.h"
 
 namespace cinc {
 namespace {
+
+using gltf_parts::Continued;
+using gltf_parts::CurveOf;
+using gltf_parts::EndBeforeRamps;
+using gltf_parts::FitChords;
+using gltf_parts::NearestSign;
+using gltf_parts::Part;
+using gltf_parts::QuatOf;
+using gltf_parts::Same;
+template <int N>
+using Value = gltf_parts::Value<N>;
 
 // SLERP keys of a steady turn at most this far apart (glTF's LINEAR
 // rotations take the shorter way: well below 180 degrees).
 constexpr double kSlerpStepDegrees = 120;
 constexpr int kExactChecks = 7;
 constexpr double kExactDegrees = 1e-9;
-
-template <int N>
-using Value = FitVector<N>;
-
-// How one piece of a channel is written.
-template <int N>
-struct Part {
-  // kChords: fitted keys played as straight lines (the Blender profile).
-  enum class Kind { kHold, kLinear, kSlerp, kCubic, kFit, kChords };
-  Kind kind = Kind::kHold;
-  double start = 0;
-  std::optional<double> end;  // nullopt: the last piece, a hold forever
-  // The Blender profile's disassembly: where a jump into the part starts its
-  // ramp (by default GltfBlenderJumpRamp before start).
-  std::optional<double> ramp_start;
-  Value<N> from{0};  // the value at start
-  Value<N> to{0};    // the value at end (its left limit)
-  // kCubic: the exact tangents at start and end (units per second).
-  Value<N> start_tangent{0};
-  Value<N> end_tangent{0};
-  // kSlerp: the times and values between start and end, at most 120 degrees
-  // apart; kChords: the fitted keys between them.
-  std::vector<std::pair<double, Value<N>>> interior;
-  // kFit, kSlerp, kCubic: the exact value inside the piece.
-  std::function<Value<N>(double t)> exact;
-};
 
 bool IsSmoothstep(const Ease& ease) {
   return ease.kind == Ease::Kind::kCubicBezier && ease.control()[0] == 1.0 / 3.0 &&
@@ -55,11 +42,6 @@ bool IsSmoothstep(const Ease& ease) {
 
 Value<3> Of(const Vec3& v) { return Value<3>(v.x, v.y, v.z); }
 Value<4> Of(const Quat& q) { return Value<4>(q.x, q.y, q.z, q.w); }
-Quat QuatOf(const Value<4>& v) { return Quat(v[3], v[0], v[1], v[2]); }
-
-Value<4> NearestSign(Value<4> q, const Value<4>& reference) {
-  return glm::dot(q, reference) < 0 ? -q : q;
-}
 
 // The tangents of a move that is affine in a linear or smoothstep eased
 // progress: the exact derivative at the piece's ends.
@@ -75,16 +57,6 @@ void CubicTangents(const Mover& timing, double eased_start, double eased_end, do
   };
   part->start_tangent = (part->to - part->from) * slope(a);
   part->end_tangent = (part->to - part->from) * slope(b);
-}
-
-// A pose channel's value, kept in one hemisphere for quaternions.
-template <int N>
-Value<N> Continued(const Value<N>& value, const Value<N>& previous) {
-  if constexpr (N == 4) {
-    return NearestSign(value, previous);
-  } else {
-    return value;
-  }
 }
 
 // The parts of one channel of the owner's world pose (`of` picks the
@@ -259,14 +231,6 @@ RawKey<N> Point(double t, const Value<N>& value) {
 
 double FloatBelow(double t) { return std::nextafter(ToFloat32(GltfStoredTime(t)), -HUGE_VALF); }
 
-template <int N>
-bool Same(const Value<N>& a, const Value<N>& b) {
-  for (int c = 0; c < N; ++c) {
-    if (ToFloat32(a[c]) != ToFloat32(b[c])) return false;
-  }
-  return true;
-}
-
 // The disassembly.
 
 // Where a forward boundary at t comes in the reversed time
@@ -358,30 +322,6 @@ GltfInterpolation InterpolationOf(const std::vector<Part<N>>& parts) {
   return linear ? GltfInterpolation::kLinear : GltfInterpolation::kCubicSpline;
 }
 
-// The exact curve of a moving part and its error, as the fitter takes them.
-template <int N>
-FitCurve<N> CurveOf(const Part<N>& part, FitQuantity quantity) {
-  FitCurve<N> curve;
-  curve.quantity = quantity;
-  const std::function<Value<N>(double)>& exact = part.exact;
-  if constexpr (N == 4) {
-    curve.track = [&exact](double, const Value<4>& from_value, double to) {
-      return NearestSign(exact(to), from_value);
-    };
-    curve.error = [&exact](double t, const Value<4>& played) {
-      double length = glm::length(played);
-      if (!(length > 0)) return 180.0;
-      return Degrees(AngleBetween(QuatOf(exact(t)), QuatOf(played / length)));
-    };
-  } else {
-    curve.track = [&exact](double, const Value<N>&, double to) { return exact(to); };
-    curve.error = [&exact](double t, const Value<N>& played) {
-      return glm::length(exact(t) - played);
-    };
-  }
-  return curve;
-}
-
 // The keys of one part in a CUBICSPLINE channel, its first at start and its
 // last at end.
 template <int N>
@@ -413,54 +353,6 @@ std::vector<RawKey<N>> CubicKeys(const Part<N>& part, FitQuantity quantity,
   keys.front().in = Value<N>(0);
   keys.back().out = Value<N>(0);
   return keys;
-}
-
-// The Blender profile: a part that a jump follows ends where the jump's
-// ramp starts (GltfBlenderJumpRamp before the jump, at its exact value
-// there; the disassembly's parts say where, MirroredParts), and the next
-// part keeps that time as its ramp_start.
-template <int N>
-void EndBeforeRamps(std::vector<Part<N>>* parts) {
-  for (size_t k = 0; k + 1 < parts->size(); ++k) {
-    Part<N>& part = (*parts)[k];
-    Part<N>& next = (*parts)[k + 1];
-    if (!part.end || Same(part.to, next.from)) continue;
-    if (next.ramp_start) {
-      // The disassembly's: the part's motion ends there (MirroredParts).
-      part.end = std::max(*next.ramp_start, part.start);
-      continue;
-    }
-    double ramp =
-        std::max(GltfStoredTime(next.start - GltfBlenderJumpRamp(next.start)), part.start);
-    next.ramp_start = ramp;
-    if (!(ramp < *part.end)) continue;
-    part.end = ramp;
-    if (part.exact) part.to = Continued<N>(part.exact(ramp), part.to);
-  }
-}
-
-// The Blender profile: a piece with no exact LINEAR form becomes chords,
-// keys fitted for straight lines between them (rotations: slerp and
-// normalised lerp alike).
-template <int N>
-void FitChords(FitQuantity quantity, const FitSettings& settings, Part<N>* part) {
-  using Kind = typename Part<N>::Kind;
-  if (!part->end ||
-      !(part->kind == Kind::kFit || part->kind == Kind::kCubic || part->kind == Kind::kSlerp)) {
-    return;
-  }
-  part->kind = Kind::kChords;
-  part->interior.clear();
-  double stored_a = GltfStoredTime(part->start);
-  double stored_b = GltfStoredTime(*part->end);
-  if (!(stored_b > stored_a)) return;
-  PlaybackModel playback{PlaybackModel::Kind::kGltf, kMaxGltfChannelKeys};
-  playback.linear = true;
-  std::vector<FitKey<N>> fitted = FitHermite(CurveOf(*part, quantity), stored_a, stored_b,
-                                             part->from, part->to, settings, playback);
-  for (size_t k = 1; k + 1 < fitted.size(); ++k) {
-    part->interior.push_back({fitted[k].t, fitted[k].value});
-  }
 }
 
 // The keys of one part in a LINEAR or STEP channel: its start, and a SLERP's
