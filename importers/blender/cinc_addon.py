@@ -1,4 +1,5 @@
-"""cinc export hook: re-exports the .blend file as GLB on every save.
+"""cinc export hook: re-exports the .blend file as GLB on every save, and
+previews the cinc scene in the browser.
 
 Install: Edit > Preferences > Add-ons > Install... and pick this file (it is
 self-contained), then enable "Import-Export: cinc export hook". After each
@@ -8,13 +9,22 @@ as importers/blender/cinc_export.py. If a scene file is set in the
 preferences, `cinc build SCENE` runs afterwards (in the background; its
 output goes to Blender's console).
 
+File > cinc Preview (the operator `cinc.preview`) starts `cinc serve SCENE`
+for that scene file and opens its page in the web browser; the page follows
+every save (of the .blend, through the exported GLB, and of the scene). It
+runs until Blender quits or the add-on is disabled; choosing it again opens
+the same page again (or starts a new server for another scene).
+
 A scene whose unit scale is not 1 is not exported (cinc models are in
 metres); the reason is printed to the console and shown in the status bar.
 """
 
+import atexit
 import json
 import os
 import subprocess
+import threading
+import webbrowser
 
 import bpy
 from bpy.app.handlers import persistent
@@ -24,9 +34,9 @@ bl_info = {
     "author": "cinc",
     "version": (1, 0, 0),
     "blender": (3, 4, 0),
-    "location": "File > Save (automatic)",
+    "location": "File > Save (automatic), File > cinc Preview",
     "description": "Exports a GLB for cinc beside the .blend file on every save, "
-                   "optionally running `cinc build`",
+                   "optionally running `cinc build`; previews the scene with `cinc serve`",
     "category": "Import-Export",
 }
 
@@ -168,8 +178,99 @@ def export_after_save(_dummy=None):
     run_cinc_build(prefs)
 
 
+# The running `cinc serve`: {"process", "scene", "url"}, or empty.
+PREVIEW = {}
+# How long `cinc serve` may take to listen (it prints its URL first).
+SERVE_START_SECONDS = 20
+
+
+def stop_preview():
+    """Stops the running `cinc serve` (SIGTERM: it exits cleanly); its exit
+    status, or None when none was running."""
+    process = PREVIEW.pop("process", None)
+    PREVIEW.clear()
+    if process is None:
+        return None
+    if process.poll() is None:
+        process.terminate()
+    try:
+        return process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        return process.wait()
+
+
+def start_preview(prefs, scene):
+    """`cinc serve SCENE` on a free port of 127.0.0.1; its URL. Raises
+    RuntimeError with cinc's words when it does not start."""
+    command = [prefs.cinc_executable or "cinc", "serve", scene, "--port", "0"]
+    process = subprocess.Popen(command, cwd=os.path.dirname(scene) or None, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = []
+    reader = threading.Thread(target=lambda: first.append(process.stdout.readline()), daemon=True)
+    reader.start()
+    reader.join(SERVE_START_SECONDS)
+    line = first[0] if first else ""
+    if not line.startswith("serving "):
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        errors = process.stderr.read()
+        raise RuntimeError((errors or line or "no answer").strip())
+
+    # What it prints next goes to Blender's console (and the pipes never fill).
+    def forward(stream):
+        for text in stream:
+            print(f"cinc serve: {text.rstrip()}")
+
+    for stream in (process.stdout, process.stderr):
+        threading.Thread(target=forward, args=(stream,), daemon=True).start()
+    PREVIEW.update(process=process, scene=scene, url=line.split()[1])
+    return PREVIEW["url"]
+
+
+class CincPreview(bpy.types.Operator):
+    """Serve the cinc scene (the add-on's "cinc scene" preference) with `cinc
+    serve` and open its page in the web browser"""
+    bl_idname = "cinc.preview"
+    bl_label = "cinc Preview"
+
+    open_browser: bpy.props.BoolProperty(
+        name="Open the browser", description="Open the page in the web browser", default=True)
+
+    def execute(self, context):
+        prefs = preferences()
+        if prefs is None or not prefs.scene_path:
+            self.report({"ERROR"}, "set the add-on's \"cinc scene\" preference to a scene.yaml")
+            return {"CANCELLED"}
+        scene = os.path.abspath(bpy.path.abspath(prefs.scene_path))
+        running = PREVIEW.get("process")
+        if running is None or running.poll() is not None or PREVIEW.get("scene") != scene:
+            stop_preview()
+            try:
+                start_preview(prefs, scene)
+            except (OSError, RuntimeError) as error:
+                self.report({"ERROR"}, f"cinc serve did not start: {error}")
+                return {"CANCELLED"}
+        url = PREVIEW["url"]
+        print(f"cinc preview: {url}")
+        if self.open_browser:
+            webbrowser.open(url)
+        self.report({"INFO"}, f"cinc: serving {url}")
+        return {"FINISHED"}
+
+
+def preview_menu(self, _context):
+    self.layout.operator(CincPreview.bl_idname)
+
+
+atexit.register(stop_preview)
+
+
 def register():
     bpy.utils.register_class(CincExportPreferences)
+    bpy.utils.register_class(CincPreview)
+    bpy.types.TOPBAR_MT_file.append(preview_menu)
     if export_after_save not in bpy.app.handlers.save_post:
         bpy.app.handlers.save_post.append(export_after_save)
 
@@ -177,6 +278,9 @@ def register():
 def unregister():
     if export_after_save in bpy.app.handlers.save_post:
         bpy.app.handlers.save_post.remove(export_after_save)
+    stop_preview()
+    bpy.types.TOPBAR_MT_file.remove(preview_menu)
+    bpy.utils.unregister_class(CincPreview)
     bpy.utils.unregister_class(CincExportPreferences)
 
 
