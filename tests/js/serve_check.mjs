@@ -19,10 +19,11 @@
 //        latency from the write to the first frame after the swap, the page's
 //        own stamp), the error overlay ("errors": its text and the report),
 //        or the overlay gone and the build after it swapped in ("clear");
-//        -> {"latency_ms", "state", "overlay": {"shown", "text"}, "report", "build"}
+//        -> {"latency_ms", "stages_ms": {"fetched", "ready"} (from the write),
+//            "state", "overlay": {"shown", "text"}, "report", "build"}
 //     {"do": "hash", "hash", "t"}           -> {"state"} (sets the fragment, waits for time t)
 //     {"do": "sleep", "ms"}
-//   RESULT: {"ready_ms", "steps": [...], "problems": [...]}
+//   RESULT: {"ready_ms", "page_bytes", "steps": [...], "problems": [...]}
 // Problems: a console or page error, a request to anything but the served
 // origin and data:/blob: URLs (refused), a step that times out.
 import { chromium } from 'playwright-core';
@@ -56,6 +57,7 @@ try {
   await page.evaluate(() => window.cinc.ready);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
   result.ready_ms = await page.evaluate(() => performance.now());
+  result.page_bytes = await page.evaluate(() => performance.getEntriesByType('navigation')[0].decodedBodySize);
   const state = () => page.evaluate(() => window.cinc.state());
   const overlay = () => page.evaluate(() => {
     const box = document.querySelector('.build-errors');
