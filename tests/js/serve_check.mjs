@@ -22,6 +22,7 @@
 //        -> {"latency_ms", "stages_ms": {"fetched", "ready"} (from the write),
 //            "state", "overlay": {"shown", "text"}, "report", "build"}
 //     {"do": "hash", "hash", "t"}           -> {"state"} (sets the fragment, waits for time t)
+//     {"do": "screenshot", "path"}          -> {"path"} (the whole page, PNG)
 //     {"do": "sleep", "ms"}
 //   RESULT: {"ready_ms", "page_bytes", "steps": [...], "problems": [...]}
 // Problems: a console or page error, a request to anything but the served
@@ -89,6 +90,9 @@ try {
       await page.evaluate((hash) => { window.location.hash = hash; }, step.hash);
       await page.waitForFunction((t) => Math.abs(window.cinc.state().time - t) < 1e-9, step.t, { timeout: 10000 });
       result.steps.push({ state: await state() });
+    } else if (step.do === 'screenshot') {
+      await page.screenshot({ path: step.path });
+      result.steps.push({ path: step.path });
     } else if (step.do === 'sleep') {
       await new Promise((resolve) => setTimeout(resolve, step.ms));
       result.steps.push({});
