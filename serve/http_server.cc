@@ -66,6 +66,7 @@ struct HttpServer::Connection {
   std::shared_ptr<const std::string> body;  // then these, from `sent`
   size_t sent = 0;
   Clock::time_point deadline;  // reading, sending, draining: when it is given up
+  bool peer_closed = false;    // the client sends no more (it may still read)
   bool done = false;           // to be closed
 
   ~Connection() {
@@ -125,7 +126,8 @@ void HttpServer::Run() {
     watched.push_back({accepting ? listener_.fd() : -1, POLLIN, 0});
     Clock::time_point next = Clock::time_point::max();
     for (const auto& connection : connections_) {
-      short events = POLLIN;  // a stream's reader going away shows as input too
+      // A stream's reader going away shows as input too.
+      short events = connection->peer_closed ? 0 : POLLIN;
       if (connection->Pending()) events |= POLLOUT;
       watched.push_back({connection->fd, events, 0});
       if (connection->state != Connection::State::kStreaming) {
@@ -199,8 +201,12 @@ void HttpServer::Read(Connection* connection) {
   char buffer[4096];
   ssize_t got = recv(connection->fd, buffer, sizeof buffer, MSG_DONTWAIT);
   if (got < 0 && (errno == EAGAIN || errno == EINTR)) return;
-  if (got <= 0) {  // the other end closed (or failed)
-    connection->done = true;
+  if (got < 0 || (got == 0 && connection->state != Connection::State::kSending)) {
+    connection->done = true;  // failed, or closed before its answer was due
+    return;
+  }
+  if (got == 0) {  // closed its side after the request: the answer still goes
+    connection->peer_closed = true;
     return;
   }
   if (connection->state != Connection::State::kReading) return;  // bytes after the request

@@ -92,6 +92,20 @@ TEST_F(HttpServerTest, RefusesWhatIsNotThere) {
   EXPECT_EQ(Exchange(port_, "GET /\r\n\r\n").rfind("HTTP/1.1 400 Bad Request\r\n", 0), 0u);
 }
 
+TEST_F(HttpServerTest, AnswersAClientThatClosedItsSide) {
+  server_->PublishPage(1, std::string(1 << 20, 'x'));  // more than a socket buffer
+  int fd = Connect(port_);
+  const std::string request = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  send(fd, request.data(), request.size(), 0);
+  shutdown(fd, SHUT_WR);
+  std::string answer;
+  char buffer[65536];
+  for (ssize_t got; (got = recv(fd, buffer, sizeof buffer, 0)) > 0;) answer.append(buffer, got);
+  close(fd);
+  EXPECT_EQ(answer.rfind("HTTP/1.1 200 OK\r\n", 0), 0u);
+  EXPECT_EQ(answer.substr(answer.find("\r\n\r\n") + 4), std::string(1 << 20, 'x'));
+}
+
 TEST_F(HttpServerTest, TellsOpenStreamsOfEveryBuild) {
   server_->PublishPage(1, "page");
   int fd = Connect(port_);
