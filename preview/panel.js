@@ -58,7 +58,7 @@ export function buildPage(root, data, timeline, renderMode, seek) {
   root.append(app);
   markScrubber(chapterMarks, shotMarks, timeline);
   return {
-    viewport, chapterTitle, chapterNumber, viewInfo, labelLayer, message, playButton, timeText,
+    app, viewport, chapterTitle, chapterNumber, viewInfo, labelLayer, message, playButton, timeText,
     scrubber, speedButtons, loopBox, cameraButton, orbitButton, shotText, chapters, cues, parts,
   };
 }

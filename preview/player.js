@@ -12,21 +12,32 @@
 // - highlights and callouts: vfx `highlight` and `callout` cues (emphasis.js);
 // - chapters (marker cues), shots, actions, sounds and vfx cues in the UI.
 // The test interface is window.cinc (test_interface.js); the render mode is
-// asked for by the URL fragment (render_mode.js).
+// asked for by the URL fragment (render_mode.js), and so is the moment the
+// page opens at (moment.js). Under `cinc serve` the page follows the builds
+// (live.js), starting the player again on each new build with the moment,
+// view and play state carried over.
 import { renderModeOf } from 'cinc/render_mode.js';
 import { readTimeline } from 'cinc/timeline.js';
 import { buildPage, updatePage } from 'cinc/panel.js';
-import { applyObjects, createStage, render, resize } from 'cinc/stage.js';
+import { adoptCanvas, applyObjects, createStage, disposeStage, render, resize } from 'cinc/stage.js';
 import { applyCamera } from 'cinc/camera_track.js';
 import { applyHighlights, createCalloutLayer } from 'cinc/emphasis.js';
 import { frameAlone, loadGlb } from 'cinc/load.js';
 import { publish } from 'cinc/test_interface.js';
+import { fragmentWriter, momentOf } from 'cinc/moment.js';
+import { followBuilds } from 'cinc/live.js';
 
 const FRAME = 1 / 60;
 
-export function start(root) {
+// Starts the player on the page's data in `root`. `carried` (live.js): the
+// state of the player this one replaces ({time, view, playing, speed, loop,
+// orbit}), its app kept out of sight (`.app.incoming`) until `ready`.
+// Returns {cinc, app, ready, carry, stop, reuse, adopt, stage}.
+export function start(root, carried = null) {
   const data = JSON.parse(document.getElementById('cinc-data').textContent);
   const renderMode = renderModeOf(window.location.hash);
+  const lifetime = new AbortController();  // the window's listeners, until stop()
+  const listen = { signal: lifetime.signal };
   let resolveReady;
   let rejectReady;
   const ready = new Promise((resolve, reject) => {
@@ -39,7 +50,9 @@ export function start(root) {
   const only = renderMode ? renderMode.only : null;
   const opacityCues = only === null ? timeline.opacityCues : new Map();
   const page = buildPage(root, data, timeline, renderMode, seek);
-  const stage = createStage(page.viewport, data.preview || {}, Boolean(renderMode && renderMode.transparent));
+  if (carried) page.app.classList.add('incoming');
+  const stage = createStage(page.viewport, data.preview || {}, Boolean(renderMode && renderMode.transparent),
+    carried ? carried.reuse : null);
   const { controls } = stage;
   // A part's picture (`&only`) shows the part alone: no callouts.
   stage.callouts = { layer: createCalloutLayer(page.viewport), list: only === null ? timeline.emphasis.callouts : [] };
@@ -57,8 +70,15 @@ export function start(root) {
     aperture: null,
     outputKnown: false,
   };
+  if (carried) Object.assign(state, { view: carried.view, speed: carried.speed, loop: carried.loop });
   page.loopBox.checked = state.loop;
-  const updateUi = () => updatePage(page, timeline, state);
+  // While paused, the address holds the moment shown (moment.js).
+  const noteMoment = renderMode ? () => {} : fragmentWriter(() => ({ time: state.time, view: state.view }));
+  let loaded = false;  // the moment the page opens at is not written back
+  const updateUi = () => {
+    updatePage(page, timeline, state);
+    if (!state.playing && loaded) noteMoment();
+  };
 
   function show(t) {
     state.time = Math.min(Math.max(Number.isFinite(t) ? t : 0, 0), duration);
@@ -73,8 +93,10 @@ export function start(root) {
   // ---- playback -----------------------------------------------------------
   let last = null;
   let frameRequested = false;
+  let stopped = false;
   function frame(now) {
     frameRequested = false;
+    if (stopped) return;
     if (state.playing) {
       const dt = last === null ? 0 : Math.min((now - last) / 1000, 0.1);
       last = now;
@@ -147,6 +169,8 @@ export function start(root) {
     });
   }
   page.loopBox.addEventListener('change', () => { state.loop = page.loopBox.checked; });
+  // A moment pasted into the address of an open page.
+  window.addEventListener('hashchange', () => { if (loaded) goTo(momentOf(window.location.hash, timeline.chapters, duration)); }, listen);
   page.cameraButton.addEventListener('click', () => setView('camera'));
   page.orbitButton.addEventListener('click', () => setView('orbit'));
   controls.addEventListener('change', () => { if (!state.playing) redraw(); });
@@ -163,16 +187,61 @@ export function start(root) {
     else if (key === 'o' || key === 'O') setView('orbit');
     else return;
     event.preventDefault();
-  }, true);
-  window.addEventListener('keyup', (event) => { if (event.key === ' ') event.preventDefault(); }, true);
-  new ResizeObserver(() => { if (resize(stage)) { render(stage, state); } }).observe(page.viewport);
+  }, { capture: true, ...listen });
+  window.addEventListener('keyup', (event) => { if (event.key === ' ') event.preventDefault(); }, { capture: true, ...listen });
+  const resizing = new ResizeObserver(() => { if (resize(stage)) { render(stage, state); } });
+  resizing.observe(page.viewport);
+
+  // ---- moments: the URL's, or the player's this one replaces ---------------
+  function goTo(moment) {
+    if (!moment) return;
+    if (moment.view) setView(moment.view);
+    if (moment.time !== null) seek(moment.time);
+    if (moment.play) play();
+  }
+  function carryOver() {
+    const moment = carried.latest ? carried.latest() : carried;
+    stage.orbitCamera.position.fromArray(moment.orbit.position);
+    stage.controls.target.fromArray(moment.orbit.target);
+    stage.controls.update();
+    setView(moment.view);
+    show(moment.time);
+    if (moment.playing) play();
+  }
+  const carry = () => ({
+    time: state.time, view: state.view, playing: state.playing, speed: state.speed, loop: state.loop,
+    orbit: { position: stage.orbitCamera.position.toArray(), target: stage.controls.target.toArray() },
+  });
+  // Stops this player; `successor` (a player started with this one's
+  // `reuse`) is given the canvas.
+  function stop(successor = null) {
+    stopped = true;
+    state.playing = false;
+    lifetime.abort();
+    resizing.disconnect();
+    controls.dispose();
+    const keepEnvironment = Boolean(successor && successor.stage.scene.environment === stage.scene.environment);
+    disposeStage(stage, { keepRenderer: Boolean(successor), keepEnvironment });
+    if (successor) successor.adopt();
+  }
+  const reuse = () => ({ renderer: stage.renderer, environment: stage.scene.environment });
+  function adopt() {
+    adoptCanvas(stage);
+    render(stage, state);
+  }
 
   // ---- loading ------------------------------------------------------------
   async function load() {
     await loadGlb(stage, data, timeline, page.labelLayer, only);
     controls.enabled = state.view === 'orbit' && !renderMode;
     page.message.remove();
-    show(0);
+    if (carried) {
+      carryOver();  // drawn at the old player's moment, not at 0 first
+    } else {
+      show(0);
+      goTo(renderMode ? null : momentOf(window.location.hash, timeline.chapters, duration));
+    }
+    loaded = true;
     await new Promise((resolve) => requestAnimationFrame(() => resolve()));
   }
 
@@ -183,5 +252,9 @@ export function start(root) {
     console.error(error);
     rejectReady(error);
   });
-  return cinc;
+  const { app } = page;
+  if (data.live && !carried) {
+    followBuilds(root, { build: data.live.build, app, ready, carry, stop, reuse }, (state) => start(root, state));
+  }
+  return { cinc, app, ready, carry, stop, reuse, adopt, stage };
 }

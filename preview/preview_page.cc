@@ -12,7 +12,8 @@
 namespace cinc {
 namespace {
 
-Json PageData(const Scene& scene, const Sequence& sequence, const std::string& parts_json) {
+Json PageData(const Scene& scene, const Sequence& sequence, const std::string& parts_json,
+              int live_build) {
   Json data = Json::object();
   data["version"] = 1;
   data["name"] = sequence.name;
@@ -39,6 +40,7 @@ Json PageData(const Scene& scene, const Sequence& sequence, const std::string& p
     Json parts = Json::parse(parts_json, nullptr, /*allow_exceptions=*/false);
     if (!parts.is_discarded()) data["parts"] = std::move(parts);
   }
+  if (live_build > 0) data["live"] = Json{{"build", live_build}};
   return data;
 }
 
@@ -76,11 +78,12 @@ std::string FillTemplate(
 }  // namespace
 
 std::string PreviewPage(const Scene& scene, const Sequence& sequence, const std::string& glb,
-                        const std::string& parts_json) {
+                        const std::string& parts_json, int live_build) {
   // In the order the template holds them.
   return FillTemplate(
       kPreviewTemplate,
-      {{"{{CINC_DATA}}", ScriptSafe(WriteCompactJson(PageData(scene, sequence, parts_json)))},
+      {{"{{CINC_DATA}}",
+        ScriptSafe(WriteCompactJson(PageData(scene, sequence, parts_json, live_build)))},
        {"{{CINC_GLB}}", Base64Encode(glb)}});
 }
 

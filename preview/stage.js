@@ -10,11 +10,16 @@ import { drawCallouts } from 'cinc/emphasis.js';
 
 // The stage in `viewport`, lit as `look` (the page data's `preview`) asks;
 // `transparent`: cleared to alpha 0, without a background (a still for a
-// layout).
-export function createStage(viewport, look, transparent = false) {
-  const renderer = new THREE.WebGLRenderer({ antialias: true, alpha: transparent });
-  renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
-  viewport.prepend(renderer.domElement);
+// layout). `reuse` ({renderer, environment}: a stage this one replaces,
+// live.js): its renderer (the WebGL context, its compiled shaders) and its
+// studio environment are taken over, the canvas staying where it is until
+// adoptCanvas(stage).
+export function createStage(viewport, look, transparent = false, reuse = null) {
+  const renderer = reuse ? reuse.renderer : new THREE.WebGLRenderer({ antialias: true, alpha: transparent });
+  if (!reuse) {
+    renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    viewport.prepend(renderer.domElement);
+  }
   const scene = new THREE.Scene();
   // The look (docs/gltf.md#preview): "studio" lights with an environment
   // made here (three.js's room through PMREM: no file, no network) and tone
@@ -23,8 +28,10 @@ export function createStage(viewport, look, transparent = false) {
   const studio = look.lighting !== 'flat';
   const background = new THREE.Color(look.background || '#1c1f24');
   scene.background = transparent ? null : background;
-  if (studio) {
-    renderer.toneMapping = THREE.NeutralToneMapping;
+  renderer.toneMapping = studio ? THREE.NeutralToneMapping : THREE.NoToneMapping;
+  if (studio && reuse && reuse.environment) {
+    scene.environment = reuse.environment;
+  } else if (studio) {
     const pmrem = new THREE.PMREMGenerator(renderer);
     const room = new RoomEnvironment();
     scene.environment = pmrem.fromScene(room, 0.04).texture;
@@ -51,6 +58,34 @@ export function createStage(viewport, look, transparent = false) {
     action: null,
     size: { width: 1, height: 1 },
   };
+}
+
+// A replacing stage's canvas moved into its own viewport, sized to it.
+export function adoptCanvas(stage) {
+  stage.viewport.prepend(stage.renderer.domElement);
+  stage.size = { width: 0, height: 0 };
+  resize(stage);
+}
+
+// What the stage put on the GPU, given back (geometries, materials, their
+// textures); the environment too unless `keepEnvironment`. With the
+// renderer itself unless it is handed on (`keepRenderer`).
+export function disposeStage(stage, { keepRenderer = false, keepEnvironment = false } = {}) {
+  const textures = new Set();
+  stage.scene.traverse((node) => {
+    if (node.geometry) node.geometry.dispose();
+    const materials = Array.isArray(node.material) ? node.material : node.material ? [node.material] : [];
+    for (const material of materials) {
+      for (const value of Object.values(material)) if (value && value.isTexture) textures.add(value);
+      material.dispose();
+    }
+  });
+  for (const texture of textures) texture.dispose();
+  if (stage.scene.environment && !keepEnvironment) stage.scene.environment.dispose();
+  if (!keepRenderer) {
+    stage.renderer.dispose();
+    stage.renderer.forceContextLoss();
+  }
 }
 
 // Poses the objects at t (the GLB's animation) and applies their opacity.

@@ -20,10 +20,14 @@ function worldQuaternion(node) {
   return quaternion(rotation);
 }
 
-// state(): the poses read back from the scene graph.
+// state(): the poses read back from the scene graph, the view, whether it
+// plays, and the orbit camera (its position and the point it turns around).
 function snapshot(stage, timeline, state) {
   stage.scene.updateMatrixWorld(true);
-  const result = { time: state.time, objects: {}, camera: null };
+  const result = {
+    time: state.time, view: state.view, playing: state.playing, objects: {}, camera: null,
+    orbit: { position: vector(stage.orbitCamera.position), target: vector(stage.controls.target) },
+  };
   for (const object of stage.objects) {
     result.objects[object.name] = {
       position: vector(object.node.getWorldPosition(position)),

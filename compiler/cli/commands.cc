@@ -104,6 +104,8 @@ int WriteOutputs(BuildResult* build, const CommandOptions& options, Diagnostics*
   return kExitSuccess;
 }
 
+}  // namespace
+
 BuildSettings BuildSettingsOf(const CommandOptions& options) {
   BuildSettings settings;
   settings.load.allowed_outside_roots = options.allowed_outside;
@@ -123,8 +125,6 @@ BuildSettings BuildSettingsOf(const CommandOptions& options) {
   };
   return settings;
 }
-
-}  // namespace
 
 bool Report(Diagnostics* diagnostics, const CommandOptions& options, std::ostream& errors) {
   if (options.werror) diagnostics->PromoteWarnings();

@@ -54,10 +54,12 @@ struct CommandOptions {
   bool reverse = false;  // build, preview, eval, verify: --reverse (the disassembly)
   GltfProfile gltf_profile = GltfProfile::kGltf;  // build --for: the players a glTF is fitted for
   bool watch = false;                             // build, preview: --watch (compiler/cli/watch.h)
-  bool critical_path = false;  // resolve: --critical-path (resolver/critical_path.h)
-  std::string sequence;        // verify: the sequence file (its first shard)
-  std::string schema_name;     // schema: scene | sequence
-  PublishOptions publish;      // render, stills, booklet
+  bool critical_path = false;      // resolve: --critical-path (resolver/critical_path.h)
+  std::string sequence;            // verify: the sequence file (its first shard)
+  std::string schema_name;         // schema: scene | sequence
+  PublishOptions publish;          // render, stills, booklet
+  std::string host = "127.0.0.1";  // serve: --host
+  int port = 0;                    // serve: --port; 0: any free port
   // False when the process exits right after the command (main): a build
   // (but a watch's) then leaves its memory to the operating system.
   bool free_memory = true;
@@ -119,6 +121,10 @@ void ReportInternalError(const std::string& what, const CommandOptions& options,
 // --format, else the format -o's extension chooses (.glb, .gltf), else the
 // first (the sequence): a row of compiler/pipeline/output_formats.cc.
 const OutputFormat& FormatOf(const CommandOptions& options);
+// What a build of the options makes (build, preview, serve): the format,
+// the output path, the emit settings, the parts panel of a preview.
+BuildSettings BuildSettingsOf(const CommandOptions& options);
+
 // OutputBesideScene("dir/scene.yaml", ".timeline.svg") is
 // "dir/scene.timeline.svg".
 std::string OutputBesideScene(const std::string& scene_path, std::string_view suffix);

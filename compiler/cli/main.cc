@@ -10,6 +10,7 @@
 #include "compiler/cli/docs_location.h"
 #include "compiler/cli/huge_pages.h"
 #include "compiler/cli/publish.h"
+#include "compiler/cli/serve_command.h"
 #include "compiler/pipeline/build_memory.h"
 #include "compiler/pipeline/output_formats.h"
 #include "core/version.h"
@@ -100,6 +101,19 @@ void AddBuildCommands(CLI::App* app, Parsed* parsed, std::vector<Subcommand>* co
   AddCommon(preview, parsed);
   AddSceneOptions(preview, parsed);
   commands->push_back({preview, cinc::RunPreview});
+
+  CLI::App* serve = app->add_subcommand(
+      "serve", "Serve the preview page over HTTP, built again and pushed on every save");
+  serve->add_option("scene", options.scene, "The scene file")->required();
+  serve->add_option("--port", options.port, "The port to listen on (0: any free port)")
+      ->check(CLI::Range(0, 65535));
+  serve->add_option("--host", options.host,
+                    "The address to listen on (default 127.0.0.1; another host only when asked)");
+  serve->add_flag("--reverse", options.reverse,
+                  "Serve the disassembly: the scene played backwards");
+  AddCommon(serve, parsed);
+  AddSceneOptions(serve, parsed);
+  commands->push_back({serve, cinc::RunServe});
 
   CLI::App* check = app->add_subcommand("check", "Check a scene without writing anything");
   check->add_option("scene", options.scene, "The scene file")->required();

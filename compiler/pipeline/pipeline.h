@@ -41,6 +41,9 @@ struct BuildSettings {
   // (views/parts_list.h, which only the command line may include); unset:
   // the page has no panel of parts.
   std::function<std::string(const Compilation&)> preview_parts;
+  // The preview's build number under `cinc serve` (the page's `live`); 0: a
+  // page written to a file.
+  int preview_live_build = 0;
 };
 
 struct OutputFile {

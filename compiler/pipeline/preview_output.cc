@@ -31,9 +31,9 @@ void BuildPreviewOutput(const OutputJob& job) {
     job.result->status = BuildStatus::kInternalError;
     return;
   }
-  AddOnlyFile(job, job.settings.make_bytes
-                       ? PreviewPage(scene, *sequence, WriteGlb(*document), parts)
-                       : std::string());
+  AddOnlyFile(job, job.settings.make_bytes ? PreviewPage(scene, *sequence, WriteGlb(*document),
+                                                         parts, job.settings.preview_live_build)
+                                           : std::string());
   job.result->sequence = std::move(*sequence);
 }
 

@@ -1,4 +1,5 @@
-"""cinc export hook: re-exports the .blend file as GLB on every save.
+"""cinc export hook: re-exports the .blend file as GLB on every save, and
+previews the cinc scene in the browser.
 
 Install: Edit > Preferences > Add-ons > Install... and pick this file (it is
 self-contained), then enable "Import-Export: cinc export hook". After each
@@ -7,6 +8,12 @@ save, the active scene is exported beside the .blend file (`model.blend` ->
 as importers/blender/cinc_export.py. If a scene file is set in the
 preferences, `cinc build SCENE` runs afterwards (in the background; its
 output goes to Blender's console).
+
+File > cinc Preview (the operator `cinc.preview`) starts `cinc serve SCENE`
+for that scene file and opens its page in the web browser; the page follows
+every save (of the .blend, through the exported GLB, and of the scene). It
+runs until Blender quits or the add-on is disabled; choosing it again opens
+the same page again (or starts a new server for another scene).
 
 A scene whose unit scale is not 1 is not exported (cinc models are in
 metres); the reason is printed to the console and shown in the status bar.
@@ -17,12 +24,15 @@ scene's tolerance, docs/gltf.md) and imports it at the scene's frame rate,
 its frame range set to the animation's.
 """
 
+import atexit
 import json
 import math
 import os
 import shutil
 import subprocess
 import tempfile
+import threading
+import webbrowser
 
 import bpy
 from bpy.app.handlers import persistent
@@ -32,9 +42,10 @@ bl_info = {
     "author": "cinc",
     "version": (1, 0, 0),
     "blender": (3, 4, 0),
-    "location": "File > Save (automatic); File > Import > cinc animation",
+    "location": "File > Save (automatic); File > Import > cinc animation; File > cinc Preview",
     "description": "Exports a GLB for cinc beside the .blend file on every save, "
-                   "optionally running `cinc build`; imports a cinc scene's animation",
+                   "optionally running `cinc build`; imports a cinc scene's animation; "
+                   "previews the scene with `cinc serve`",
     "category": "Import-Export",
 }
 
@@ -176,6 +187,95 @@ def export_after_save(_dummy=None):
     run_cinc_build(prefs)
 
 
+# The running `cinc serve`: {"process", "scene", "url"}, or empty.
+PREVIEW = {}
+# How long `cinc serve` may take to listen (it prints its URL first).
+SERVE_START_SECONDS = 20
+
+
+def stop_preview():
+    """Stops the running `cinc serve` (SIGTERM: it exits cleanly); its exit
+    status, or None when none was running."""
+    process = PREVIEW.pop("process", None)
+    PREVIEW.clear()
+    if process is None:
+        return None
+    if process.poll() is None:
+        process.terminate()
+    try:
+        return process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        return process.wait()
+
+
+def start_preview(prefs, scene):
+    """`cinc serve SCENE` on a free port of 127.0.0.1; its URL. Raises
+    RuntimeError with cinc's words when it does not start."""
+    command = [prefs.cinc_executable or "cinc", "serve", scene, "--port", "0"]
+    process = subprocess.Popen(command, cwd=os.path.dirname(scene) or None, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = []
+    reader = threading.Thread(target=lambda: first.append(process.stdout.readline()), daemon=True)
+    reader.start()
+    reader.join(SERVE_START_SECONDS)
+    line = first[0] if first else ""
+    if not line.startswith("serving "):
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        errors = process.stderr.read()
+        raise RuntimeError((errors or line or "no answer").strip())
+
+    # What it prints next goes to Blender's console (and the pipes never fill).
+    def forward(stream):
+        for text in stream:
+            print(f"cinc serve: {text.rstrip()}")
+
+    for stream in (process.stdout, process.stderr):
+        threading.Thread(target=forward, args=(stream,), daemon=True).start()
+    PREVIEW.update(process=process, scene=scene, url=line.split()[1])
+    return PREVIEW["url"]
+
+
+class CincPreview(bpy.types.Operator):
+    """Serve the cinc scene (the add-on's "cinc scene" preference) with `cinc
+    serve` and open its page in the web browser"""
+    bl_idname = "cinc.preview"
+    bl_label = "cinc Preview"
+
+    open_browser: bpy.props.BoolProperty(
+        name="Open the browser", description="Open the page in the web browser", default=True)
+
+    def execute(self, context):
+        prefs = preferences()
+        if prefs is None or not prefs.scene_path:
+            self.report({"ERROR"}, "set the add-on's \"cinc scene\" preference to a scene.yaml")
+            return {"CANCELLED"}
+        scene = os.path.abspath(bpy.path.abspath(prefs.scene_path))
+        running = PREVIEW.get("process")
+        if running is None or running.poll() is not None or PREVIEW.get("scene") != scene:
+            stop_preview()
+            try:
+                start_preview(prefs, scene)
+            except (OSError, RuntimeError) as error:
+                self.report({"ERROR"}, f"cinc serve did not start: {error}")
+                return {"CANCELLED"}
+        url = PREVIEW["url"]
+        print(f"cinc preview: {url}")
+        if self.open_browser:
+            webbrowser.open(url)
+        self.report({"INFO"}, f"cinc: serving {url}")
+        return {"FINISHED"}
+
+
+def preview_menu(self, _context):
+    self.layout.operator(CincPreview.bl_idname)
+
+
+atexit.register(stop_preview)
+
+
 def import_cinc_animation(scene_path, cinc, report_problem):
     """Builds the scene for Blender and imports it; the names of the new
     objects, or None after report_problem(message)."""
@@ -240,6 +340,8 @@ def register():
     bpy.utils.register_class(CincExportPreferences)
     bpy.utils.register_class(ImportCincAnimation)
     bpy.types.TOPBAR_MT_file_import.append(menu_import)
+    bpy.utils.register_class(CincPreview)
+    bpy.types.TOPBAR_MT_file.append(preview_menu)
     if export_after_save not in bpy.app.handlers.save_post:
         bpy.app.handlers.save_post.append(export_after_save)
 
@@ -247,8 +349,11 @@ def register():
 def unregister():
     if export_after_save in bpy.app.handlers.save_post:
         bpy.app.handlers.save_post.remove(export_after_save)
+    stop_preview()
     bpy.types.TOPBAR_MT_file_import.remove(menu_import)
     bpy.utils.unregister_class(ImportCincAnimation)
+    bpy.types.TOPBAR_MT_file.remove(preview_menu)
+    bpy.utils.unregister_class(CincPreview)
     bpy.utils.unregister_class(CincExportPreferences)
 
 
