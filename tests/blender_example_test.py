@@ -272,6 +272,9 @@ class RegenerateTest(Assertions):
                                          markers_of(os.path.join(MODELS, part + ".glb")),
                                          MARKER, part)
                 self.assertTrue(os.path.isfile(os.path.join(folder, "models", part + ".blend")))
+                # The committed GLB is the script's, byte for byte (README).
+                with open(fresh, "rb") as a, open(os.path.join(MODELS, part + ".glb"), "rb") as b:
+                    self.assertTrue(a.read() == b.read(), part + ".glb is not make_models.py's")
         finally:
             shutil.rmtree(folder, ignore_errors=True)
 
