@@ -17,8 +17,8 @@
 #include "render/frame_plan.h"
 #include "render/page_capture.h"
 #include "render/render.h"
+#include "resolver/chapters.h"
 #include "views/booklet_html.h"
-#include "views/chapters.h"
 #include "views/parts_list.h"
 
 namespace cinc {
