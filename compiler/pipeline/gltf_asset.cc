@@ -39,6 +39,7 @@ std::optional<GltfDocument> BuildGltfAsset(const OutputJob& job) {
   gltf.hide_with_scale = settings.emit.HidesWithScale();
   gltf.reverse = job.reverse;
   gltf.duration = compilation.timeline.duration;
+  if (!job.reverse) gltf.disassembly = compilation.timeline.disassembly;
   std::optional<GltfDocument> document =
       BuildGltfDocument(scene, compilation.rig, contents, gltf, job.diagnostics);
   if (job.diagnostics->HasErrors()) return std::nullopt;
