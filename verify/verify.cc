@@ -292,7 +292,8 @@ OwnerVerification VerifyOwner(const Rig& rig, OwnerRef owner, const ObjectRig* o
         std::tie(instant, at) = clock.AtMirrored(t, axis);
       }
     } else if (player_times == PlayerTimes::kDisassemblyFloat32) {
-      if (t < disassembly->start.ToDouble()) {
+      // The jump at T is stored at the smallest float32 not before it.
+      if (t < GltfMirroredTime(disassembly->to.ToDouble(), axis)) {
         instant = clock.AtFloat(t);
       } else {
         std::tie(instant, at) = clock.AtMirroredFloat(t, axis);
