@@ -30,11 +30,13 @@ TEST(DisassemblySequenceTest, KeysWithinCutALinearMoveOnItsLine) {
   EXPECT_EQ(cut[0].value[0], 1);
   EXPECT_EQ(cut[1].t, 1.25);
   EXPECT_EQ(cut[1].value[0], 2.5);
-  // Past the keys: a hold of the last value at each end.
+  // Past the keys: the last value held, a key at each end.
   Keys after = KeysWithin(keys, 3, 4);
-  ASSERT_EQ(after.size(), 1u);
+  ASSERT_EQ(after.size(), 2u);
   EXPECT_EQ(after[0].t, 3);
   EXPECT_EQ(after[0].value[0], 4);
+  EXPECT_EQ(after[1].t, 4);
+  EXPECT_EQ(after[1].value[0], 4);
 }
 
 TEST(DisassemblySequenceTest, KeysWithinCutAHermiteArcWithItsTangent) {

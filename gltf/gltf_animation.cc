@@ -362,7 +362,7 @@ template <int N>
 std::vector<Part<N>> WithDisassemblyParts(std::vector<Part<N>> forward, const DisassemblyTimes& d) {
   std::vector<Part<N>> mirrored = MirroredParts(
       PartsWithin(forward, d.from.ToDouble(), d.to.ToDouble()), (d.start + d.to).ToDouble());
-  mirrored.front().start = GltfMirroredTime(d.to.ToDouble(), (d.start + d.to).ToDouble());
+  mirrored.front().start = GltfStoredTime(d.start.ToDouble());  // as a forward jump at T
   while (forward.size() > 1 && !(forward.back().start < mirrored.front().start)) forward.pop_back();
   if (!forward.back().end) {
     forward.back().end = mirrored.front().start;  // the value at E from T's float32 on

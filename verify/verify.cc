@@ -292,8 +292,8 @@ OwnerVerification VerifyOwner(const Rig& rig, OwnerRef owner, const ObjectRig* o
         std::tie(instant, at) = clock.AtMirrored(t, axis);
       }
     } else if (player_times == PlayerTimes::kDisassemblyFloat32) {
-      // The jump at T is stored at the smallest float32 not before it.
-      if (t < GltfMirroredTime(disassembly->to.ToDouble(), axis)) {
+      // The change at T is stored at the largest float32 not after it.
+      if (t < GltfStoredTime(disassembly->start.ToDouble())) {
         instant = clock.AtFloat(t);
       } else {
         std::tie(instant, at) = clock.AtMirroredFloat(t, axis);

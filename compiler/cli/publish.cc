@@ -56,8 +56,11 @@ int PublishScene(const CommandOptions& options, bool with_parts, PublishedScene*
   published->inputs = InputsOf(compilation.scene);
   if (options.werror) diagnostics->PromoteWarnings();
   if (!compilation.ready || diagnostics->HasErrors()) return kExitInputError;
-  published->duration = compilation.timeline.duration.ToDouble();
   published->reversed = options.reverse || compilation.scene.reverse;
+  // A `disassembly:` plays after the assembly (not with --reverse): the page's whole length.
+  published->duration =
+      (published->reversed ? compilation.timeline.duration : PlayedDuration(compilation.timeline))
+          .ToDouble();
   published->chapters = PageChapters(ChaptersOf(compilation.timeline, NodeTable(compilation.scene)),
                                      published->duration, published->reversed);
   if (with_parts) {

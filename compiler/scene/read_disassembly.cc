@@ -80,7 +80,10 @@ bool ReadSteps(ReadContext& context, const YamlEvent& first, Disassembly* disass
     disassembly->to = std::move(*step);
     return true;
   }
-  if (!ExpectMapping(context, first)) return false;
+  if (first.kind != YamlEventKind::kMappingStart) {
+    context.TypeError(first, "a chapter's label or a node, or {from, to}");
+    return false;
+  }
   return ReadFields(context, kStepsTable, disassembly).valid;
 }
 

@@ -72,10 +72,13 @@ disassembly:
   actions: [tighten]
 )")
           .diagnostics,
-      ElementsAre("3:3 E_SCENE_FORMAT /disassembly: unknown field 'aftr' (did you mean 'after'?)",
-                  "4:8 E_SCENE_VALUE /disassembly/lag: lag must be at least 0, got -1",
-                  "5:10 E_SCENE_FORMAT /disassembly/steps: expected a mapping, got a list",
-                  "6:17 E_SCENE_VALUE /disassembly/labels/One: label must not be empty",
+      ElementsAre("3:3 E_SCENE_FORMAT /disassembly/aftr: unknown field 'aftr' (did you mean "
+                  "'after'?)",
+                  "4:8 E_SCENE_VALUE /disassembly/lag: lag -1 is negative",
+                  "5:10 E_SCENE_FORMAT /disassembly/steps: expected a chapter's label or a node, "
+                  "or {from, to}, got a list",
+                  "6:17 E_SCENE_VALUE /disassembly/labels/One: label is empty; the runtime needs "
+                  "some text here",
                   "7:12 E_SCENE_FORMAT /disassembly/actions: expected a mapping, got a list"));
   EXPECT_THAT(Load("cinc: 1\ndisassembly: [a]\n").diagnostics,
               ElementsAre("2:14 E_SCENE_FORMAT /disassembly: expected a mapping, got a list"));
