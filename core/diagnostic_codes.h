@@ -48,6 +48,8 @@ std::string_view SeverityName(Severity severity);  // "error" | "warning"
     "a node that would start before 0, or end before it starts") \
   X(kTimingConflict, "E_TIMING_CONFLICT", kError, "timing", \
     "timing fields that exclude each other") \
+  X(kDisassembly, "E_DISASSEMBLY", kError, "timing", \
+    "a `disassembly:` that names no chapter, node or action, or runs backwards") \
   X(kTimingOverlap, "W_TIMING_OVERLAP", kWarning, "state", \
     "two nodes of one owner drive the same channel at overlapping times") \
   /* Models, objects and markers. */ \

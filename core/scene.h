@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/boxed.h"
@@ -346,6 +347,22 @@ struct SceneObject {
   CameraLens& mutable_lens();
 };
 
+// `disassembly:` (docs/reverse.md "Disassembly in the scene"): after the
+// assembly, the steps from `from` to `to` played backwards, with their own
+// chapter labels and actions. Empty strings: the defaults.
+struct Disassembly {
+  LocatedString after;  // "owner.id"; empty: the assembly's end
+  ExactTime lag;        // after `after` (or the end), >= 0
+  LocatedString from;   // a chapter's label or "owner.id"; empty: the start
+  LocatedString to;     // a chapter's label or "owner.id"; empty: the end
+  // `labels:` as a map (forward label -> its own), or as a list (one per
+  // reversed chapter, in the order they play: `labels_in_order`).
+  std::vector<std::pair<LocatedString, LocatedString>> labels;
+  bool labels_in_order = false;
+  std::vector<std::pair<LocatedString, LocatedString>> actions;  // forward -> its own
+  Origin origin;                                                 // of the mapping
+};
+
 struct Tolerance {
   double position = 0.0001;  // metres
   double rotation = 0.01;    // degrees
@@ -366,6 +383,7 @@ struct Scene {
   // `reverse: true`: build, eval, verify and preview make the disassembly,
   // as with --reverse.
   bool reverse = false;
+  Boxed<Disassembly> disassembly;  // absent: no `disassembly:`
   Tolerance tolerance;
   // `aspect:` the frame's width / height, for framing (docs/cameras.md).
   double aspect = 16.0 / 9.0;

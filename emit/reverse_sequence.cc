@@ -127,12 +127,12 @@ Keys MirroredKeys(const Keys& keys, double duration) {
   return builder.Take();
 }
 
-namespace {
-
-std::vector<CameraShot> MirroredShots(const std::vector<CameraShot>& shots, double duration) {
+std::vector<CameraShot> MirroredShots(const std::vector<CameraShot>& shots, const Mirror& mirror) {
+  const double duration = mirror.axis;
   std::vector<CameraShot> mirrored;
   if (shots.empty()) return mirrored;
   CameraShot first;
+  first.start = mirror.first;
   first.camera = shots.back().camera;
   mirrored.push_back(std::move(first));
   for (size_t k = shots.size() - 1; k > 0; --k) {
@@ -143,7 +143,7 @@ std::vector<CameraShot> MirroredShots(const std::vector<CameraShot>& shots, doub
     back.start = MirroredTime(shot.start + blend, duration);
     // A cut at S shows the new camera at S: backwards, the old one from
     // just after D - S.
-    if (!(blend > 0)) back.start = std::min(std::nextafter(back.start, kInfinity), duration);
+    if (!(blend > 0)) back.start = std::min(std::nextafter(back.start, kInfinity), mirror.last);
     if (shot.blend) back.blend = shot.blend;
     if (shot.blend_ease) back.blend_ease = MirroredBezier(*shot.blend_ease);
     mirrored.push_back(std::move(back));
@@ -156,9 +156,11 @@ std::vector<CameraShot> MirroredShots(const std::vector<CameraShot>& shots, doub
   return mirrored;
 }
 
+namespace {
+
 CameraTrack MirroredCamera(const CameraTrack& camera, double duration) {
   CameraTrack mirrored;
-  mirrored.shots = MirroredShots(camera.shots, duration);
+  mirrored.shots = MirroredShots(camera.shots, {duration, duration, 0, duration});
   mirrored.fov = MirroredKeys(camera.fov, duration);
   mirrored.focus_distance = MirroredKeys(camera.focus_distance, duration);
   mirrored.aperture = MirroredKeys(camera.aperture, duration);
@@ -234,16 +236,17 @@ double FadeValue(const Fade& fade, double into) {
 // One cue backwards; `fade` is FadeOf(cue), `next_fade_start` the start of
 // the next opacity cue of the same target (infinity when none).
 SequenceCue MirroredCue(const SequenceCue& cue, const std::optional<Fade>& fade,
-                        double next_fade_start, double duration) {
+                        double next_fade_start, const Mirror& mirror) {
+  const double duration = mirror.axis;
   if (fade) {
-    // Its end: E, the take-over by the next fade, or the sequence's end.
-    double end = std::min({cue.t + fade->duration, next_fade_start, duration});
+    // Its end: E, the take-over by the next fade, or the end of what is played back.
+    double end = std::min({cue.t + fade->duration, next_fade_start, mirror.end});
     double lasted = std::max(end - cue.t, 0.0);
     double end_value = FadeValue(*fade, lasted);
     double back_start = MirroredTime(end, duration);
     // A jump at E shows its new value at E: backwards, the old one from just
     // after D - E.
-    double jump_at = std::min(std::nextafter(back_start, kInfinity), duration);
+    double jump_at = std::min(std::nextafter(back_start, kInfinity), mirror.last);
     if (fade->ease.kind == Ease::Kind::kStep || !(lasted > 0)) {
       return OpacityCue(jump_at, *cue.target, end_value, fade->from, 0, "linear");
     }
@@ -260,14 +263,16 @@ SequenceCue MirroredCue(const SequenceCue& cue, const std::optional<Fade>& fade,
   if (spans && cue.data && cue.data->is_object()) {
     auto end = cue.data->find("end");
     if (end != cue.data->end() && end->is_number()) {  // a chapter, highlight or callout [t, end]
-      mirrored.t = MirroredTime(end->get<double>(), duration);
+      mirrored.t = MirroredTime(std::min(end->get<double>(), mirror.end), duration);
       (*mirrored.data)["end"] = MirroredTime(cue.t, duration);
     }
   }
   return mirrored;
 }
 
-CuesTrack MirroredCues(const CuesTrack& cues, double duration) {
+}  // namespace
+
+CuesTrack MirroredCues(const CuesTrack& cues, const Mirror& mirror) {
   const std::vector<SequenceCue>& forward = cues.cues;
   std::vector<std::optional<Fade>> fades(forward.size());
   // Each fade's take-over: the next opacity cue of its target.
@@ -287,15 +292,15 @@ CuesTrack MirroredCues(const CuesTrack& cues, double duration) {
     }
   }
   CuesTrack mirrored;
-  // Each object starts where it ended: its last fade's value at D.
+  // Each object starts where it ended: its last fade's value at the end.
   for (const std::string& target : order) {
     size_t index = last_fade[target];
-    double value = FadeValue(*fades[index], MirroredTime(forward[index].t, duration));
-    mirrored.cues.push_back(OpacityCue(0, target, value, value, 0, "linear"));
+    double value = FadeValue(*fades[index], MirroredTime(forward[index].t, mirror.end));
+    mirrored.cues.push_back(OpacityCue(mirror.first, target, value, value, 0, "linear"));
   }
   const size_t initial = mirrored.cues.size();
   for (size_t i = forward.size(); i-- > 0;) {
-    mirrored.cues.push_back(MirroredCue(forward[i], fades[i], next_fade[i], duration));
+    mirrored.cues.push_back(MirroredCue(forward[i], fades[i], next_fade[i], mirror));
   }
   std::stable_sort(mirrored.cues.begin() + static_cast<std::ptrdiff_t>(initial),
                    mirrored.cues.end(),
@@ -303,19 +308,17 @@ CuesTrack MirroredCues(const CuesTrack& cues, double duration) {
   return mirrored;
 }
 
-AudioTrack MirroredAudio(const AudioTrack& audio, double duration) {
+AudioTrack MirroredAudio(const AudioTrack& audio, const Mirror& mirror) {
   AudioTrack mirrored;
   for (size_t i = audio.clips.size(); i-- > 0;) {
     AudioClip clip = audio.clips[i];
-    clip.start = MirroredTime(clip.start + clip.duration.value_or(0), duration);
+    clip.start = MirroredTime(clip.start + clip.duration.value_or(0), mirror.axis);
     mirrored.clips.push_back(std::move(clip));
   }
   std::stable_sort(mirrored.clips.begin(), mirrored.clips.end(),
                    [](const AudioClip& a, const AudioClip& b) { return a.start < b.start; });
   return mirrored;
 }
-
-}  // namespace
 
 Sequence ReversedSequence(const Sequence& forward) {
   Sequence reversed;
@@ -344,7 +347,7 @@ Sequence ReversedSequence(const Sequence& forward) {
           all.cues.insert(all.cues.end(), cues->cues.begin(), cues->cues.end());
         }
       }
-      CuesTrack mirrored = MirroredCues(all, duration);
+      CuesTrack mirrored = MirroredCues(all, {duration, duration, 0, duration});
       for (size_t first = 0; first < mirrored.cues.size(); first += kMaxTrackCues) {
         const size_t last = std::min(mirrored.cues.size(), first + kMaxTrackCues);
         CuesTrack part;
@@ -354,7 +357,7 @@ Sequence ReversedSequence(const Sequence& forward) {
         reversed.tracks.push_back(std::move(part));
       }
     } else if (const auto* audio = std::get_if<AudioTrack>(&track)) {
-      reversed.tracks.push_back(MirroredAudio(*audio, duration));
+      reversed.tracks.push_back(MirroredAudio(*audio, {duration, duration, 0, duration}));
     } else if (const auto* time = std::get_if<TimeTrack>(&track)) {
       reversed.tracks.push_back(TimeTrack{MirroredKeys(time->scale, duration)});
     }

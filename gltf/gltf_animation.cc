@@ -306,6 +306,56 @@ std::vector<Part<N>> MirroredParts(const std::vector<Part<N>>& forward, double d
   return mirrored;
 }
 
+// The value of a part at t inside it.
+template <int N>
+Value<N> ValueIn(const Part<N>& part, double t) {
+  if (part.kind == Part<N>::Kind::kHold || !part.end || t <= part.start) return part.from;
+  if (!part.exact)
+    return part.from + (part.to - part.from) * (t - part.start) / (*part.end - part.start);
+  if constexpr (N == 4) return NearestSign(part.exact(t), part.from);
+  return part.exact(t);
+}
+
+// The parts over [from, to] (one cut there fitted again from its exact
+// value; a linear one stays linear), then a hold of the value at `to`.
+template <int N>
+std::vector<Part<N>> PartsWithin(const std::vector<Part<N>>& parts, double from, double to) {
+  using Kind = typename Part<N>::Kind;
+  std::vector<Part<N>> within;
+  Part<N> hold;
+  hold.start = to;
+  for (const Part<N>& part : parts) {
+    if (part.start <= to) hold.from = hold.to = part.start == to ? part.from : ValueIn(part, to);
+    if ((part.end && *part.end <= from) || part.start >= to) continue;
+    Part<N> cut = part;
+    if (part.start < from) cut.from = ValueIn(part, cut.start = from);
+    if (!part.end || *part.end > to) cut.to = ValueIn(part, *(cut.end = to));
+    const bool exact_kind = part.kind == Kind::kHold || part.kind == Kind::kLinear || !part.exact;
+    if (!exact_kind && (cut.start != part.start || cut.end != part.end)) {
+      cut.kind = Kind::kFit;
+      cut.interior.clear();
+    }
+    within.push_back(std::move(cut));
+  }
+  within.push_back(hold);
+  return within;
+}
+
+// The forward parts, then those of [S, E] backwards from T (docs/reverse.md).
+template <int N>
+std::vector<Part<N>> WithDisassemblyParts(std::vector<Part<N>> forward, const DisassemblyTimes& d) {
+  std::vector<Part<N>> mirrored = MirroredParts(
+      PartsWithin(forward, d.from.ToDouble(), d.to.ToDouble()), (d.start + d.to).ToDouble());
+  mirrored.front().start = GltfStoredTime(d.start.ToDouble());  // as a forward jump at T
+  while (forward.size() > 1 && !(forward.back().start < mirrored.front().start)) forward.pop_back();
+  if (!forward.back().end) {
+    forward.back().end = mirrored.front().start;  // the value at E from T's float32 on
+    forward.back().to = forward.back().from;
+  }
+  forward.insert(forward.end(), mirrored.begin(), mirrored.end());
+  return forward;
+}
+
 template <int N>
 GltfInterpolation InterpolationOf(const std::vector<Part<N>>& parts) {
   bool all_holds = true;
@@ -512,6 +562,9 @@ GltfOwnerMotion AnimateOwner(const Rig& rig, OwnerRef owner, const GltfExportSet
     rotation = MirroredParts(rotation, duration, blender);
     motion.initial.translation = Vec3(position[0].from.x, position[0].from.y, position[0].from.z);
     motion.initial.rotation = QuatOf(rotation[0].from);
+  } else if (settings.disassembly) {
+    position = WithDisassemblyParts(std::move(position), *settings.disassembly);
+    rotation = WithDisassemblyParts(std::move(rotation), *settings.disassembly);
   }
   motion.animation.translation = Encode(std::move(position), FitQuantity::kPosition, settings);
   motion.animation.rotation = Encode(std::move(rotation), FitQuantity::kQuaternion, settings);
@@ -527,6 +580,8 @@ GltfOwnerMotion AnimateOwner(const Rig& rig, OwnerRef owner, const GltfExportSet
     if (settings.reverse) {
       parts = MirroredParts(parts, duration, blender);
       motion.initial.scale = Vec3(parts[0].from.x, parts[0].from.y, parts[0].from.z);
+    } else if (settings.disassembly) {
+      parts = WithDisassemblyParts(std::move(parts), *settings.disassembly);
     }
     motion.animation.scale = Encode(std::move(parts), FitQuantity::kPosition, settings);
   }

@@ -10,6 +10,7 @@
 
 #include "core/exact_time.h"
 #include "core/rotation.h"
+#include "core/timeline.h"
 #include "fit/fit_settings.h"
 #include "markers/rig.h"
 
@@ -86,6 +87,9 @@ struct GltfExportSettings {
   bool hide_with_scale = false;  // objects scaled to 0 while their opacity is 0
   bool reverse = false;          // the disassembly, over `duration`
   ExactTime duration;            // the scene's (the timeline's)
+  // A scene's `disassembly:` after the assembly (not with `reverse`);
+  // nullopt: none (docs/reverse.md "Disassembly in the scene").
+  std::optional<DisassemblyTimes> disassembly;
 };
 
 // The owner's exact world pose (markers/pose.h) and, for objects, its scale

@@ -74,6 +74,13 @@ SceneState EvaluateState(const Scene& scene, const Rig& rig, const ExactTime& t)
   return state;
 }
 
+SceneState EvaluatePlayedState(const Scene& scene, const Timeline& timeline, const Rig& rig,
+                               const ExactTime& t) {
+  SceneState state = EvaluateState(scene, rig, ForwardTime(timeline, t));
+  state.time = t;
+  return state;
+}
+
 Json StateToJson(const Scene& scene, const SceneState& state) {
   Json objects = Json::object();
   for (size_t i = 0; i < scene.objects.size() && i < state.objects.size(); ++i) {

@@ -19,6 +19,7 @@
 #include "core/json_writer.h"
 #include "core/rotation.h"
 #include "core/scene.h"
+#include "core/timeline.h"
 #include "markers/rig.h"
 
 namespace cinc {
@@ -47,6 +48,12 @@ struct SceneState {
 };
 
 SceneState EvaluateState(const Scene& scene, const Rig& rig, const ExactTime& t);
+
+// The state the scene plays at t (the caller clamps t to [0,
+// PlayedDuration(timeline)]): with a `disassembly:`, the forward state at
+// ForwardTime(timeline, t) (core/timeline.h), exactly; its `time` is t.
+SceneState EvaluatePlayedState(const Scene& scene, const Timeline& timeline, const Rig& rig,
+                               const ExactTime& t);
 
 // The same rotation with w >= 0 (and, when w is 0, its largest-magnitude
 // vector component positive), with no negative zeros: one spelling per rotation.

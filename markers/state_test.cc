@@ -40,6 +40,47 @@ TEST(StateTest, ExactShapeAndBytes) {
             text);
 }
 
+// A scene's `disassembly:` (docs/reverse.md "Disassembly in the scene"): a
+// box moves linearly 0 -> (2, 4, 6) over [0, 2] and fades in, then rises to
+// (2, 4, 10) over [2, 3]; steps [0, 2] come back from T = 3.5 to 5.5. In
+// closed form, at t >= 3.5 the forward time is f = 5.5 - t, the position
+// (f, 2f, 3f) and the opacity f / 2; over [3, 3.5) the state at 3 holds.
+TEST(StateTest, TheDisassemblyIsTheForwardStateAtTheMirroredTime) {
+  TestScene test;
+  size_t box = test.AddObject("box");
+  Node& in = test.AddObjectNode(box, "in", "0", "2");
+  in.position = Vec3(2, 4, 6);
+  in.opacity = 1;
+  test.AddObjectNode(box, "up", "2", "3").position = Vec3(2, 4, 10);
+  test.timeline.disassembly = DisassemblyTimes{Time("3.5"), Time("0"), Time("2"), Time("5.5")};
+  Rig rig = BuildRig(test.scene, test.timeline, nullptr);
+  EXPECT_EQ(PlayedDuration(test.timeline), Time("5.5"));
+  for (int k = 0; k <= 128; ++k) {  // t = 3.5 + k / 64: f = 2 - k / 64, exact in binary
+    const ExactTime t = Time("3.5") + ExactTime::FromRatio(k, 64);
+    const double f = 2 - k / 64.0;
+    SceneState played = EvaluatePlayedState(test.scene, test.timeline, rig, t);
+    EXPECT_EQ(played.time, t);
+    EXPECT_EQ(played.objects[0].position, Vec3(f, 2 * f, 3 * f)) << k;
+    EXPECT_EQ(played.objects[0].opacity, f / 2) << k;
+    SceneState forward = EvaluateState(test.scene, rig, Time("2") - ExactTime::FromRatio(k, 64));
+    EXPECT_EQ(played.objects[0].position, forward.objects[0].position) << k;
+    EXPECT_EQ(played.objects[0].rotation, forward.objects[0].rotation) << k;
+    EXPECT_EQ(played.objects[0].scale, forward.objects[0].scale) << k;
+  }
+  // Before T: the forward state, held at its end (3) until T.
+  for (const char* held : {"3", "3.2", "3.4999"}) {
+    EXPECT_EQ(EvaluatePlayedState(test.scene, test.timeline, rig, Time(held)).objects[0].position,
+              Vec3(2, 4, 10))
+        << held;
+  }
+  EXPECT_EQ(EvaluatePlayedState(test.scene, test.timeline, rig, Time("2.5")).objects[0].position,
+            Vec3(2, 4, 8));
+  // Decimals: 3.8 shows the forward 1.7 exactly (5.5 - 3.8 in exact time).
+  EXPECT_EQ(ForwardTime(test.timeline, Time("3.8")), Time("1.7"));
+  EXPECT_EQ(ForwardTime(test.timeline, Time("3.5")), Time("2"));
+  EXPECT_EQ(ForwardTime(test.timeline, Time("5.5")), Time("0"));
+}
+
 TEST(StateTest, ObjectsAndCamerasInFileOrder) {
   TestScene test;
   test.AddObject("zeta");

@@ -4,7 +4,9 @@
     preview_test.py CINC
 
 For every example scene and the CONSTRUCTS scene of tests/gltf_test.py,
-and for the disassembly (`--reverse`) of the constructs and the tutorial:
+and for the disassembly (`--reverse`) of the constructs and the tutorial
+(examples/tutorial/manual.yaml holds a `disassembly:`: its chapters are
+also checked against times and labels worked out by hand):
 - `cinc preview` writes the page; tests/js/preview_check.mjs opens it from
   file:// in headless Chromium (playwright-core), every request that is not
   file:, data: or blob: refused and counted as a failure, console errors
@@ -287,11 +289,35 @@ class PreviewTest(unittest.TestCase):
         shots = ", ".join(f"{s['name']}/{s['view']} {s['colours']}" for s in result["screenshots"])
         self.report.append(f"{label}: ready {ready:.0f} ms (starts: {attempts} ms); {len(times)} times; "
                            f"worst {details}; screenshot colours: {shots}")
+        return result
 
     def test_examples(self):
         for label, path in example_scenes():
             with self.subTest(example=label):
-                self.check_scene(label, path)
+                result = self.check_scene(label, path)
+                if label == "tutorial/manual.yaml":
+                    self.check_manual_chapters(result)
+
+    def check_manual_chapters(self, result):
+        """examples/tutorial/manual.yaml (docs/reverse.md "Disassembly in the
+        scene"): the page's chapters are the assembly's, the turntable's, then
+        steps 4 to 2 taken apart under their own labels. By hand: steps at 0,
+        0.8, 1.9, 2.6, the turntable over [4, 7]; the disassembly starts at
+        T = 7 + 0.5 and mirrors [0.8, 4] about T + 4 = 11.5, each reversed
+        chapter spanning its step (to the next chapter's start) backwards."""
+        got = [(c["label"], round(c["t"], 9), None if c["end"] is None else round(c["end"], 9))
+               for c in result["chapters"]]
+        self.assertEqual(got, [
+            ("Step 1: the base", 0, 0.6),
+            ("Step 2: the bracket", 0.8, 1.1),
+            ("Step 3: the top screw", 1.9, 2.2),
+            ("Step 4: the side screw", 2.6, 2.9),
+            ("Turntable", 4, 7),
+            ("Step 5: take out the side screw", 7.5, 8.9),
+            ("Step 6: take out the top screw", 8.9, 9.6),
+            ("Step 7: lift the bracket off", 9.6, 10.7),
+        ])
+        self.assertAlmostEqual(result["duration"], 10.7, delta=1e-12)
 
     def test_every_construct(self):
         path = os.path.join(self.folder, "constructs.yaml")

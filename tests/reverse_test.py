@@ -21,7 +21,11 @@ animation shows at D − τ.
 - chapters come back mirrored: a `marker` cue of [S, E] at D − E, ending at
   D − S, in the mirrored order; and the shots' cameras in reverse order;
 - an example with `reverse: true` is checked as the forward scene it
-  reverses, and writes what that scene writes with --reverse.
+  reverses, and writes what that scene writes with --reverse;
+- an example with `disassembly:` (examples/tutorial/manual.yaml) is checked
+  as the assembly it holds; its disassembly's state at T + τ is the
+  assembly's at E − τ (T and E worked out by hand), its sequence and GLB
+  verify, and with --reverse it writes what the assembly writes.
 Prints the keys of every example forward and reversed.
 """
 import json
@@ -75,9 +79,21 @@ class ReverseTest(unittest.TestCase):
         # sources made absolute.
         cls.scenes = []
         cls.disassemblies = []
+        cls.with_disassembly = []  # (label, path, forward): `disassembly:` in the scene
         for label, path in list(example_scenes()) + [("constructs", constructs)]:
             with open(path, encoding="utf-8") as file:
                 text = file.read()
+            if "\ndisassembly:" in text:
+                # Checked as the assembly it holds: a copy without the section
+                # (the last of the file), its model sources made absolute.
+                models = os.path.join(os.path.dirname(path), "models") + "/"
+                forward = os.path.join(cls.folder, label.replace("/", "_"))
+                with open(forward, "w", encoding="utf-8") as out:
+                    out.write(text[:text.index("\ndisassembly:") + 1].replace(
+                        "source: models/", "source: " + models))
+                cls.scenes.append((label + " (assembly)", forward))
+                cls.with_disassembly.append((label, path, forward))
+                continue
             if "\nreverse: true\n" not in text:
                 cls.scenes.append((label, path))
                 continue
@@ -207,6 +223,35 @@ class ReverseTest(unittest.TestCase):
                     run("build", forward, "--reverse", "-o", by_flag)
                     with open(own, "rb") as a, open(by_flag, "rb") as b:
                         self.assertEqual(a.read(), b.read(), extension)
+
+    def test_a_scenes_disassembly_plays_its_steps_backwards(self):
+        """examples/tutorial/manual.yaml (docs/reverse.md "Disassembly in the
+        scene"): by hand, the assembly ends at 7 (the turntable), the
+        disassembly starts at T = 7.5 and takes [0.8, 4] apart, so the state at
+        T + tau is the assembly's at 4 - tau, to the bit; it ends at 10.7.
+        --reverse leaves the section out: the same bytes as the assembly's."""
+        self.assertEqual([entry[0] for entry in self.with_disassembly], ["tutorial/manual.yaml"])
+        label, scene, forward = self.with_disassembly[0]
+        self.assertEqual(eval_json(scene, "--time", "1000000")["time"], 10.7)
+        self.assertEqual(eval_json(forward, "--time", "1000000")["time"], 7)
+        for k in range(33):
+            tau = k / 10
+            played = eval_json(scene, "--time", repr(round(7.5 + tau, 6)))
+            expected = eval_json(forward, "--time", repr(round(4 - tau, 6)))
+            self.assertEqual(played["objects"], expected["objects"], f"at {7.5 + tau}")
+            self.assertEqual(played["cameras"], expected["cameras"], f"at {7.5 + tau}")
+        for t in (0.5, 3.3, 7, 7.25):  # the assembly, then its end held until T
+            played = eval_json(scene, "--time", repr(t))
+            expected = eval_json(forward, "--time", repr(min(t, 7)))
+            self.assertEqual(played["objects"], expected["objects"], f"at {t}")
+        for extension in (".json", ".glb"):
+            own = os.path.join(self.folder, "manual" + extension)
+            assembly = os.path.join(self.folder, "assembly" + extension)
+            self.assertIn("verified", run("build", scene, "--verify", "-o", own).stdout)
+            run("build", scene, "--reverse", "-o", own)
+            run("build", forward, "--reverse", "-o", assembly)
+            with open(own, "rb") as a, open(assembly, "rb") as b:
+                self.assertEqual(a.read(), b.read(), extension)
 
     def test_the_glTF_disassembly_verifies_and_reverse_true_is_the_flag(self):
         """The reversed GLB replays the mirrored exact state (three.js plays it

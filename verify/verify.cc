@@ -256,23 +256,49 @@ std::string OwnerLabel(const SceneObject& owner) {
 
 // How a player's times map to the scene's: the same doubles, float32s (a
 // glTF player), mirrored (the disassembly), or both (a glTF disassembly).
-enum class PlayerTimes { kDouble, kFloat32, kMirrored, kMirroredFloat32 };
+// A scene's `disassembly:` (kDisassembly): the same doubles before its
+// start, mirrored about start + E from there.
+enum class PlayerTimes {
+  kDouble,
+  kFloat32,
+  kMirrored,
+  kMirroredFloat32,
+  kDisassembly,
+  kDisassemblyFloat32
+};
 
 OwnerVerification VerifyOwner(const Rig& rig, OwnerRef owner, const ObjectRig* object,
                               const std::function<PlayedPose(double)>& play,
                               const std::vector<double>& key_times, const ExactTime& duration,
-                              const ExactClock& clock, int rate, PlayerTimes player_times) {
+                              const ExactClock& clock, int rate, PlayerTimes player_times,
+                              const DisassemblyTimes* disassembly = nullptr) {
   OwnerVerification result;
   result.played = true;
   ErrorAccumulator position;
   ErrorAccumulator rotation;
   ErrorAccumulator scale;
   ExactPoses exact_poses(rig, owner);
-  for (double t : SampleTimes(duration, rate, key_times)) {
+  const ExactTime played = disassembly != nullptr ? disassembly->end : duration;
+  const double axis =
+      disassembly != nullptr ? (disassembly->start + disassembly->to).ToDouble() : 0.0;
+  for (double t : SampleTimes(played, rate, key_times)) {
     // t is the player's time; `at` the scene's, where the exact state is.
     Instant instant;
     double at = t;
-    if (player_times == PlayerTimes::kMirrored) {
+    if (player_times == PlayerTimes::kDisassembly) {
+      if (t < disassembly->start.ToDouble()) {
+        instant = clock.At(t);
+      } else {
+        std::tie(instant, at) = clock.AtMirrored(t, axis);
+      }
+    } else if (player_times == PlayerTimes::kDisassemblyFloat32) {
+      // The change at T is stored at the largest float32 not after it.
+      if (t < GltfStoredTime(disassembly->start.ToDouble())) {
+        instant = clock.AtFloat(t);
+      } else {
+        std::tie(instant, at) = clock.AtMirroredFloat(t, axis);
+      }
+    } else if (player_times == PlayerTimes::kMirrored) {
       std::tie(instant, at) = clock.AtMirrored(t, duration.ToDouble());
     } else if (player_times == PlayerTimes::kMirroredFloat32) {
       std::tie(instant, at) = clock.AtMirroredFloat(t, duration.ToDouble());
@@ -350,7 +376,11 @@ VerifyReport VerifySequence(const Scene& scene, const Timeline& timeline, const 
   VerifyReport report;
   report.tolerance = settings.tolerance;
   int errors_before = diagnostics->error_count();
-  double duration = timeline.duration.ToDouble();
+  // A scene's `disassembly:` plays after the assembly (not with --reverse).
+  const DisassemblyTimes* disassembly =
+      settings.reversed || !timeline.disassembly ? nullptr : &*timeline.disassembly;
+  double duration =
+      disassembly != nullptr ? disassembly->end.ToDouble() : timeline.duration.ToDouble();
   if (sequence.duration != duration) {
     diagnostics->Report(DiagnosticCode::kVerify, SourceLocation{}, "",
                         "the sequence lasts " + Decimal(sequence.duration) + " s, the scene " +
@@ -385,8 +415,11 @@ VerifyReport VerifySequence(const Scene& scene, const Timeline& timeline, const 
         if (played.scale != nullptr) pose.scale = PlayVector(*played.scale, t);
         return pose;
       };
-      result = VerifyOwner(rig, ref, object, play, key_times, timeline.duration, clock, rate,
-                           reversed ? PlayerTimes::kMirrored : PlayerTimes::kDouble);
+      const PlayerTimes times = reversed                 ? PlayerTimes::kMirrored
+                                : disassembly != nullptr ? PlayerTimes::kDisassembly
+                                                         : PlayerTimes::kDouble;
+      result = VerifyOwner(rig, ref, object, play, key_times, timeline.duration, clock, rate, times,
+                           disassembly);
       ReportOverTolerance(owner, result, settings.tolerance, diagnostics);
     }
     result.name = owner.name;
@@ -411,6 +444,8 @@ VerifyReport VerifyGltf(const Scene& scene, const Timeline& timeline, const Rig&
   int errors_before = diagnostics->error_count();
   ExactClock clock(rig);
   int rate = std::max(settings.samples_per_second, 1);
+  const DisassemblyTimes* disassembly =
+      settings.reversed || !timeline.disassembly ? nullptr : &*timeline.disassembly;
   size_t objects = std::min(scene.objects.size(), rig.objects.size());
   size_t cameras = std::min(scene.cameras.size(), rig.cameras.size());
   for (size_t index = 0; index < objects + cameras && index < motions.size(); ++index) {
@@ -424,18 +459,20 @@ VerifyReport VerifyGltf(const Scene& scene, const Timeline& timeline, const Rig&
       if (*sampler)
         key_times.insert(key_times.end(), (*sampler)->times.begin(), (*sampler)->times.end());
     }
-    auto verify_as = [&](GltfPlayer player) {
+    auto verify_as = [&](GltfPlayer player, PlayerTimes times) {
       auto play = [&motion, player](double t) {
         GltfNodePose node = GltfPose(motion, t, player);
         return PlayedPose{node.translation, node.rotation, node.scale};
       };
       return VerifyOwner(rig, ref, is_object ? &rig.objects[index] : nullptr, play, key_times,
-                         timeline.duration, clock, rate,
-                         settings.reversed ? PlayerTimes::kMirroredFloat32 : PlayerTimes::kFloat32);
+                         timeline.duration, clock, rate, times, disassembly);
     };
-    OwnerVerification result = verify_as(GltfPlayer::kGltf);
+    const PlayerTimes times = settings.reversed        ? PlayerTimes::kMirroredFloat32
+                              : disassembly != nullptr ? PlayerTimes::kDisassemblyFloat32
+                                                       : PlayerTimes::kFloat32;
+    OwnerVerification result = verify_as(GltfPlayer::kGltf, times);
     if (settings.gltf_profile == GltfProfile::kBlender) {
-      OwnerVerification blender = verify_as(GltfPlayer::kBlender);
+      OwnerVerification blender = verify_as(GltfPlayer::kBlender, times);
       for (auto quantity : {&OwnerVerification::position, &OwnerVerification::rotation,
                             &OwnerVerification::scale}) {
         if ((blender.*quantity).max > (result.*quantity).max) result.*quantity = blender.*quantity;

@@ -43,7 +43,10 @@ struct VerifySettings {
   int samples_per_second = 1000;
   // The sequence or glTF export is the disassembly (emit/reverse_sequence.h,
   // gltf/gltf_reverse.h): what it plays at D - t is compared with the exact
-  // state at t.
+  // state at t. Without it, a timeline with a `disassembly:` is played
+  // over its whole length: what is played at t is compared with the exact
+  // state at ForwardTime(t) (core/timeline.h; docs/reverse.md "Disassembly
+  // in the scene").
   bool reversed = false;
   // A glTF export's profile: the Blender profile is played both as glTF
   // players and as Blender play it (gltf/gltf_playback.h), the worse counts.

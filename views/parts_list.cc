@@ -8,7 +8,7 @@
 #include "core/number_format.h"
 #include "fit/channel_pieces.h"
 #include "fit/visibility.h"
-#include "views/chapters.h"
+#include "resolver/chapters.h"
 
 namespace cinc {
 namespace {

@@ -6,7 +6,7 @@
 #include <set>
 
 #include "core/number_format.h"
-#include "views/chapters.h"
+#include "resolver/chapters.h"
 #include "views/node_text.h"
 #include "views/svg_text.h"
 

@@ -444,14 +444,16 @@ int RunEval(const CommandOptions& options, std::ostream& out, std::ostream& erro
     return kExitSuccess;
   }
   Compilation compilation = CompileScene(options.scene, {options.allowed_outside}, &diagnostics);
-  if (compilation.ready) warn_if_clamped(compilation.timeline.duration.ToDouble());
+  const bool reverse = options.reverse || compilation.scene.reverse;  // no `disassembly:` then
+  const Timeline& timeline = compilation.timeline;
+  const ExactTime duration = reverse ? timeline.duration : PlayedDuration(timeline);
+  if (compilation.ready) warn_if_clamped(duration.ToDouble());
   if (!Report(&diagnostics, options, errors) || !compilation.ready) return kExitInputError;
-  const ExactTime& duration = compilation.timeline.duration;
   auto state_at = [&](const ExactTime& t) {
     ExactTime clamped = std::clamp(t, ExactTime(), duration);
-    if (!options.reverse && !compilation.scene.reverse) {
-      return StateToJson(compilation.scene,
-                         EvaluateState(compilation.scene, compilation.rig, clamped));
+    if (!reverse) {
+      return StateToJson(compilation.scene, EvaluatePlayedState(compilation.scene, timeline,
+                                                                compilation.rig, clamped));
     }
     // The disassembly's state at t is the forward state at D - t, exactly.
     Json state = StateToJson(compilation.scene,

@@ -17,8 +17,8 @@
 #include "render/frame_plan.h"
 #include "render/page_capture.h"
 #include "render/render.h"
+#include "resolver/chapters.h"
 #include "views/booklet_html.h"
-#include "views/chapters.h"
 #include "views/parts_list.h"
 
 namespace cinc {
@@ -66,8 +66,11 @@ int PublishScene(const CommandOptions& options, bool with_parts, PublishedScene*
   published->inputs = InputsOf(compilation.scene);
   if (options.werror) diagnostics->PromoteWarnings();
   if (!compilation.ready || diagnostics->HasErrors()) return kExitInputError;
-  published->duration = compilation.timeline.duration.ToDouble();
   published->reversed = options.reverse || compilation.scene.reverse;
+  // A `disassembly:` plays after the assembly (not with --reverse): the page's whole length.
+  published->duration =
+      (published->reversed ? compilation.timeline.duration : PlayedDuration(compilation.timeline))
+          .ToDouble();
   published->chapters = PageChapters(ChaptersOf(compilation.timeline, NodeTable(compilation.scene)),
                                      published->duration, published->reversed);
   if (with_parts) {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "render/render_settings.h"
-#include "views/chapters.h"
+#include "resolver/chapters.h"
 
 namespace cinc {
 
@@ -22,7 +22,7 @@ struct PageChapter {
   double end = 0;
 };
 
-// The chapters (views/chapters.h) at the page's times. In the disassembly
+// The chapters (resolver/chapters.h) at the page's times. In the disassembly
 // (`reversed`) chapter k of M is the scene's chapter M + 1 - k, from
 // duration - its end to duration - its start.
 std::vector<PageChapter> PageChapters(const std::vector<Chapter>& chapters, double duration,

@@ -12,6 +12,7 @@
 #include "markers/explode_moves.h"
 #include "markers/ghosting.h"
 #include "markers/marker_table.h"
+#include "resolver/disassembly_plan.h"
 #include "resolver/resolve_timing.h"
 
 namespace cinc {
@@ -33,6 +34,7 @@ Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& 
   ExpandPatterns(marker_names, &compilation.scene, diagnostics);
   ExpandExplodes(&compilation.scene, diagnostics);
   compilation.timeline = ResolveTiming(compilation.scene, diagnostics);
+  PlanDisassembly(compilation.scene, &compilation.timeline, diagnostics);
   if (relations == RelationsAfterTiming::kRelease) ReleaseRelations(&compilation.scene);
   // Models and marker references are checked even when timing failed, so one
   // run reports problems of every kind.

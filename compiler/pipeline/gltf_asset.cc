@@ -40,6 +40,7 @@ std::optional<GltfDocument> BuildGltfAsset(const OutputJob& job) {
   gltf.reverse = job.reverse;
   gltf.profile = settings.gltf_profile;
   gltf.duration = compilation.timeline.duration;
+  if (!job.reverse) gltf.disassembly = compilation.timeline.disassembly;
   std::optional<GltfDocument> document =
       BuildGltfDocument(scene, compilation.rig, contents, gltf, job.diagnostics);
   if (job.diagnostics->HasErrors()) return std::nullopt;

@@ -5,6 +5,7 @@
 
 #include "compiler/pipeline/problem_lists.h"
 #include "core/atomic_file.h"
+#include "emit/disassembly_sequence.h"
 #include "emit/emit_sequence.h"
 #include "emit/reverse_sequence.h"
 #include "emit/shards.h"
@@ -65,9 +66,10 @@ void ShardWriter::Take(Sequence shard, size_t index, size_t count) {
   job_.result->files.push_back(std::move(file));
 }
 
-// The disassembly mirrors the whole sequence's cue tracks: it is made whole,
-// then cut. False after errors, before any shard is taken.
-bool EmitReversedShards(const OutputJob& job, ShardWriter* writer) {
+// The disassembly (--reverse, or a scene's `disassembly:`) mirrors the whole
+// sequence's cue tracks: it is made whole, then cut. False after errors,
+// before any shard is taken.
+bool EmitWholeShards(const OutputJob& job, ShardWriter* writer) {
   std::optional<Sequence> sequence = EmitWholeSequence(job);
   if (!sequence) return false;
   std::vector<Sequence> shards =
@@ -122,7 +124,11 @@ std::optional<Sequence> EmitWholeSequence(const OutputJob& job) {
   Sequence sequence = EmitSequence(compilation.scene, compilation.timeline, compilation.rig,
                                    job.settings.emit, compilation.fit, job.diagnostics);
   if (job.diagnostics->HasErrors()) return std::nullopt;
-  if (job.reverse) sequence = ReversedSequence(sequence);
+  if (job.reverse) {
+    sequence = ReversedSequence(sequence);
+  } else if (compilation.timeline.disassembly) {
+    sequence = WithDisassembly(sequence, *compilation.timeline.disassembly);
+  }
   const size_t own_tracks = FirstShardOwnTracks(sequence, ObjectNames(compilation.scene));
   if (!CheckFirstShardFits(compilation.scene, own_tracks, job.diagnostics)) return std::nullopt;
   return sequence;
@@ -137,10 +143,11 @@ void BuildSequenceOutput(const OutputJob& job) {
     writer.Take(std::move(shard), index, count);
   };
   const bool emitted =
-      job.reverse ? EmitReversedShards(job, &writer)
-                  : EmitShards(compilation.scene, compilation.timeline, compilation.rig,
-                               job.settings.emit, compilation.fit, job.diagnostics, take) &&
-                        !job.diagnostics->HasErrors();
+      job.reverse || compilation.timeline.disassembly
+          ? EmitWholeShards(job, &writer)
+          : EmitShards(compilation.scene, compilation.timeline, compilation.rig, job.settings.emit,
+                       compilation.fit, job.diagnostics, take) &&
+                !job.diagnostics->HasErrors();
   if (!emitted) {
     // An input error outranks a file that could not be written.
     if (writer.output_failed() && OnlyOutputErrors(*job.diagnostics)) {

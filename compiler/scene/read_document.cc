@@ -11,6 +11,7 @@
 #include "compiler/scene/field_table.h"
 #include "compiler/scene/mapping_walker.h"
 #include "compiler/scene/read_director.h"
+#include "compiler/scene/read_disassembly.h"
 #include "compiler/scene/read_includes.h"
 #include "compiler/scene/read_models.h"
 #include "compiler/scene/read_objects.h"
@@ -109,6 +110,7 @@ constexpr Section kSections[] = {
     {"director", ReadDirector, true},
     {"templates", ReadTemplates, false, true},
     {"reverse", ReadReverse},
+    {"disassembly", ReadDisassembly},
     {"include", ReadIncludes, false, true},
 };
 constexpr auto kSectionNames = [] {

@@ -79,6 +79,10 @@ void ConvertTicks(ReadContext& context) {
     for (Node& node : camera.nodes) ConvertNodeTimes(ticks, &node);
   }
   for (Node& node : context.scene.director_nodes) ConvertNodeTimes(ticks, &node);
+  if (context.scene.disassembly) {
+    ExactTime& lag = context.scene.disassembly->lag;
+    lag = lag.MultipliedBy(1, ticks);
+  }
 }
 
 // The scene of context's file, with everything it includes: its problems

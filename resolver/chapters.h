@@ -1,7 +1,7 @@
 // The chapters of a scene: its labelled nodes, as the sequence's marker cues,
 // the timeline and the parts list read them (docs/language.md "Chapters").
-#ifndef CINC_VIEWS_CHAPTERS_H_
-#define CINC_VIEWS_CHAPTERS_H_
+#ifndef CINC_RESOLVER_CHAPTERS_H_
+#define CINC_RESOLVER_CHAPTERS_H_
 
 #include <string>
 #include <vector>
@@ -26,4 +26,4 @@ std::vector<Chapter> ChaptersOf(const Timeline& timeline, const NodeTable& table
 
 }  // namespace cinc
 
-#endif  // CINC_VIEWS_CHAPTERS_H_
+#endif  // CINC_RESOLVER_CHAPTERS_H_

@@ -1,4 +1,4 @@
-#include "views/chapters.h"
+#include "resolver/chapters.h"
 
 #include <algorithm>
 
