@@ -343,9 +343,11 @@ std::vector<Part<N>> PartsWithin(const std::vector<Part<N>>& parts, double from,
 
 // The forward parts, then those of [S, E] backwards from T (docs/reverse.md).
 template <int N>
-std::vector<Part<N>> WithDisassemblyParts(std::vector<Part<N>> forward, const DisassemblyTimes& d) {
-  std::vector<Part<N>> mirrored = MirroredParts(
-      PartsWithin(forward, d.from.ToDouble(), d.to.ToDouble()), (d.start + d.to).ToDouble());
+std::vector<Part<N>> WithDisassemblyParts(std::vector<Part<N>> forward, const DisassemblyTimes& d,
+                                          bool blender) {
+  std::vector<Part<N>> mirrored =
+      MirroredParts(PartsWithin(forward, d.from.ToDouble(), d.to.ToDouble()),
+                    (d.start + d.to).ToDouble(), blender);
   mirrored.front().start = GltfStoredTime(d.start.ToDouble());  // as a forward jump at T
   while (forward.size() > 1 && !(forward.back().start < mirrored.front().start)) forward.pop_back();
   if (!forward.back().end) {
@@ -563,8 +565,8 @@ GltfOwnerMotion AnimateOwner(const Rig& rig, OwnerRef owner, const GltfExportSet
     motion.initial.translation = Vec3(position[0].from.x, position[0].from.y, position[0].from.z);
     motion.initial.rotation = QuatOf(rotation[0].from);
   } else if (settings.disassembly) {
-    position = WithDisassemblyParts(std::move(position), *settings.disassembly);
-    rotation = WithDisassemblyParts(std::move(rotation), *settings.disassembly);
+    position = WithDisassemblyParts(std::move(position), *settings.disassembly, blender);
+    rotation = WithDisassemblyParts(std::move(rotation), *settings.disassembly, blender);
   }
   motion.animation.translation = Encode(std::move(position), FitQuantity::kPosition, settings);
   motion.animation.rotation = Encode(std::move(rotation), FitQuantity::kQuaternion, settings);
@@ -581,7 +583,7 @@ GltfOwnerMotion AnimateOwner(const Rig& rig, OwnerRef owner, const GltfExportSet
       parts = MirroredParts(parts, duration, blender);
       motion.initial.scale = Vec3(parts[0].from.x, parts[0].from.y, parts[0].from.z);
     } else if (settings.disassembly) {
-      parts = WithDisassemblyParts(std::move(parts), *settings.disassembly);
+      parts = WithDisassemblyParts(std::move(parts), *settings.disassembly, blender);
     }
     motion.animation.scale = Encode(std::move(parts), FitQuantity::kPosition, settings);
   }
