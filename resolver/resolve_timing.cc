@@ -186,7 +186,9 @@ Timeline ResolveTiming(const Scene& scene, Diagnostics* diagnostics) {
   ComputeTimes(state, analysis);
   ReportNegativeStarts(state);
   if (scene.snap > 0) SnapToGrid(state);
-  return BuildTimeline(state);
+  Timeline timeline = BuildTimeline(state);
+  state.FlushReports();
+  return timeline;
 }
 
 }  // namespace cinc

@@ -105,7 +105,29 @@ TimingInputs GatherTimingInputs(const Scene& scene) {
 }
 
 void TimingState::Report(DiagnosticCode code, const Origin& origin, std::string message) {
-  if (diagnostics != nullptr) diagnostics->Report(code, origin.location, origin.path(), message);
+  if (diagnostics == nullptr) return;
+  auto key = std::make_tuple(static_cast<int>(code), origin.location.file, origin.location.line,
+                             origin.location.column, std::string(origin.path()));
+  auto [at, added] = pending_at.try_emplace(std::move(key), pending_reports.size());
+  if (!added) {
+    ++pending_reports[at->second].more;
+    return;
+  }
+  pending_reports.push_back({code, origin, std::move(message), 0});
+}
+
+void TimingState::FlushReports() {
+  for (PendingReport& pending : pending_reports) {
+    std::string message = std::move(pending.message);
+    if (pending.more > 0) {
+      message += "; the same for " + std::to_string(pending.more) + " more node" +
+                 (pending.more > 1 ? "s" : "") + " written here";
+    }
+    diagnostics->Report(pending.code, pending.origin.location, pending.origin.path(),
+                        std::move(message));
+  }
+  pending_reports.clear();
+  pending_at.clear();
 }
 
 std::span<const int> TimingState::MembersOf(int join) const {

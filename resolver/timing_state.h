@@ -7,9 +7,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -91,8 +93,20 @@ struct TimingState {
   TimingState(const Scene& scene, Diagnostics* diagnostics)
       : scene(scene), diagnostics(diagnostics) {}
 
-  // Reports to `diagnostics` (none when null).
+  // Keeps a problem for `diagnostics` (none when null). One at the same
+  // place with the same code as an earlier one (the copies of a pattern,
+  // the nodes of a template) is one root cause: counted on the first.
   void Report(DiagnosticCode code, const Origin& origin, std::string message);
+  // Passes the kept problems on, in order (at the end of ResolveTiming).
+  void FlushReports();
+  struct PendingReport {
+    DiagnosticCode code;
+    Origin origin;
+    std::string message;
+    int more = 0;  // the same code at the same place, for other nodes
+  };
+  std::vector<PendingReport> pending_reports;
+  std::map<std::tuple<int, int, int, int, std::string>, size_t> pending_at;
   std::string NameOf(int number) const { return table().node(number).QualifiedName(); }
   const NodeTable& table() const { return *table_storage; }
 
