@@ -245,7 +245,10 @@ class ServeTest(unittest.TestCase):
         self.assertEqual(problem["source"], broken.splitlines()[broken_line - 1])
         self.assertTrue(failed["overlay"]["shown"])
         text = failed["overlay"]["text"]
-        self.assertIn(f"Build 3 failed: {len(checked)} errors", text)
+        # One typo in a pattern's `after:` is one error (its copies counted in
+        # the message): "1 error", and the overlay says the count in words.
+        self.assertEqual(len(checked), 1)
+        self.assertIn("Build 3 failed: 1 error (the last good build plays on)", text)
         self.assertIn(f"{scene}:{broken_line}:{broken_column} {problem['code']} {problem['message']}",
                       text)
         self.assertIn(problem["source"].strip(), text)
