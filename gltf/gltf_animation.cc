@@ -457,8 +457,6 @@ std::vector<RawKey<N>> RawKeysOf(const std::vector<Part<N>>& parts, GltfInterpol
     }
     previous_end = part.to;
   }
-  for (auto& k : keys)
-    if (k.t > 3.45 && k.t < 3.55) fprintf(stderr, "raw %.9f %.9f\n", k.t, k.value[0]);
   return keys;
 }
 
@@ -472,14 +470,7 @@ std::optional<GltfSampler> Encode(std::vector<Part<N>> parts, FitQuantity quanti
   if (!changes) return std::nullopt;
   const bool blender = settings.profile == GltfProfile::kBlender;
   if (blender) {
-    for (auto& p : parts)
-      fprintf(stderr, "part kind=%d start=%.9f end=%.9f ramp=%.9f\n", (int)p.kind, p.start,
-              p.end.value_or(-1), p.ramp_start.value_or(-1));
     EndBeforeRamps(&parts);
-    for (auto& p : parts)
-      fprintf(stderr, "after kind=%d start=%.9f end=%.9f ramp=%.9f from=%.9f to=%.9f\n",
-              (int)p.kind, p.start, p.end.value_or(-1), p.ramp_start.value_or(-1), p.from[0],
-              p.to[0]);
     for (Part<N>& part : parts) FitChords(quantity, settings.fit, &part);
   }
   GltfSampler sampler;

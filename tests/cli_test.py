@@ -239,6 +239,14 @@ class CliTest(unittest.TestCase):
                          (2, "", "cinc: error: --for applies to the glTF outputs (--format glb or "
                                  "gltf), not sequence [E_USAGE]\n"))
         self.assertFalse(os.path.exists(os.path.join(self.folder, "box.sequence.json")))
+        # With a glTF output it builds, says what it wrote and nothing else.
+        glb = os.path.join(self.folder, "box.glb")
+        for profile in ("gltf", "blender"):
+            self.assertEqual(run("build", scene, "--for", profile, "-o", glb),
+                             (0, f"wrote {glb}\n", ""))
+        reversed_glb = os.path.join(self.folder, "box-reversed.glb")
+        self.assertEqual(run("build", scene, "--for", "blender", "--reverse", "-o", reversed_glb),
+                         (0, f"wrote {reversed_glb}\n", ""))
         self.assertEqual(run("--help")[0], 0)
 
     def test_version_is_the_projects(self):
