@@ -155,10 +155,12 @@ Keys Joined(Keys forward, Keys mirrored, double start) {
   return forward;
 }
 
+// The forward span [from, to] that the disassembly plays back from `start`,
+// and how it is mirrored there.
 struct Window {
-  double from = 0;
-  double to = 0;
-  double start = 0;
+  double from = 0;   // S
+  double to = 0;     // E
+  double start = 0;  // T
   Mirror mirror;
 };
 

@@ -23,8 +23,10 @@
 
 namespace cinc {
 
+// The smallest and largest width or height of a picture, in pixels.
 inline constexpr int kMinRenderSize = 16;
 inline constexpr int kMaxRenderSize = 8192;
+// The most frames a second a render makes.
 inline constexpr int kMaxRenderFps = 240;
 
 struct FramePlan {

@@ -121,7 +121,7 @@ void HttpServer::PublishErrors(long long build, std::string report, std::string 
 void HttpServer::Run() {
   for (;;) {
     std::vector<pollfd> watched;
-    const bool accepting = connections_.size() < kMaxConnections;
+    const bool accepting = connections_.size() < kServeLimits.connections;
     watched.push_back({wake_, POLLIN, 0});
     watched.push_back({accepting ? listener_.fd() : -1, POLLIN, 0});
     Clock::time_point next = Clock::time_point::max();
@@ -169,12 +169,12 @@ void HttpServer::Run() {
 }
 
 void HttpServer::Accept() {
-  while (connections_.size() < kMaxConnections) {
+  while (connections_.size() < kServeLimits.connections) {
     int fd = accept4(listener_.fd(), nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
     if (fd < 0) return;  // EAGAIN: no more waiting
     auto connection = std::make_unique<Connection>();
     connection->fd = fd;
-    connection->deadline = Clock::now() + std::chrono::milliseconds(kHeadTimeoutMs);
+    connection->deadline = Clock::now() + std::chrono::milliseconds(kServeLimits.head_timeout_ms);
     connections_.push_back(std::move(connection));
   }
 }
@@ -192,7 +192,7 @@ void HttpServer::Wake() {
   for (const auto& connection : connections_) {
     if (connection->state != Connection::State::kStreaming) continue;
     for (const std::string& event : events) connection->out += event;
-    if (connection->out.size() > kMaxQueuedBytes) connection->done = true;
+    if (connection->out.size() > kServeLimits.queued_bytes) connection->done = true;
     if (!connection->done) Write(connection.get());
   }
 }
@@ -228,7 +228,7 @@ void HttpServer::Answer(Connection* connection) {
     Refuse(connection, route.status);
     return;
   }
-  connection->deadline = Clock::now() + std::chrono::milliseconds(kStallTimeoutMs);
+  connection->deadline = Clock::now() + std::chrono::milliseconds(kServeLimits.stall_timeout_ms);
   connection->state = Connection::State::kSending;
   if (route.kind == Route::Kind::kEvents && !route.head_only) {
     connection->state = Connection::State::kStreaming;
@@ -276,7 +276,7 @@ void HttpServer::Refuse(Connection* connection, int status) {
                     text;
   connection->body.reset();
   connection->state = Connection::State::kSending;
-  connection->deadline = Clock::now() + std::chrono::milliseconds(kStallTimeoutMs);
+  connection->deadline = Clock::now() + std::chrono::milliseconds(kServeLimits.stall_timeout_ms);
   Write(connection);
 }
 
@@ -297,7 +297,8 @@ void HttpServer::Write(Connection* connection) {
       connection->sent += static_cast<size_t>(put);
     }
     if (connection->state == Connection::State::kSending) {
-      connection->deadline = Clock::now() + std::chrono::milliseconds(kStallTimeoutMs);
+      connection->deadline =
+          Clock::now() + std::chrono::milliseconds(kServeLimits.stall_timeout_ms);
     }
   }
   if (connection->state != Connection::State::kSending) return;

@@ -6,11 +6,8 @@
 // serve/router.h says, then the connection is closed — but an event stream
 // (`/events`, serve/event_stream.h), which stays open and is sent every
 // build's event. The page is held once in memory and shared by the
-// connections that send it. Limits: kMaxConnections at once (more wait in
-// the listen queue), a request head within kHeadTimeoutMs of the
-// connection (else 408), a reader that takes nothing for kStallTimeoutMs is
-// dropped, an event stream with more than kMaxQueuedBytes unsent is
-// dropped. A refused request (400) is answered and its connection closed.
+// connections that send it, within kServeLimits. A refused request (400)
+// is answered and its connection closed.
 // PublishPage/PublishErrors may be called from any thread.
 #ifndef CINC_SERVE_HTTP_SERVER_H_
 #define CINC_SERVE_HTTP_SERVER_H_
@@ -26,10 +23,14 @@
 
 namespace cinc {
 
-inline constexpr size_t kMaxConnections = 64;
-inline constexpr int kHeadTimeoutMs = 3000;
-inline constexpr int kStallTimeoutMs = 10000;
-inline constexpr size_t kMaxQueuedBytes = 1 << 20;
+// The server's limits (docs/security.md "cinc serve").
+struct ServeLimits {
+  size_t connections = 64;        // served at once; more wait in the listen queue
+  int head_timeout_ms = 3000;     // a request head within this of connecting, else 408
+  int stall_timeout_ms = 10000;   // a reader that takes nothing this long is dropped
+  size_t queued_bytes = 1 << 20;  // an event stream with more unsent is dropped
+};
+inline constexpr ServeLimits kServeLimits{};
 
 class HttpServer {
  public:
