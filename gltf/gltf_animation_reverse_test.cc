@@ -104,11 +104,7 @@ TEST(GltfReverseTest, JumpsShowTheForwardValueAtTheMirroredTime) {
 // / 2))... that is 4 smoothstep(1 - tau / 2) run down, exact cubic keys.
 TEST(GltfReverseTest, ASmoothstepStaysAnExactCubic) {
   TestScene test;
-  size_t box = test.AddObject("box");
-  test.scene.objects[box].opacity = 1;
-  Node& move = test.AddObjectNode(box, "move", "0", "2");
-  move.position = Vec3(4, 0, 0);
-  move.ease = *Ease::FromName("ease_in_out");
+  size_t box = test.AddEasedBox(Vec3(4, 0, 0), "ease_in_out");
   Reversed reversed = Reverse(test, box);
   ASSERT_TRUE(reversed.motion.animation.translation);
   const GltfSampler& sampler = *reversed.motion.animation.translation;

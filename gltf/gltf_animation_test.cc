@@ -78,11 +78,7 @@ TEST(GltfAnimationTest, JumpsAreStep) {
 // play v0 + (v1 - v0)(3u^2 - 2u^3) exactly.
 TEST(GltfAnimationTest, SmoothstepIsExactCubic) {
   TestScene test;
-  size_t box = test.AddObject("box");
-  test.scene.objects[box].opacity = 1;
-  Node& move = test.AddObjectNode(box, "move", "0", "2");
-  move.position = Vec3(4, 0, 0);
-  move.ease = *Ease::FromName("ease_in_out");
+  size_t box = test.AddEasedBox(Vec3(4, 0, 0), "ease_in_out");
   GltfOwnerMotion motion = Animate(test, box);
   ASSERT_TRUE(motion.animation.translation);
   const GltfSampler& sampler = *motion.animation.translation;
@@ -134,11 +130,7 @@ TEST(GltfAnimationTest, HiddenIntervalsAreScaleZero) {
 // 10 kHz against the closed form v = 3 * ease(t / 2).
 TEST(GltfAnimationTest, OtherEasesAreFittedWithinTolerance) {
   TestScene test;
-  size_t box = test.AddObject("box");
-  test.scene.objects[box].opacity = 1;
-  Node& move = test.AddObjectNode(box, "move", "0", "2");
-  move.position = Vec3(3, 0, 0);
-  move.ease = *Ease::FromName("ease");
+  size_t box = test.AddEasedBox(Vec3(3, 0, 0), "ease");
   GltfOwnerMotion motion = Animate(test, box);
   ASSERT_TRUE(motion.animation.translation);
   const GltfSampler& sampler = *motion.animation.translation;

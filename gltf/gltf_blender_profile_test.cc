@@ -54,11 +54,7 @@ std::array<double, 4> NormalisedLerp(const GltfSampler& sampler, double t) {
 // that play within the tolerance of v = 4 (3u^2 - 2u^3).
 TEST(GltfBlenderProfileTest, AnEasedMoveIsLinearKeysWithinTheTolerance) {
   TestScene test;
-  size_t box = test.AddObject("box");
-  test.scene.objects[box].opacity = 1;
-  Node& move = test.AddObjectNode(box, "move", "0", "2");
-  move.position = Vec3(4, 0, 0);
-  move.ease = *Ease::FromName("ease_in_out");
+  size_t box = test.AddEasedBox(Vec3(4, 0, 0), "ease_in_out");
   GltfOwnerMotion motion = AnimateForBlender(test, box);
   ASSERT_TRUE(motion.animation.translation);
   const GltfSampler& sampler = *motion.animation.translation;

@@ -56,6 +56,17 @@ class TestScene {
                    end, true);
   }
 
+  // A visible object "box" that moves to `to` over [0, 2] s with the named
+  // ease (node "move"); returns its index.
+  size_t AddEasedBox(Vec3 to, std::string_view ease) {
+    size_t box = AddObject("box");
+    scene.objects[box].opacity = 1;
+    Node& move = AddObjectNode(box, "move", "0", "2");
+    move.position = to;
+    move.ease = *Ease::FromName(ease);
+    return box;
+  }
+
   Scene scene;
   Timeline timeline;
 

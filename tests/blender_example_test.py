@@ -29,6 +29,9 @@ import sys
 import tempfile
 import unittest
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from blender_run import run_make_models  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "blender_assembly")
 SCENE = os.path.join(EXAMPLE, "assembly.yaml")
@@ -257,14 +260,7 @@ class RegenerateTest(Assertions):
         require_blender()
         folder = tempfile.mkdtemp(prefix="cinc-blender-example-")
         try:
-            environment = dict(os.environ)
-            # Debian's Blender takes its Python prefix from the first python3 on PATH.
-            environment["PATH"] = (os.path.dirname(os.path.realpath(BLENDER)) + os.pathsep
-                                   + environment.get("PATH", ""))
-            result = subprocess.run(
-                [BLENDER, "-b", "--factory-startup", "--python-exit-code", "1", "--python",
-                 MAKE_MODELS, "--", "--out", folder],
-                capture_output=True, text=True, env=environment, timeout=600)
+            result = run_make_models(BLENDER, MAKE_MODELS, folder)
             self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
             for part in PARTS:
                 fresh = os.path.join(folder, "models", part + ".glb")

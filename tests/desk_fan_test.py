@@ -35,6 +35,7 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 ARGUMENTS = list(sys.argv)  # before publish_common's import, which takes them
 sys.path.insert(0, HERE)
+from blender_run import run_make_models  # noqa: E402
 from blender_example_test import (IDENTITY, Assertions, add, q_axis, q_mul,  # noqa: E402
                                   rotate, scale)
 from publish_common import rgba  # noqa: E402
@@ -181,14 +182,7 @@ class ModelsTest(Assertions):
             raise AssertionError("Blender is not installed: scripts/setup installs it")
         folder = tempfile.mkdtemp(prefix="cinc-desk-fan-")
         try:
-            environment = dict(os.environ)
-            # Debian's Blender takes its Python prefix from the first python3 on PATH.
-            environment["PATH"] = (os.path.dirname(os.path.realpath(BLENDER)) + os.pathsep
-                                   + environment.get("PATH", ""))
-            result = subprocess.run(
-                [BLENDER, "-b", "--factory-startup", "--python-exit-code", "1", "--python",
-                 MAKE_MODELS, "--", "--out", folder],
-                capture_output=True, text=True, env=environment, timeout=600)
+            result = run_make_models(BLENDER, MAKE_MODELS, folder)
             self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
             for part in PARTS:
                 fresh = os.path.join(folder, "models", part + ".glb")
