@@ -6,12 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "core/parallel_for.h"
-#include "core/scene_limits.h"
 #include "emit/emit_cues.h"
 #include "emit/emit_director.h"
 #include "emit/emit_transforms.h"
 #include "emit/shards.h"
+#include "fit/fit_budget.h"
 #include "fit/fit_settings.h"
 #include "sequence/limits.h"
 
@@ -26,29 +25,6 @@ void CheckKeyCount(const SceneObject& owner, const char* channel, const Keys& ke
                           "' needs " + std::to_string(keys.size()) + " " + channel +
                           " keys at the tolerance, more than the format's " +
                           std::to_string(kMaxChannelKeys) + " per channel");
-}
-
-// The build's fit settings with a budget of its own for this emission (a
-// second emission starts again with the whole budget).
-FitSettings Budgeted(const FitSettings& given) {
-  FitSettings fit = given;
-  fit.budget = std::make_shared<FitBudget>(kMaxFitChecks);
-  return fit;
-}
-
-// Reports, once per build, that fitting `owner` spent the build's budget of
-// keys; true when the budget is spent (its fits are cut short).
-bool BudgetSpent(const SceneObject& owner, FitBudget* budget, Diagnostics* diagnostics) {
-  if (budget == nullptr || !budget->Spent()) return false;
-  if (budget->reported || diagnostics == nullptr) return true;
-  budget->reported = true;
-  diagnostics->Report(DiagnosticCode::kLimit, owner.origin.location, owner.origin.path(),
-                      std::string(owner.is_camera ? "camera '" : "object '") + owner.name +
-                          "' brings the work of fitting keys to the tolerance past the " +
-                          std::to_string(budget->limit()) +
-                          " curve checks one build may make; loosen 'tolerance' or bake fewer "
-                          "motions");
-  return true;
 }
 
 void CheckKeyCounts(const SceneObject& owner, const TransformTrack& track,
@@ -104,35 +80,14 @@ void AppendObjectTracks(const Scene& scene, const Rig& rig, const EmitSettings& 
                         std::vector<Track>* tracks) {
   std::vector<TransformTrack> emitted(last - first);
   FitBudget* budget = fit.budget.get();
-  // Per object, with a budget: the checks its fits made, -1 when they were
-  // cut short (the budget was spent before it was done).
-  std::vector<long long> checks(last - first, -1);
-  auto emit_object = [&](size_t index) {
-    FitSettings own = fit;
-    if (budget != nullptr) own.budget = std::make_shared<FitBudget>(budget);
-    emitted[index - first] = EmitObjectTransform(scene.objects[index], rig, index, settings, own);
-    if (budget != nullptr && !budget->Spent()) checks[index - first] = own.budget->spent();
-  };
-  const bool spent_before = budget != nullptr && budget->Spent();
-  const long long checks_before = budget != nullptr ? budget->spent() : 0;
-  ParallelFor(first, last, emit_object);
-  // Fitted objects (checked). With the budget spent, those before the one
-  // that spends it in file order, the objects cut short fitted again one at
-  // a time, so that the same object is named in every run.
-  size_t fitted = spent_before ? first : last;
-  if (!spent_before && budget != nullptr && budget->Spent()) {
-    long long total = checks_before;
-    for (fitted = first; fitted < last; ++fitted) {
-      if (checks[fitted - first] < 0) {
-        budget->Reset(total);
-        emit_object(fitted);
-      } else {
-        budget->Reset(total + checks[fitted - first]);
-      }
-      if (BudgetSpent(scene.objects[fitted], budget, diagnostics)) break;
-      total = budget->spent();
-    }
-  }
+  const size_t fitted = FitOwnersInOrder(
+      first, last, budget, [&](size_t index, const std::shared_ptr<FitBudget>& part) {
+        FitSettings own = fit;
+        own.budget = part;
+        emitted[index - first] =
+            EmitObjectTransform(scene.objects[index], rig, index, settings, own);
+      });
+  if (fitted < last) ReportFitBudgetSpent(scene.objects[fitted], budget, diagnostics);
   for (size_t index = first; index < last; ++index) {
     if (index < fitted) CheckKeyCounts(scene.objects[index], emitted[index - first], diagnostics);
     tracks->push_back(std::move(emitted[index - first]));
@@ -147,7 +102,7 @@ std::vector<Track> DirectorTracks(const Scene& scene, const Timeline& timeline, 
   for (size_t index = 0; index < scene.cameras.size(); ++index) {
     const SceneObject& camera = scene.cameras[index];
     TransformTrack track = EmitCameraTransform(camera, rig, index, fit);
-    if (!BudgetSpent(camera, fit.budget.get(), diagnostics)) {
+    if (!ReportFitBudgetSpent(camera, fit.budget.get(), diagnostics)) {
       CheckKeyCounts(camera, track, diagnostics);
     }
     tracks.push_back(std::move(track));
@@ -186,7 +141,7 @@ Sequence EmitSequence(const Scene& scene, const Timeline& timeline, const Rig& r
                       Diagnostics* diagnostics) {
   if (!RigMatches(scene, rig, diagnostics)) return Sequence();
   Sequence sequence = EmptySequence(scene, timeline);
-  const FitSettings fit = Budgeted(fit_settings);
+  const FitSettings fit = WithFitBudget(fit_settings);
   AppendObjectTracks(scene, rig, settings, fit, 0, scene.objects.size(), diagnostics,
                      &sequence.tracks);
   for (Track& track : DirectorTracks(scene, timeline, rig, fit, diagnostics)) {
@@ -202,7 +157,7 @@ bool EmitShards(const Scene& scene, const Timeline& timeline, const Rig& rig,
                 Diagnostics* diagnostics,
                 const std::function<void(Sequence shard, size_t index, size_t count)>& take) {
   if (!RigMatches(scene, rig, diagnostics)) return false;
-  const FitSettings fit = Budgeted(fit_settings);
+  const FitSettings fit = WithFitBudget(fit_settings);
   std::vector<Track> director_tracks = DirectorTracks(scene, timeline, rig, fit, diagnostics);
   std::vector<CueSource> sources = CollectCueSources(scene, timeline, rig, settings);
   std::vector<size_t> cues_of_object(scene.objects.size(), 0);

@@ -62,8 +62,8 @@ class FitBudget {
 // sequence and of the glTF export alike.
 struct FitSettings {
   Tolerance tolerance;
-  // Shared by the build's fits; null: no budget (tests, tools, the glTF
-  // export).
+  // Shared by one output's fits (fit/fit_budget.h); null: no budget
+  // (tests, tools).
   std::shared_ptr<FitBudget> budget;
   // The fraction of the tolerance a segment's checked error may reach. The
   // checks and the peak search find a segment's true largest error (to ~1e-10

@@ -8,8 +8,8 @@
 #include <set>
 
 #include "core/base64.h"
-#include "core/parallel_for.h"
 #include "core/version.h"
+#include "fit/fit_budget.h"
 
 namespace cinc {
 namespace {
@@ -362,17 +362,30 @@ Json PoseTrs(Json node, const GltfNodePose& pose, bool has_scale) {
 }
 
 // Every owner's motion, objects then cameras, computed on two threads
-// (core/parallel_for.h).
-std::vector<GltfOwnerMotion> AnimateOwners(const Scene& scene, const Rig& rig,
-                                           const GltfExportSettings& settings) {
+// (core/parallel_for.h) within one budget of fitting work; nullopt when
+// that is spent (E_LIMIT reported at the first owner, in order, past it).
+std::optional<std::vector<GltfOwnerMotion>> AnimateOwners(const Scene& scene, const Rig& rig,
+                                                          const GltfExportSettings& settings,
+                                                          Diagnostics* diagnostics) {
   size_t objects = scene.objects.size();
   size_t total = objects + scene.cameras.size();
   std::vector<GltfOwnerMotion> motions(total);
-  ParallelFor(0, total, [&](size_t index) {
-    OwnerRef owner = index < objects ? OwnerRef::Object(index) : OwnerRef::Camera(index - objects);
-    motions[index] = AnimateOwner(rig, owner, settings);
-  });
-  return motions;
+  GltfExportSettings budgeted = settings;
+  budgeted.fit = WithFitBudget(settings.fit);
+  FitBudget* budget = budgeted.fit.budget.get();
+  size_t spent_by =
+      FitOwnersInOrder(0, total, budget, [&](size_t index, const std::shared_ptr<FitBudget>& part) {
+        GltfExportSettings own = budgeted;
+        own.fit.budget = part;
+        OwnerRef owner =
+            index < objects ? OwnerRef::Object(index) : OwnerRef::Camera(index - objects);
+        motions[index] = AnimateOwner(rig, owner, own);
+      });
+  if (spent_by == total) return motions;
+  ReportFitBudgetSpent(
+      spent_by < objects ? scene.objects[spent_by] : scene.cameras[spent_by - objects], budget,
+      diagnostics);
+  return std::nullopt;
 }
 
 // The animation: a sampler and a channel per fitted channel of each owner
@@ -441,7 +454,10 @@ GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
   for (const SceneObject& object : scene.objects) builder.names().Reserve(object.name);
   for (const SceneObject& camera : scene.cameras) builder.names().Reserve(camera.name);
 
-  document.motions = AnimateOwners(scene, rig, settings);
+  std::optional<std::vector<GltfOwnerMotion>> motions =
+      AnimateOwners(scene, rig, settings, diagnostics);
+  if (!motions) return document;
+  document.motions = std::move(*motions);
   std::map<std::string, size_t> model_index;
   for (size_t index = 0; index < scene.models.size(); ++index) {
     model_index.emplace(scene.models[index].name, index);
