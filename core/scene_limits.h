@@ -18,6 +18,9 @@ inline constexpr double kMaxScale = 1e6;
 // what a few lines write, so what the expanded scene would hold is counted
 // before a copy is made, and the work of fitting is bounded before it is
 // done. Each is 5x or more what the benchmark scenes need.
+// Objects and cameras, every copy counted (the preview page of 100,000
+// objects with a 4-node model each takes 720 MB).
+inline constexpr long long kMaxSceneOwners = 100'000;
 // Nodes, every copy's counted.
 inline constexpr long long kMaxSceneNodes = 500'000;
 // Relations (after, with, ...): one per written entry and copy.

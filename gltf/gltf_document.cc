@@ -5,11 +5,13 @@
 #include <cstring>
 #include <map>
 #include <numbers>
-#include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "core/base64.h"
 #include "core/version.h"
 #include "fit/fit_budget.h"
+#include "gltf/gltf_node_count.h"
 
 namespace cinc {
 namespace {
@@ -115,22 +117,26 @@ class Buffers {
 };
 
 // Names unique in the asset: objects and cameras keep theirs; model nodes
-// get -2, -3, ... when theirs is taken.
+// get -2, -3, ... when theirs is taken (the smallest number free). Names
+// are only ever added, so the search for a name goes on from where its
+// last one ended: 100,000 instances of a model cost no more than one each.
 class NodeNames {
  public:
   void Reserve(const std::string& name) { taken_.insert(name); }
   std::string Unique(const std::string& name) {
-    if (name.empty()) return name;
-    std::string candidate = name;
-    for (int number = 2; taken_.count(candidate) > 0; ++number) {
-      candidate = name + "-" + std::to_string(number);
+    if (name.empty() || taken_.insert(name).second) return name;
+    int& number = next_number_.try_emplace(name, 2).first->second;
+    std::string candidate = name + "-" + std::to_string(number);
+    while (!taken_.insert(candidate).second) {
+      candidate = name + "-" + std::to_string(++number);
     }
-    taken_.insert(candidate);
+    ++number;
     return candidate;
   }
 
  private:
-  std::set<std::string> taken_;
+  std::unordered_set<std::string> taken_;
+  std::unordered_map<std::string, int> next_number_;  // where the search for a name goes on
 };
 
 // One model's meshes, materials, textures and images in the document.
@@ -440,6 +446,7 @@ GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
                                const std::vector<std::optional<ModelContent>>& contents,
                                const GltfExportSettings& settings, Diagnostics* diagnostics) {
   GltfDocument document;
+  if (!GltfNodesFit(scene, contents, diagnostics)) return document;
   Json& json = document.json;
   json = Json::object();
   json["asset"] = Json{{"version", "2.0"}, {"generator", std::string("cinc ") + kCincVersion}};

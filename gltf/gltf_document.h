@@ -28,8 +28,8 @@ struct GltfDocument {
 // per object and camera in file order, the models' content beneath, one
 // animation of AnimateOwner's samplers. A channel of more than
 // kMaxGltfChannelKeys keys is E_LIMIT at its owner, and so is fitting past
-// one build's curve checks (fit/fit_budget.h; the document is then left
-// unfinished). A pure function of its inputs. `contents` is parallel to scene.models (nullopt: no
+// one build's curve checks (fit/fit_budget.h), or more than kMaxGltfNodes
+// nodes (gltf/gltf_node_count.h; the document is then left unfinished). A pure function of its inputs. `contents` is parallel to scene.models (nullopt: no
 // source, or unreadable).
 GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
                                const std::vector<std::optional<ModelContent>>& contents,

@@ -12,8 +12,11 @@
 namespace cinc {
 namespace {
 
-Json PageData(const Scene& scene, const Sequence& sequence, const std::string& parts_json,
-              int live_build) {
+// The page's data as compact JSON text: the scene's facts, then the
+// sequence written one track at a time (the whole sequence as one Json tree
+// takes about 6 KB an object), then the look, the parts and the live build.
+std::string PageData(const Scene& scene, const Sequence& sequence, const std::string& parts_json,
+                     int live_build) {
   Json data = Json::object();
   data["version"] = 1;
   data["name"] = sequence.name;
@@ -29,7 +32,17 @@ Json PageData(const Scene& scene, const Sequence& sequence, const std::string& p
     cameras.push_back(Json{{"name", camera.name}, {"fov", camera.lens().fov}});
   }
   data["cameras"] = std::move(cameras);
-  data["sequence"] = SequenceToJson(sequence);
+  std::string text = WriteCompactJson(data);
+  data = Json::object();
+  text.back() = ',';  // the object goes on
+  std::string header = WriteCompactJson(SequenceHeaderToJson(sequence));
+  header.back() = ',';
+  text.append("\"sequence\":").append(header).append("\"tracks\":[");
+  for (size_t index = 0; index < sequence.tracks.size(); ++index) {
+    if (index > 0) text += ',';
+    text += WriteCompactJson(TrackToJson(sequence.tracks[index]));
+  }
+  text += "]}";
   if (scene.preview_given) {
     Json look = Json::object();
     look["lighting"] = scene.preview_lighting == Scene::Lighting::kFlat ? "flat" : "studio";
@@ -41,7 +54,12 @@ Json PageData(const Scene& scene, const Sequence& sequence, const std::string& p
     if (!parts.is_discarded()) data["parts"] = std::move(parts);
   }
   if (live_build > 0) data["live"] = Json{{"build", live_build}};
-  return data;
+  std::string rest = WriteCompactJson(data);  // {...} or {}
+  if (rest.size() > 2)
+    text.append(",").append(rest, 1, rest.size() - 1);
+  else
+    text += '}';
+  return text;
 }
 
 // '<' as \u003c: a JSON string may then hold "</script>" safely.
@@ -82,8 +100,7 @@ std::string PreviewPage(const Scene& scene, const Sequence& sequence, const std:
   // In the order the template holds them.
   return FillTemplate(
       kPreviewTemplate,
-      {{"{{CINC_DATA}}",
-        ScriptSafe(WriteCompactJson(PageData(scene, sequence, parts_json, live_build)))},
+      {{"{{CINC_DATA}}", ScriptSafe(PageData(scene, sequence, parts_json, live_build))},
        {"{{CINC_GLB}}", Base64Encode(glb)}});
 }
 

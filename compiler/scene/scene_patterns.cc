@@ -255,6 +255,7 @@ SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
 
 // What one list of nodes adds to the expanded scene, per copy.
 struct ExpansionCost {
+  long long owners = 0;  // objects and cameras
   long long nodes = 0;
   long long relations = 0;
   long long cue_bytes = 0;
@@ -284,15 +285,19 @@ class ExpansionBudget {
   // Adds `copies` copies of `nodes`, written as `what` at `origin`; false
   // (after reporting) when they do not fit, and then nothing is added.
   bool Add(const std::vector<Node>& nodes, long long copies, const std::string& what,
-           const Origin& origin) {
-    const ExpansionCost cost = CostOf(nodes);
+           const Origin& origin, long long owners = 1) {
+    ExpansionCost cost = CostOf(nodes);
+    cost.owners = owners;
     const bool fits =
         Fits(total_.nodes, cost.nodes, copies, kMaxSceneNodes, "nodes", what, origin) &&
         Fits(total_.relations, cost.relations, copies, kMaxSceneRelations, "timing relations", what,
              origin) &&
         Fits(total_.cue_bytes, cost.cue_bytes, copies, kMaxSceneCueBytes, "bytes of cue data", what,
+             origin) &&
+        Fits(total_.owners, cost.owners, copies, kMaxSceneOwners, "objects and cameras", what,
              origin);
     if (!fits) return false;
+    total_.owners += cost.owners * copies;
     total_.nodes += cost.nodes * copies;
     total_.relations += cost.relations * copies;
     total_.cue_bytes += cost.cue_bytes * copies;
@@ -334,7 +339,8 @@ void CheckExpansion(Scene* scene, Diagnostics* diagnostics) {
     budget.Add(camera.nodes, 1, "camera '" + camera.name + "'", camera.origin);
   }
   if (!scene->director_nodes.empty()) {
-    budget.Add(scene->director_nodes, 1, "the director", scene->director_nodes.front().origin);
+    budget.Add(scene->director_nodes, 1, "the director", scene->director_nodes.front().origin,
+               /*owners=*/0);
   }
 }
 

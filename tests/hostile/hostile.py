@@ -11,6 +11,7 @@ import unittest
 
 CINC = ""  # set by main() from the command line
 ADDRESS_SPACE = 1 << 30  # 1 GB, as the issue asks
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def _limit_address_space():
