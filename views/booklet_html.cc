@@ -1,5 +1,9 @@
 #include "views/booklet_html.h"
 
+#include <cstddef>
+#include <string>
+#include <vector>
+
 #include "core/base64.h"
 #include "views/svg_text.h"
 
@@ -34,6 +38,18 @@ std::string PartsTable(const std::vector<PartCount>& parts, const BookletContent
   return html + "</table>\n";
 }
 
+// The cover's parts list: one table, or two side by side with smaller
+// pictures from kCoverPartsInOneColumn parts on, so that 14 fit the cover
+// below the product's picture on A4 or letter.
+constexpr size_t kCoverPartsInOneColumn = 6;
+
+std::string CoverParts(const std::vector<PartCount>& parts, const BookletContent& content) {
+  if (parts.size() <= kCoverPartsInOneColumn) return PartsTable(parts, content);
+  const auto half = parts.begin() + static_cast<std::ptrdiff_t>((parts.size() + 1) / 2);
+  return "<div class=\"columns\">\n" + PartsTable({parts.begin(), half}, content) +
+         PartsTable({half, parts.end()}, content) + "</div>\n";
+}
+
 constexpr const char* kStyle =
     "body{font:11pt/1.4 'DejaVu Sans',Helvetica,Arial,sans-serif;color:#222;margin:0}\n"
     "section{padding:8mm 0;break-inside:avoid;page-break-inside:avoid}\n"
@@ -46,6 +62,7 @@ constexpr const char* kStyle =
     "img.part{width:18mm;height:auto;vertical-align:middle}\n"
     "table.parts{border-collapse:collapse}td{padding:1mm 3mm 1mm 0}\n"
     "td.count{font-weight:bold;text-align:right;white-space:nowrap}\n"
+    ".columns{display:flex;gap:8mm}.columns table{flex:1}.columns img.part{width:12mm}\n"
     ".none{color:#777}\n";
 
 }  // namespace
@@ -59,7 +76,7 @@ std::string BookletHtml(const BookletContent& content) {
       ";margin:15mm}\n" + kStyle + "</style>\n</head>\n<body>\n";
   html += "<section class=\"cover\">\n<h1>" + Escaped(name) + "</h1>\n" +
           Picture(content.cover, name, "product") + "\n<h2>Parts</h2>\n" +
-          PartsTable(content.parts.total, content) + "</section>\n";
+          CoverParts(content.parts.total, content) + "</section>\n";
   int number = 0;
   for (size_t k = 0; k < content.parts.chapters.size(); ++k) {
     const ChapterParts& chapter = content.parts.chapters[k];

@@ -37,5 +37,26 @@ TEST(BookletHtmlTest, ACoverThenABlockPerChapter) {
             "</body>\n</html>\n");
 }
 
+// Seven parts on the cover: two tables side by side, four then three (one
+// table of seven would push the last rows off an A4 cover).
+TEST(BookletHtmlTest, ACoverOfSevenPartsListsThemInTwoColumns) {
+  BookletContent content;
+  content.parts.scene = "fan";
+  for (const char* model : {"a", "b", "c", "d", "e", "f", "g"}) {
+    content.parts.total.push_back({model, std::nullopt, std::nullopt, {std::string(model) + "-1"}});
+  }
+  const std::string html = BookletHtml(content);
+  auto row = [](const char* name) {
+    return std::string("<tr><td class=\"count\">1 ×</td><td class=\"thumb\"></td><td>") + name +
+           "</td></tr>\n";
+  };
+  EXPECT_NE(html.find(".columns{display:flex;gap:8mm}"), std::string::npos);
+  EXPECT_NE(
+      html.find("<h2>Parts</h2>\n<div class=\"columns\">\n<table class=\"parts\">\n" + row("a") +
+                row("b") + row("c") + row("d") + "</table>\n<table class=\"parts\">\n" + row("e") +
+                row("f") + row("g") + "</table>\n</div>\n</section>\n"),
+      std::string::npos);
+}
+
 }  // namespace
 }  // namespace cinc
