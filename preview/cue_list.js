@@ -17,7 +17,11 @@ export function chapterList(chapters, seek) {
     shown = chapterIndex;
     for (const item of node.children) item.classList.toggle('on', Number(item.dataset.index) === chapterIndex);
     const item = node.children[chapterIndex];
-    if (item) item.scrollIntoView({ block: 'nearest' });
+    if (!item) return;
+    // Only the list scrolls (scrollIntoView scrolls the page too, and a page
+    // embedding it): a row not wholly in view comes to the top, whole.
+    const list = node.getBoundingClientRect(), row = item.getBoundingClientRect();
+    if (row.top < list.top || row.bottom > list.bottom) node.scrollTop += row.top - list.top;
   }
   return { node, show };
 }

@@ -207,6 +207,16 @@ class PreviewTest(unittest.TestCase):
             else:
                 self.assertAlmostEqual(got["end"], want["end"], delta=1e-12)
 
+        # The chapter list follows the playhead: at each chapter's start its
+        # row is lit and wholly in view, the list shows whole rows from its
+        # top (unless scrolled to its end), and the page itself never scrolls.
+        for index, row in enumerate(result["chapter_rows"]):
+            self.assertEqual(row["on"], index, f"{label}: chapter {index + 1}'s row")
+            self.assertTrue(row["on_whole"], f"{label}: chapter {index + 1}'s row cut: {row}")
+            if not row["at_end"]:
+                self.assertLess(row["top_cut"], 0.5, f"{label}: chapter {index + 1}: {row}")
+            self.assertEqual(row["page_scrolled"], 0, f"{label}: chapter {index + 1}")
+
         with open(page) as stream:
             text = stream.read()
         start = text.index('id="cinc-data">') + len('id="cinc-data">')

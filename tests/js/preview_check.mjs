@@ -14,6 +14,8 @@
 //            new browser, tried again while slower than ready_limit_ms, at
 //            most ready_attempts times), "duration", "chapters",
 //            "states": [state() after seek(t), for each of "times"],
+//            "chapter_rows": [{on, on_whole, top_cut, at_end, page_scrolled}]
+//            (the chapter list at each chapter's start),
 //            "screenshots": [{"path", "view", "t", "name", "colours",
 //            "non_background", "probe_luminance" (the median, with a probe)}],
 //            "problems": [...]}
@@ -217,6 +219,30 @@ async function main(argv) {
         return out;
       }, chunk);
       result.states.push(...states);
+    }
+
+    // The chapter list at each chapter's start (after two frames, when the
+    // panel has followed): whether the current row is wholly in view, how
+    // far the top row is cut, and whether the list is scrolled to its end.
+    result.chapter_rows = [];
+    for (const chapter of info.chapters || []) {
+      result.chapter_rows.push(await page.evaluate(async (t) => {
+        await window.cinc.seek(t);
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        const list = document.querySelector('.chapter-list');
+        const box = list.getBoundingClientRect();
+        const rows = [...list.children];
+        const on = rows.find((row) => row.classList.contains('on'));
+        const top = rows.find((row) => row.getBoundingClientRect().bottom > box.top);
+        const onBox = on ? on.getBoundingClientRect() : null;
+        return {
+          on: on ? rows.indexOf(on) : -1,
+          on_whole: !!onBox && onBox.top >= box.top - 0.5 && onBox.bottom <= box.bottom + 0.5,
+          top_cut: top ? Math.max(0, box.top - top.getBoundingClientRect().top) : 0,
+          at_end: list.scrollTop + list.clientHeight >= list.scrollHeight - 0.5,
+          page_scrolled: document.scrollingElement.scrollTop,
+        };
+      }, chapter.t));
     }
 
     // The controls, as a user works them: keys, the play button, the
