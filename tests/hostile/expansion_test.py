@@ -31,6 +31,21 @@ class ExpansionTest(hostile.HostileTest):
     def errors(self, err):
         return [line for line in err.splitlines() if ": error: " in line]
 
+    def copies_of_desk_fan_model(self, model, count):
+        """MODELs.yaml: `count` copies of examples/desk_fan's MODEL.glb."""
+        source = os.path.join(hostile.ROOT, "examples", "desk_fan", "models", f"{model}.glb")
+        with open(source, "rb") as stream:
+            self.write(f"{model}.glb", stream.read())
+        self.write(f"{model}s.yaml", f"""cinc: 1
+name: {model}s
+models:
+  {model}: {{source: {model}.glb}}
+objects:
+  {model[0]}:
+    model: {model}
+    pattern: {{count: {count}, offset: [0.01, 0, 0]}}
+""")
+
     def test_after_all_copies_of_10000_builds(self):
         self.write("quad.yaml", quadratic(10000))
         start = time.monotonic()
@@ -200,18 +215,7 @@ objects:
         # nodes of the asset, so copy 71,429 brings it to 500,003, past
         # 500,000 (7 x 71,428 = 499,996). Before the limit, 100,000
         # instances of a 4-node model took 11 minutes to name their nodes.
-        grille = os.path.join(hostile.ROOT, "examples", "desk_fan", "models", "grille.glb")
-        with open(grille, "rb") as stream:
-            self.write("grille.glb", stream.read())
-        self.write("grilles.yaml", """cinc: 1
-name: grilles
-models:
-  grille: {source: grille.glb}
-objects:
-  g:
-    model: grille
-    pattern: {count: 80000, offset: [0.01, 0, 0]}
-""")
+        self.copies_of_desk_fan_model("grille", 80000)
         message = ("grilles.yaml:6:3: error: object 'g-71429' brings the glTF asset to 500003 "
                    "nodes (a node per object and camera, and its model's nodes for each "
                    "object), more than the 500000 an asset may hold [E_LIMIT]")
@@ -227,18 +231,7 @@ objects:
         # Each instance's model nodes get -2, -3, ... when their name is
         # taken; the search went through every number taken before (100,000
         # instances: 11 minutes). 30,000 motors now take about a second.
-        motor = os.path.join(hostile.ROOT, "examples", "desk_fan", "models", "motor.glb")
-        with open(motor, "rb") as stream:
-            self.write("motor.glb", stream.read())
-        self.write("motors.yaml", """cinc: 1
-name: motors
-models:
-  motor: {source: motor.glb}
-objects:
-  m:
-    model: motor
-    pattern: {count: 30000, offset: [0.01, 0, 0]}
-""")
+        self.copies_of_desk_fan_model("motor", 30000)
         start = time.monotonic()
         self.cinc("build", "motors.yaml", "--format", "gltf", "-o", "m.gltf", expect=0, timeout=60)
         self.assertLess(time.monotonic() - start, 30)
