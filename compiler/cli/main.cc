@@ -305,6 +305,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("cinc ") + cinc::kCincVersion,
                        "Print cinc's version and exit");
   cinc::TuneAllocatorForOneCommand();
+  cinc::KeepMemoryForUnwinding();
   Parsed parsed;
   parsed.options.free_memory = false;  // the process ends with the command
   std::vector<Subcommand> commands;

@@ -1,5 +1,8 @@
 #include "compiler/pipeline/build_memory.h"
 
+#include <atomic>
+#include <cstdlib>
+#include <new>
 #include <utility>
 #include <vector>
 
@@ -39,6 +42,25 @@ void ReleaseRelations(Scene* scene) {
       node.until = BoxedList<Relation>();
     }
   });
+}
+
+namespace {
+
+std::atomic<void*> unwinding_reserve{nullptr};
+
+void GiveBackReserveAndThrow() {
+  std::free(unwinding_reserve.exchange(nullptr));
+  throw std::bad_alloc();
+}
+
+}  // namespace
+
+void KeepMemoryForUnwinding() {
+  // Mapped, not touched: address space, no resident memory.
+  void* reserve = std::malloc(32 << 20);
+  if (reserve == nullptr) return;
+  std::free(unwinding_reserve.exchange(reserve));
+  std::set_new_handler(GiveBackReserveAndThrow);
 }
 
 void TuneAllocatorForOneCommand() {

@@ -38,6 +38,12 @@ void ReleaseRelations(Scene* scene);
 // mapped, and given back to the system when freed.
 void TuneAllocatorForOneCommand();
 
+// Sets aside 32 MB of address space, given back the first time an
+// allocation fails, which then throws std::bad_alloc: the destructors that
+// run as it unwinds (a nlohmann::json tree's allocates) have room, so a
+// build out of memory ends as an internal error, never std::terminate.
+void KeepMemoryForUnwinding();
+
 }  // namespace cinc
 
 #endif  // CINC_COMPILER_PIPELINE_BUILD_MEMORY_H_

@@ -245,6 +245,20 @@ objects:
         self.assertEqual(sockets[-1], "SOCKET_shaft-30000")
         self.assertEqual(len(set(names)), len(names))
 
+    def test_out_of_memory_is_an_internal_error_never_a_signal(self):
+        # Under a tighter limit than the 1 GB every scene fits in, the
+        # preview of 100,000 motors runs out of memory while its glTF tree
+        # is made; the tree's destructor allocates as the bad_alloc unwinds,
+        # which was std::terminate (signal 6) at 300 and 400 MB. A reserve
+        # given back at the first failure leaves it room: exit 3.
+        self.copies_of_desk_fan_model("motor", 100000)
+        for megabytes in (300, 400):
+            code, _, err = hostile.run("preview", "motors.yaml", "-o", "m.html", cwd=self.folder,
+                                       timeout=120, address_space=megabytes << 20)
+            self.assertEqual((code, err), (3, "cinc: error: internal error: std::bad_alloc "
+                                              "[E_INTERNAL]\n"), megabytes)
+            self.assertEqual(sorted(os.listdir(self.folder)), ["motor.glb", "motors.yaml"])
+
 
 if __name__ == "__main__":
     hostile.main()

@@ -14,15 +14,14 @@ ADDRESS_SPACE = 1 << 30  # 1 GB, as the issue asks
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def _limit_address_space():
-    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
-
-
-def run(*args, cwd=None, timeout=60, stdin=subprocess.DEVNULL):
+def run(*args, cwd=None, timeout=60, stdin=subprocess.DEVNULL, address_space=ADDRESS_SPACE):
     """Runs cinc with ARGS under the limits; (exit status, stdout, stderr).
     A run past `timeout` seconds raises subprocess.TimeoutExpired."""
+    def limit_address_space():
+        resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
+
     result = subprocess.run([CINC, *args], cwd=cwd, capture_output=True, timeout=timeout,
-                            stdin=stdin, preexec_fn=_limit_address_space)
+                            stdin=stdin, preexec_fn=limit_address_space)
     return (result.returncode, result.stdout.decode(errors="replace"),
             result.stderr.decode(errors="replace"))
 
