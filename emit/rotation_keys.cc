@@ -4,6 +4,7 @@
 #include <cmath>
 #include <glm/mat3x3.hpp>
 
+#include "core/bit_memo.h"
 #include "core/easing.h"
 #include "emit/channel_keys.h"
 #include "emit/hermite_keys.h"
@@ -81,9 +82,8 @@ struct Motion {
 // SLERP that changes one component, or a level move from the triple it
 // starts from (then `*euler_end` becomes the start plus its share of the
 // level move's change).
-bool IsExactLinearMove(const Motion& motion, double eased_start, double eased_end,
-                       const Vec3& euler_start, Vec3* euler_end) {
-  if (eased_start == eased_end) return false;
+bool ComputeExactLinearMove(const Motion& motion, double eased_start, double eased_end,
+                            const Vec3& euler_start, Vec3* euler_end) {
   auto sample = [&](int check) {
     double fraction = ProbeFraction(check);
     return RotationSample{fraction,
@@ -95,6 +95,45 @@ bool IsExactLinearMove(const Motion& motion, double eased_start, double eased_en
   if (!IsLinearEulerMove(euler_start, &candidate, sample)) return false;
   *euler_end = candidate;
   return true;
+}
+
+// IsExactLinearMove's answer and *euler_end after it.
+struct ExactMoveAnswer {
+  bool exact = false;
+  Vec3 euler_end{0, 0, 0};
+};
+// Its inputs: the segment's ends and kind, the eased span, the two triples.
+using ExactMoveKey = BitKey<17>;
+
+ExactMoveKey KeyOf(const Motion& motion, double eased_start, double eased_end,
+                   const Vec3& euler_start, const Vec3& euler_end) {
+  ExactMoveKey key;
+  const Segment<Quat>& segment = *motion.segment;
+  for (int i = 0; i < 4; ++i) key.Put(segment.from[i]).Put(segment.to[i]);
+  key.Put(eased_start).Put(eased_end).Put(uint64_t{segment.level});
+  for (int i = 0; i < 3; ++i) key.Put(euler_start[i]).Put(euler_end[i]);
+  return key;
+}
+
+// ComputeExactLinearMove, remembered: copies of a pattern (and objects that
+// move alike) ask it with the same bits, and it reads nothing else (not the
+// times), so a remembered answer is the computed one.
+bool IsExactLinearMove(const Motion& motion, double eased_start, double eased_end,
+                       const Vec3& euler_start, Vec3* euler_end) {
+  if (eased_start == eased_end) return false;
+  thread_local BitMemo<17, ExactMoveAnswer, 16> memo;
+  const ExactMoveKey key = KeyOf(motion, eased_start, eased_end, euler_start, *euler_end);
+  if (std::optional<ExactMoveAnswer> known = memo.Find(key)) {
+    *euler_end = known->euler_end;
+    return known->exact;
+  }
+  ExactMoveAnswer answer;
+  answer.euler_end = *euler_end;
+  answer.exact =
+      ComputeExactLinearMove(motion, eased_start, eased_end, euler_start, &answer.euler_end);
+  memo.Remember(key, answer);
+  *euler_end = answer.euler_end;
+  return answer.exact;
 }
 
 // Hermite keys for the motion over [start, end], from euler_start to euler_end.
