@@ -353,7 +353,8 @@ class PatternReferences {
 
   void Check(Node* node) {
     node->relations = Expanded(std::move(node->relations), /*until=*/false);
-    node->until = Expanded(node->until.TakeItems(), /*until=*/true);
+    if (!node->until.empty()) node->until = Expanded(node->until.TakeItems(), /*until=*/true);
+    if (!node->rare_parts) return;  // what follows reads only the rare parts
     auto object = [&](const std::string& reference, const Origin& origin, std::string_view what) {
       const PatternCopies* pattern = Find(SplitMarkerReference(reference).owner);
       if (pattern == nullptr || pattern->count == 0) return;
@@ -375,7 +376,7 @@ class PatternReferences {
 
  private:
   const PatternCopies* Find(std::string_view name) const {
-    auto found = by_name_.find(std::string(name));
+    auto found = by_name_.find(name);
     return found == by_name_.end() ? nullptr : found->second;
   }
 
@@ -435,7 +436,8 @@ class PatternReferences {
     return expanded;
   }
 
-  std::unordered_map<std::string, const PatternCopies*> by_name_;
+  // Keyed by views of the names in the scene's `patterns`, which outlive it.
+  std::unordered_map<std::string_view, const PatternCopies*> by_name_;
   Diagnostics* diagnostics_;
 };
 
