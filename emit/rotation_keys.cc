@@ -4,6 +4,7 @@
 #include <cmath>
 #include <glm/mat3x3.hpp>
 
+#include "core/bit_memo.h"
 #include "core/easing.h"
 #include "emit/channel_keys.h"
 #include "emit/hermite_keys.h"
@@ -81,9 +82,8 @@ struct Motion {
 // SLERP that changes one component, or a level move from the triple it
 // starts from (then `*euler_end` becomes the start plus its share of the
 // level move's change).
-bool IsExactLinearMove(const Motion& motion, double eased_start, double eased_end,
-                       const Vec3& euler_start, Vec3* euler_end) {
-  if (eased_start == eased_end) return false;
+bool ComputeExactLinearMove(const Motion& motion, double eased_start, double eased_end,
+                            const Vec3& euler_start, Vec3* euler_end) {
   auto sample = [&](int check) {
     double fraction = ProbeFraction(check);
     return RotationSample{fraction,
@@ -95,6 +95,41 @@ bool IsExactLinearMove(const Motion& motion, double eased_start, double eased_en
   if (!IsLinearEulerMove(euler_start, &candidate, sample)) return false;
   *euler_end = candidate;
   return true;
+}
+
+// Where a move over the eased span [eased_start, eased_end] ends (the
+// continuous triple, snapped when exact), and whether it is written exactly.
+struct MoveEnd {
+  Vec3 euler{0, 0, 0};
+  bool exact = false;
+};
+
+// The move's end without a memo: Motion::Track, then ComputeExactLinearMove.
+MoveEnd ComputeMoveEnd(const Motion& motion, double eased_start, double eased_end,
+                       const Vec3& euler_start) {
+  MoveEnd end;
+  end.euler = motion.Track(eased_start, euler_start, eased_end);
+  end.exact = eased_start != eased_end &&
+              ComputeExactLinearMove(motion, eased_start, eased_end, euler_start, &end.euler);
+  return end;
+}
+
+// ComputeMoveEnd, remembered: it reads the segment's ends and kind, the eased
+// span and the start triple, and nothing else (not the times), so copies of
+// a pattern (and objects that turn alike) ask it with the same bits, and a
+// remembered answer is the computed one.
+MoveEnd MoveEndOf(const Motion& motion, double eased_start, double eased_end,
+                  const Vec3& euler_start) {
+  BitKey<14> key;
+  const Segment<Quat>& segment = *motion.segment;
+  for (int i = 0; i < 4; ++i) key.Put(segment.from[i]).Put(segment.to[i]);
+  key.Put(eased_start).Put(eased_end).Put(uint64_t{segment.level});
+  for (int i = 0; i < 3; ++i) key.Put(euler_start[i]);
+  thread_local BitMemo<14, MoveEnd, 16> memo;
+  if (std::optional<MoveEnd> known = memo.Find(key)) return *known;
+  const MoveEnd end = ComputeMoveEnd(motion, eased_start, eased_end, euler_start);
+  memo.Remember(key, end);
+  return end;
 }
 
 // Hermite keys for the motion over [start, end], from euler_start to euler_end.
@@ -213,8 +248,9 @@ Keys RotationKeysFromPieces(const std::vector<Piece<Quat>>& pieces, const FitSet
     double eased_start = std::clamp(SegmentProgress(segment, piece.start), 0.0, 1.0);
     double eased_end = std::clamp(SegmentProgress(segment, end), 0.0, 1.0);
     Vec3 euler_start = euler;
-    Vec3 euler_end = motion.Track(eased_start, euler_start, eased_end);
-    if (IsExactLinearMove(motion, eased_start, eased_end, euler_start, &euler_end)) {
+    const MoveEnd move_end = MoveEndOf(motion, eased_start, eased_end, euler_start);
+    Vec3 euler_end = move_end.euler;
+    if (move_end.exact) {
       // Affine in the (clamped) eased progress, like the SLERP it equals.
       auto value_at = [&](double eased) {
         double clamped = std::clamp(eased, 0.0, 1.0);

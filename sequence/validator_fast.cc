@@ -59,6 +59,7 @@ bool TransformTrackIsValid(const TransformTrack& track, double duration) {
 // texts are bounded in bytes, which bounds their code points.
 bool CuesTrackIsValid(const CuesTrack& track, double duration) {
   if (track.cues.size() > kMaxTrackCues) return false;
+  std::vector<const Json*> pending;  // explicit stack, as the validator's; one for all cues
   for (const SequenceCue& cue : track.cues) {
     if (!std::isfinite(cue.t) || cue.t < 0 || cue.t > duration) return false;
     if (cue.kind != "script" && cue.kind != "sound" && cue.kind != "vfx" && cue.kind != "marker") {
@@ -70,7 +71,7 @@ bool CuesTrackIsValid(const CuesTrack& track, double duration) {
       return false;
     }
     if (!cue.data) continue;
-    std::vector<const Json*> pending = {&*cue.data};  // explicit stack, as the validator's
+    pending.assign(1, &*cue.data);
     while (!pending.empty()) {
       const Json* value = pending.back();
       pending.pop_back();

@@ -1,5 +1,6 @@
 #include "compiler/scene/read_context.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include "compiler/scene/scalars.h"
@@ -135,6 +136,12 @@ PathSegment::PathSegment(ReadContext& context, std::string_view key)
     : context_(context), size_before_(context.path.size()) {
   std::string& path = context.path;
   path += '/';
+  // Nearly every key needs no escape: appended at once, not character by
+  // character (find_first_of would call memchr for each character).
+  if (std::none_of(key.begin(), key.end(), [](char c) { return c == '~' || c == '/'; })) {
+    path += key;
+    return;
+  }
   for (char c : key) {  // RFC 6901 escaping, as JsonPointerToken, without a temporary
     if (c == '~') {
       path += "~0";

@@ -136,6 +136,19 @@ cameras:
   EXPECT_EQ(camera_node.rare().aperture, 8.0);
 }
 
+// A key's '~' and '/' are escaped in the JSON pointer (RFC 6901: "~0",
+// "~1"); other keys are written as they are.
+TEST(SceneNodesTest, KeysInPointersAreEscaped) {
+  EXPECT_THAT(Problems("cinc: 1\n"
+                       "objects:\n"
+                       "  a:\n"
+                       "    nodes:\n"
+                       "      - {id: in, \"a/b~c\": 1, \"é\": 2}\n"),
+              ElementsAre("5:18 E_SCENE_FORMAT /objects/a/nodes/0/a~1b~0c: unknown field 'a/b~c'",
+                          "5:30 E_SCENE_FORMAT /objects/a/nodes/0/é: unknown field 'é' (did you "
+                          "mean 'id'?)"));
+}
+
 TEST(SceneNodesTest, NamesValuesAndLimits) {
   std::string long_label(257, 'x');
   EXPECT_THAT(

@@ -195,8 +195,10 @@ void RenameSelfReferences(const std::string& name, const std::string& copy, Node
   if (rare.callout) marker_to_self(&rare.callout->on.value);
 }
 
+// `edits_texts[i]`: whether copies of node i may change its texts
+// (PatternCopyEditsTexts), worked out once for all the pattern's copies.
 SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
-                     const std::string& marker) {
+                     const std::string& marker, const std::vector<bool>& edits_texts) {
   SceneObject copy = object;
   copy.pattern.reset();
   copy.name = CopyName(object.name, k);
@@ -206,7 +208,8 @@ SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
   const ExactTime lag = pattern.stagger.MultipliedBy(k - 1, 1);
   const std::string index = std::to_string(k);
   bool attached = false;
-  for (Node& node : copy.nodes) {
+  for (size_t node_index = 0; node_index < copy.nodes.size(); ++node_index) {
+    Node& node = copy.nodes[node_index];
     node.owner = copy.name;
     if (node.position) {
       node.position = placement.Point(*node.position);
@@ -219,11 +222,13 @@ SceneObject MakeCopy(const SceneObject& object, const Pattern& pattern, int k,
       node.rotation = placement.Rotation(*node.rotation);
     }
     if (node.rare().attach) attached = true;
-    ForEachText(&node, [&](std::string* text) {
-      ReplaceAll(text, "$i", index);
-      if (pattern.kind == Pattern::Kind::kMarkers) ReplaceAll(text, "$marker", marker);
-    });
-    RenameSelfReferences(object.name, copy.name, &node);
+    if (edits_texts[node_index]) {
+      ForEachText(&node, [&](std::string* text) {
+        ReplaceAll(text, "$i", index);
+        if (pattern.kind == Pattern::Kind::kMarkers) ReplaceAll(text, "$marker", marker);
+      });
+      RenameSelfReferences(object.name, copy.name, &node);
+    }
     // A chain: the copy's steps that start from outside it start after the
     // previous copy's same step.
     if (pattern.chain && k > 1) {
@@ -354,7 +359,8 @@ class PatternReferences {
 
   void Check(Node* node) {
     node->relations = Expanded(std::move(node->relations), /*until=*/false);
-    node->until = Expanded(node->until.TakeItems(), /*until=*/true);
+    if (!node->until.empty()) node->until = Expanded(node->until.TakeItems(), /*until=*/true);
+    if (!node->rare_parts) return;  // what follows reads only the rare parts
     auto object = [&](const std::string& reference, const Origin& origin, std::string_view what) {
       const PatternCopies* pattern = Find(SplitMarkerReference(reference).owner);
       if (pattern == nullptr || pattern->count == 0) return;
@@ -376,7 +382,7 @@ class PatternReferences {
 
  private:
   const PatternCopies* Find(std::string_view name) const {
-    auto found = by_name_.find(std::string(name));
+    auto found = by_name_.find(name);
     return found == by_name_.end() ? nullptr : found->second;
   }
 
@@ -436,7 +442,8 @@ class PatternReferences {
     return expanded;
   }
 
-  std::unordered_map<std::string, const PatternCopies*> by_name_;
+  // Keyed by views of the names in the scene's `patterns`, which outlive it.
+  std::unordered_map<std::string_view, const PatternCopies*> by_name_;
   Diagnostics* diagnostics_;
 };
 
@@ -464,6 +471,20 @@ bool MatchesGlob(std::string_view glob, std::string_view name) {
   }
   while (g < glob.size() && glob[g] == '*') ++g;
   return g == glob.size();
+}
+
+bool PatternCopyEditsTexts(const Node& node, std::string_view name) {
+  // The rare parts' texts are few: any of them takes the whole edit.
+  if (node.rare_parts) return true;
+  auto edits = [name](std::string_view target) {
+    if (target.find('$') != std::string_view::npos) return true;
+    const NodeReference parts = SplitNodeReference(target);
+    return parts.qualified && parts.owner == name;
+  };
+  return std::any_of(node.relations.begin(), node.relations.end(),
+                     [&](const Relation& relation) { return edits(relation.target); }) ||
+         std::any_of(node.until.begin(), node.until.end(),
+                     [&](const Relation& relation) { return edits(relation.target); });
 }
 
 void ExpandPatterns(const ModelMarkerNames& markers, Scene* scene, Diagnostics* diagnostics) {
@@ -511,6 +532,11 @@ void ExpandPatterns(const ModelMarkerNames& markers, Scene* scene, Diagnostics* 
       }
     }
     scene->patterns.push_back({object.name, pattern.count, object.origin});
+    std::vector<bool> edits_texts;
+    edits_texts.reserve(object.nodes.size());
+    for (const Node& node : object.nodes) {
+      edits_texts.push_back(PatternCopyEditsTexts(node, object.name));
+    }
     for (int k = 1; k <= pattern.count; ++k) {
       std::string name = CopyName(object.name, k);
       if (!taken.insert(name).second) {
@@ -520,7 +546,8 @@ void ExpandPatterns(const ModelMarkerNames& markers, Scene* scene, Diagnostics* 
                                 "' would be named '" + name + "', which another object has");
         continue;
       }
-      objects.push_back(MakeCopy(object, pattern, k, names.empty() ? std::string() : names[k - 1]));
+      objects.push_back(
+          MakeCopy(object, pattern, k, names.empty() ? std::string() : names[k - 1], edits_texts));
     }
   }
   scene->objects = std::move(objects);

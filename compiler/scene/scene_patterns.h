@@ -4,6 +4,7 @@
 #define CINC_COMPILER_SCENE_SCENE_PATTERNS_H_
 
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -17,6 +18,12 @@ using ModelMarkerNames = std::unordered_map<std::string, std::vector<std::string
 
 // True when `name` matches `glob` (`*` any run of characters, `?` one).
 bool MatchesGlob(std::string_view glob, std::string_view name);
+
+// Whether a copy of `node`, of the pattern named `name`, may have texts other
+// than the node's: a `$` (`$i`, `$marker`) or a reference to `name` itself in
+// them, or any rare part (attach, cues, label, …). When false, every copy
+// keeps the node's texts as they are.
+bool PatternCopyEditsTexts(const Node& node, std::string_view name);
 
 // Replaces each patterned object, in its place, by copies NAME-1 … NAME-N
 // (moved or turned, `$i` and `$marker` filled in, staggered, referring to

@@ -295,6 +295,34 @@ objects:
   EXPECT_EQ(scene.patterns[0].count, 2);
 }
 
+// Which nodes' texts a copy may change: `$`, a reference to the pattern
+// itself (in `after`, `until` or a `start:` list), or a rare part; a bare
+// id, another object's node and an `at` leave them as written.
+TEST(ScenePatternsTest, WhichNodesCopiesEditTheTextsOf) {
+  Loaded loaded = testing_support::Load(R"(cinc: 1
+objects:
+  body:
+    nodes:
+      - {id: drive, at: 0, duration: 1}
+  screw:
+    pattern: {count: 2, offset: [0.1, 0, 0]}
+    nodes:
+      - {id: a, at: 1, duration: 1}
+      - {id: b, after: body.drive, duration: 1}
+      - {id: c, with: b, duration: 1}
+      - {id: d, after: screw.c, duration: 1}
+      - {id: e, after: screwdriver.x, duration: 1}
+      - {id: f, until: screw.a}
+      - {id: g, after: 'body$i.drive', duration: 1}
+      - {id: h, duration: 1, label: plain}
+)");
+  ASSERT_THAT(loaded.diagnostics, IsEmpty());
+  const SceneObject& screw = loaded.scene.objects[1];
+  std::vector<bool> edits;
+  for (const Node& node : screw.nodes) edits.push_back(PatternCopyEditsTexts(node, screw.name));
+  EXPECT_THAT(edits, ElementsAre(false, false, false, true, false, true, true, true));
+}
+
 TEST(ScenePatternsTest, GlobsMatchAsShellPatterns) {
   EXPECT_TRUE(MatchesGlob("hole-*", "hole-1"));
   EXPECT_TRUE(MatchesGlob("hole-*", "hole-"));
