@@ -1,8 +1,8 @@
 #include "core/two_threads.h"
 
 #include <exception>
-#include <system_error>
-#include <thread>
+
+#include "core/thread_pool.h"
 
 namespace cinc {
 
@@ -10,21 +10,8 @@ void RunOnTwoThreads(const std::function<void()>& beside, const std::function<vo
                      bool use_thread) {
   // An exception (out of memory) on either thread reaches the caller once
   // both have finished, as it would without a thread: never std::terminate.
-  std::exception_ptr beside_failure;
-  std::thread helper;
-  if (use_thread) {
-    try {
-      helper = std::thread([&] {
-        try {
-          beside();
-        } catch (...) {
-          beside_failure = std::current_exception();
-        }
-      });
-    } catch (const std::system_error&) {  // no thread to be had: both on this one
-    }
-  }
-  if (!helper.joinable()) {
+  HelperTask helper;
+  if (!use_thread || !helper.Start(beside)) {  // no helper to be had: both on this thread
     beside();
     here();
     return;
@@ -32,11 +19,10 @@ void RunOnTwoThreads(const std::function<void()>& beside, const std::function<vo
   try {
     here();
   } catch (...) {
-    helper.join();
+    helper.Wait();
     throw;
   }
-  helper.join();
-  if (beside_failure) std::rethrow_exception(beside_failure);
+  if (std::exception_ptr failure = helper.Wait()) std::rethrow_exception(failure);
 }
 
 }  // namespace cinc

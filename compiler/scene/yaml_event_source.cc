@@ -5,14 +5,15 @@
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <system_error>
-#include <thread>
 #include <utility>
 #include <vector>
+
+#include "core/thread_pool.h"
 
 namespace cinc {
 namespace {
@@ -259,7 +260,8 @@ struct YamlEventSource::Parser {
   yaml_parser_t parser;
 };
 
-// The parser on a worker thread, a bounded queue of chunks ahead.
+// The parser on a helper of the process's pool (core/thread_pool.h), a
+// bounded queue of chunks ahead.
 struct YamlEventSource::Worker {
   Worker(std::string_view text, int max_depth) : parser(text, max_depth) {}
 
@@ -269,7 +271,7 @@ struct YamlEventSource::Worker {
       cancelled = true;
     }
     changed.notify_all();
-    if (thread.joinable()) thread.join();
+    task.Wait();  // Run catches everything
   }
 
   // An exception (out of memory) ends reading with kError rather than
@@ -336,18 +338,15 @@ struct YamlEventSource::Worker {
   std::vector<std::unique_ptr<Chunk>> spare;
   bool cancelled = false;
   bool failed = false;  // Produce threw; nothing more comes
-  std::thread thread;   // last: started once everything above exists
+  std::function<void()> run = [this] { Run(); };
+  HelperTask task;  // last: started once everything above exists
 };
 
 YamlEventSource::YamlEventSource(std::string_view text, int max_depth, size_t parse_ahead_bytes)
     : chunk_(std::make_unique<Chunk>()) {
   if (text.size() >= parse_ahead_bytes) {
     worker_ = std::make_unique<Worker>(text, max_depth);
-    try {
-      worker_->thread = std::thread([worker = worker_.get()] { worker->Run(); });
-    } catch (const std::system_error&) {
-      worker_.reset();  // no thread to be had: parse on this one
-    }
+    if (!worker_->task.Start(worker_->run)) worker_.reset();  // no helper free: parse on this one
   }
   if (!worker_) parser_ = std::make_unique<Parser>(text, max_depth);
 }
