@@ -13,6 +13,7 @@
 #include "emit/emit_transforms.h"
 #include "emit/shards.h"
 #include "fit/fit_settings.h"
+#include "markers/pose_memo.h"
 #include "sequence/limits.h"
 
 namespace cinc {
@@ -107,10 +108,14 @@ void AppendObjectTracks(const Scene& scene, const Rig& rig, const EmitSettings& 
   // Per object, with a budget: the checks its fits made, -1 when they were
   // cut short (the budget was spent before it was done).
   std::vector<long long> checks(last - first, -1);
+  // Attached objects follow their carriers in file order: each thread keeps
+  // the poses it worked out for the next (markers/pose_memo.h).
+  PoseMemos memos;
   auto emit_object = [&](size_t index) {
     FitSettings own = fit;
     if (budget != nullptr) own.budget = std::make_shared<FitBudget>(budget);
-    emitted[index - first] = EmitObjectTransform(scene.objects[index], rig, index, settings, own);
+    emitted[index - first] = EmitObjectTransform(scene.objects[index], rig, index, settings, own,
+                                                 &memos.ForThisThread());
     if (budget != nullptr && !budget->Spent()) checks[index - first] = own.budget->spent();
   };
   const bool spent_before = budget != nullptr && budget->Spent();
