@@ -4,7 +4,7 @@
 
 namespace cinc {
 
-PoseMemo::PoseMemo() : entries_(kSlots) {}
+PoseMemo::PoseMemo() = default;
 
 PoseMemo::Key PoseMemo::MakeKey(OwnerRef owner, const ExactTime& select, const ExactTime& t) {
   uint64_t who = (static_cast<uint64_t>(static_cast<uint32_t>(owner.index)) << 2) |
@@ -33,11 +33,15 @@ size_t PoseMemo::SlotOf(const Key& key) const {
 }
 
 const RigidPose* PoseMemo::Find(const Key& key) const {
+  if (entries_.empty()) return nullptr;
   const Entry& entry = entries_[SlotOf(key)];
   return entry.key == key ? &entry.pose : nullptr;
 }
 
-void PoseMemo::Keep(const Key& key, const RigidPose& pose) { entries_[SlotOf(key)] = {key, pose}; }
+void PoseMemo::Keep(const Key& key, const RigidPose& pose) {
+  if (entries_.empty()) entries_.resize(kSlots);  // on first use: most threads keep nothing
+  entries_[SlotOf(key)] = {key, pose};
+}
 
 const RigidPose* PoseMemo::Find(OwnerRef owner, const ExactTime& select, const ExactTime& t) const {
   return Find(MakeKey(owner, select, t));

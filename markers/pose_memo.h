@@ -5,8 +5,9 @@
 // Contract: an entry is the pose WorldPoseWithin(rig, owner, select, t)
 // gives (t exact or a double, two different keys), to the bit, so a hit
 // changes no byte. The memo belongs to one rig, which must not change while
-// it is used. It is a cache of fixed size: a new entry replaces the one in
-// its slot, so it never grows and a miss only costs the walk it saves.
+// it is used. It is a cache of fixed size, allocated when it first keeps a
+// pose: a new entry replaces the one in its slot, so it never grows and a
+// miss only costs the walk it saves.
 // Not shared between threads: PoseMemos hands each thread its own.
 #ifndef CINC_MARKERS_POSE_MEMO_H_
 #define CINC_MARKERS_POSE_MEMO_H_
@@ -58,7 +59,7 @@ class PoseMemo {
   size_t SlotOf(const Key& key) const;
 
   static constexpr size_t kSlots = 4096;  // a power of two
-  std::vector<Entry> entries_;
+  std::vector<Entry> entries_;            // empty until the first Keep
 };
 
 // One PoseMemo per thread, for the items ParallelFor shares out: the
