@@ -12,6 +12,7 @@
 #include "emit/shards.h"
 #include "fit/fit_budget.h"
 #include "fit/fit_settings.h"
+#include "markers/pose_memo.h"
 #include "sequence/limits.h"
 
 namespace cinc {
@@ -80,12 +81,15 @@ void AppendObjectTracks(const Scene& scene, const Rig& rig, const EmitSettings& 
                         std::vector<Track>* tracks) {
   std::vector<TransformTrack> emitted(last - first);
   FitBudget* budget = fit.budget.get();
+  // Attached objects follow their carriers in file order: each thread keeps
+  // the poses it worked out for the next (markers/pose_memo.h).
+  PoseMemos memos;
   const size_t fitted = FitOwnersInOrder(
       first, last, budget, [&](size_t index, const std::shared_ptr<FitBudget>& part) {
         FitSettings own = fit;
         own.budget = part;
-        emitted[index - first] =
-            EmitObjectTransform(scene.objects[index], rig, index, settings, own);
+        emitted[index - first] = EmitObjectTransform(scene.objects[index], rig, index, settings,
+                                                     own, &memos.ForThisThread());
       });
   if (fitted < last) ReportFitBudgetSpent(scene.objects[fitted], budget, diagnostics);
   for (size_t index = first; index < last; ++index) {

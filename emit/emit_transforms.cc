@@ -48,7 +48,8 @@ TransformTrack EmitCameraTransform(const SceneObject& camera, const CameraRig& r
 }
 
 TransformTrack EmitObjectTransform(const SceneObject& object, const Rig& rig, size_t index,
-                                   const EmitSettings& settings, const FitSettings& fit) {
+                                   const EmitSettings& settings, const FitSettings& fit,
+                                   PoseMemo* memo) {
   OwnerRef owner = OwnerRef::Object(index);
   // Attached, spinning, on a path or following an aim: the world pose is
   // written by EmitPoseKeys; anything else is its plain channels.
@@ -61,7 +62,7 @@ TransformTrack EmitObjectTransform(const SceneObject& object, const Rig& rig, si
   without_pose.scale = rig.objects[index].scale;
   without_pose.opacity = rig.objects[index].opacity;
   TransformTrack track = EmitObjectTransform(object, without_pose, settings, fit);
-  PoseKeys pose = EmitPoseKeys(rig, owner, fit);
+  PoseKeys pose = EmitPoseKeys(rig, owner, fit, memo);
   track.position = std::move(pose.position);
   track.rotation = std::move(pose.rotation);
   return track;

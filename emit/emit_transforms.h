@@ -5,6 +5,7 @@
 #include "core/scene.h"
 #include "emit/emit_settings.h"
 #include "fit/fit_settings.h"
+#include "markers/pose_memo.h"
 #include "markers/rig.h"
 #include "sequence/sequence.h"
 
@@ -23,9 +24,10 @@ TransformTrack EmitCameraTransform(const SceneObject& camera, const CameraRig& r
 // The same, choosing: an owner that is ever attached, spins, follows a path
 // or follows an aim gets its position and rotation keys from its world pose
 // (emit/pose_keys.h). `index` into scene.objects (scene.cameras); the rig
-// must hold it.
+// must hold it. `memo`: as EmitPoseKeys's.
 TransformTrack EmitObjectTransform(const SceneObject& object, const Rig& rig, size_t index,
-                                   const EmitSettings& settings, const FitSettings& fit);
+                                   const EmitSettings& settings, const FitSettings& fit,
+                                   PoseMemo* memo = nullptr);
 TransformTrack EmitCameraTransform(const SceneObject& camera, const Rig& rig, size_t index,
                                    const FitSettings& fit);
 

@@ -122,8 +122,13 @@ class MeasuredCarrier : public EulerCarrier {
 class PoseKeyWriter {
  public:
   PoseKeyWriter(const PosePieces& pieces, const EulerCarrier& source, const Rig& rig,
-                OwnerRef owner, const FitSettings& settings)
-      : pieces_(pieces), source_(source), rig_(rig), owner_(owner), settings_(settings) {}
+                OwnerRef owner, const FitSettings& settings, PoseMemo* memo)
+      : pieces_(pieces),
+        source_(source),
+        rig_(rig),
+        owner_(owner),
+        settings_(settings),
+        memo_(memo) {}
 
   PoseKeys Write() {
     const std::vector<ExactTime>& starts = pieces_.starts();
@@ -131,12 +136,15 @@ class PoseKeyWriter {
       std::optional<ExactTime> end;
       if (i + 1 < starts.size()) end = starts[i + 1];
       PieceMotion motion = end ? pieces_.MotionOver(starts[i], *end) : PieceMotion{};
-      RigidPose at_start = WorldPoseAt(rig_, owner_, starts[i]);
-      within_.emplace(rig_, owner_, starts[i]);
-      // The pose the piece ends on, once for both channels (a moving piece has an end).
+      RigidPose at_start = WorldPoseAt(rig_, owner_, starts[i], memo_);
+      // The pose the piece ends on, once for both channels (a moving piece
+      // has an end), and the pose within it: only a moving piece samples it.
       RigidPose at_end;
       if (motion.position_moves || motion.rotation_moves) {
-        at_end = WorldPoseWithin(rig_, owner_, starts[i], *end);
+        within_.emplace(rig_, owner_, starts[i], memo_);
+        at_end = WorldPoseWithin(rig_, owner_, starts[i], *end, memo_);
+      } else {
+        within_.reset();
       }
       WritePositionPiece(starts[i], end, at_start.position, at_end.position, motion);
       WriteRotationPiece(starts[i], end, at_start.rotation, at_end.rotation, motion, i == 0);
@@ -254,6 +262,7 @@ class PoseKeyWriter {
   const Rig& rig_;
   OwnerRef owner_;
   const FitSettings& settings_;
+  PoseMemo* memo_;
   KeyListBuilder positions_;
   KeyListBuilder rotations_;
   std::optional<PoseWithin> within_;
@@ -264,7 +273,7 @@ class PoseKeyWriter {
 
 }  // namespace
 
-PoseKeys EmitPoseKeys(const Rig& rig, OwnerRef owner, const FitSettings& settings) {
+PoseKeys EmitPoseKeys(const Rig& rig, OwnerRef owner, const FitSettings& settings, PoseMemo* memo) {
   PosePieces pieces(rig, owner);
   std::unique_ptr<EulerCarrier> carrier;
   if (pieces.aimed()) {
@@ -272,7 +281,7 @@ PoseKeys EmitPoseKeys(const Rig& rig, OwnerRef owner, const FitSettings& setting
   } else {
     carrier = std::make_unique<MoverCarrier>();
   }
-  return PoseKeyWriter(pieces, *carrier, rig, owner, settings).Write();
+  return PoseKeyWriter(pieces, *carrier, rig, owner, settings, memo).Write();
 }
 
 }  // namespace cinc

@@ -5,6 +5,7 @@
 #define CINC_EMIT_POSE_KEYS_H_
 
 #include "fit/fit_settings.h"
+#include "markers/pose_memo.h"
 #include "markers/rig.h"
 #include "sequence/sequence.h"
 
@@ -21,7 +22,10 @@ struct PoseKeys {
 // exact keys with the ease where the piece is affine in one shared timing
 // (rotations: one Euler component changing; never for an aimed owner), else
 // baked (emit/hermite_keys.h). Rotations are continuous Euler triples.
-PoseKeys EmitPoseKeys(const Rig& rig, OwnerRef owner, const FitSettings& settings);
+// `memo`: carriers' poses kept by the owners written before on this thread,
+// and where this one's are kept for the next (markers/pose_memo.h).
+PoseKeys EmitPoseKeys(const Rig& rig, OwnerRef owner, const FitSettings& settings,
+                      PoseMemo* memo = nullptr);
 
 }  // namespace cinc
 

@@ -40,11 +40,38 @@ RigidPose FrameOnParent(const RigidPose& parent_world, const Vec3& parent_scale,
 struct Link {
   OwnerChannels channels;
   const Frame* frame;  // nullptr: the world
+  OwnerRef owner;
+};
+
+// A chain of links, the first kInline without a heap block: a pose is
+// worked out for every piece and probe of every attached owner, and most
+// chains are short.
+class LinkChain {
+ public:
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Link& operator[](size_t i) { return i < kInline ? inline_[i] : heap_[i - kInline]; }
+  const Link& operator[](size_t i) const { return i < kInline ? inline_[i] : heap_[i - kInline]; }
+  Link& back() { return (*this)[size_ - 1]; }
+  void push_back(const Link& link) {
+    if (size_ < kInline) {
+      inline_[size_] = link;
+    } else {
+      heap_.push_back(link);
+    }
+    ++size_;
+  }
+
+ private:
+  static constexpr size_t kInline = 16;
+  std::array<Link, kInline> inline_;
+  std::vector<Link> heap_;
+  size_t size_ = 0;
 };
 
 template <typename Time>
 RigidPose WorldPose(const Rig& rig, OwnerRef owner, const ExactTime& select, const Time& t,
-                    int depth);
+                    int depth, PoseMemo* memo = nullptr);
 
 // The look-at segment in charge at `select`, or nullptr.
 const Segment<Quat>* AimedSegment(const ChannelTrack<Quat>& rotation, const ExactTime& select) {
@@ -96,8 +123,8 @@ Quat AimedRotation(const Rig& rig, const Segment<Quat>& segment, const Frame* fr
 // owner's link first; empty for an owner the rig does not hold. Each owner
 // appears at most once on a chain of an acyclic rig, so more links than
 // owners can only be a cycle: it stops there and treats the top as world.
-std::vector<Link> ChainAt(const Rig& rig, OwnerRef owner, const ExactTime& select) {
-  std::vector<Link> chain;
+LinkChain ChainAt(const Rig& rig, OwnerRef owner, const ExactTime& select) {
+  LinkChain chain;
   const size_t limit = static_cast<size_t>(OwnerCount(rig));
   OwnerRef current = owner;
   while (true) {
@@ -109,7 +136,7 @@ std::vector<Link> ChainAt(const Rig& rig, OwnerRef owner, const ExactTime& selec
     }
     const FrameSpan* span = ActiveFrameSpan(*channels.frames, select);
     const Frame* frame = span != nullptr && span->frame.parent.valid() ? &span->frame : nullptr;
-    chain.push_back({channels, frame});
+    chain.push_back({channels, frame, current});
     if (frame == nullptr) break;
     if (chain.size() > limit) {
       chain.back().frame = nullptr;
@@ -130,11 +157,24 @@ RigidPose OnFrame(const RigidPose& parent_world, const Vec3& parent_scale, const
 
 template <typename Time>
 RigidPose WorldPose(const Rig& rig, OwnerRef owner, const ExactTime& select, const Time& t,
-                    int depth) {
-  std::vector<Link> chain = ChainAt(rig, owner, select);
-  // Downward: each world pose from its parent's.
+                    int depth, PoseMemo* memo) {
+  LinkChain chain = ChainAt(rig, owner, select);
+  // Downward: each world pose from its parent's, from the nearest carrier
+  // whose pose the memo keeps (the same bits as working it out here).
   RigidPose world;
-  for (size_t i = chain.size(); i-- > 0;) {
+  size_t top = chain.size();
+  if (memo != nullptr && depth == 0) {
+    for (size_t i = 1; i < chain.size(); ++i) {
+      if (const RigidPose* kept = memo->Find(chain[i].owner, select, t)) {
+        world = *kept;
+        top = i;
+        break;
+      }
+    }
+  } else {
+    memo = nullptr;
+  }
+  for (size_t i = top; i-- > 0;) {
     const Link& link = chain[i];
     Vec3 parent_scale(1, 1, 1);
     if (link.frame != nullptr && chain[i + 1].channels.scale != nullptr) {
@@ -149,11 +189,12 @@ RigidPose WorldPose(const Rig& rig, OwnerRef owner, const ExactTime& select, con
         position = frame.position + frame.rotation * local_position;
       }
       world = {position, AimedRotation(rig, *aimed, link.frame, position, select, t, depth)};
-      continue;
+    } else {
+      RigidPose local{LocalValue(*link.channels.position, select, t),
+                      LocalValue(*link.channels.rotation, select, t)};
+      world = OnFrame(world, parent_scale, link.frame, local);
     }
-    RigidPose local{LocalValue(*link.channels.position, select, t),
-                    LocalValue(*link.channels.rotation, select, t)};
-    world = OnFrame(world, parent_scale, link.frame, local);
+    if (memo != nullptr) memo->Keep(link.owner, select, t, world);
   }
   return world;
 }
@@ -201,13 +242,13 @@ const std::string& FrameLabelAt(const Rig& rig, OwnerRef owner, const ExactTime&
   return span->frame.label;
 }
 
-RigidPose WorldPoseAt(const Rig& rig, OwnerRef owner, const ExactTime& t) {
-  return WorldPose(rig, owner, t, t, 0);
+RigidPose WorldPoseAt(const Rig& rig, OwnerRef owner, const ExactTime& t, PoseMemo* memo) {
+  return WorldPose(rig, owner, t, t, 0, memo);
 }
 
 RigidPose WorldPoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select,
-                          const ExactTime& t) {
-  return WorldPose(rig, owner, select, t, 0);
+                          const ExactTime& t, PoseMemo* memo) {
+  return WorldPose(rig, owner, select, t, 0, memo);
 }
 
 RigidPose WorldPoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select, double t) {
@@ -313,9 +354,9 @@ Vec3 PoseWithin::BoundLink::ScaleAt(const LinkProgress& progress) const {
   return SegmentValueAtProgress(*scale.segment, progress[static_cast<size_t>(scale.timing)]);
 }
 
-PoseWithin::PoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select)
-    : rig_(rig), owner_(owner), select_(select) {
-  std::vector<Link> chain = ChainAt(rig, owner, select);
+PoseWithin::PoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select, PoseMemo* memo)
+    : rig_(rig), owner_(owner), select_(select), memo_(memo) {
+  LinkChain chain = ChainAt(rig, owner, select);
   chain_.resize(chain.size());
   for (size_t i = 0; i < chain.size(); ++i) {
     const Link& link = chain[i];
@@ -324,6 +365,7 @@ PoseWithin::PoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select)
     bound.Bind(*link.channels.position, select, &bound.position);
     bound.Bind(*link.channels.rotation, select, &bound.rotation);
     bound.frame = link.frame;
+    bound.owner = link.owner;
     // The scale of a parent is read by the link below it on one of its frames.
     if (i > 0 && chain[i - 1].frame != nullptr && link.channels.scale != nullptr) {
       bound.scale_read = true;
@@ -335,13 +377,26 @@ PoseWithin::PoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select)
 RigidPose PoseWithin::ParentWorldAt(double t, Vec3* parent_scale) const {
   RigidPose world;
   *parent_scale = Vec3(1, 1, 1);
-  for (size_t i = chain_.size(); i-- > 1;) {
+  size_t top = chain_.size();
+  if (memo_ != nullptr) {
+    for (size_t i = 1; i < chain_.size(); ++i) {
+      const BoundLink& link = chain_[i];
+      if (const RigidPose* kept = memo_->Find(link.owner, select_, t)) {
+        world = *kept;
+        if (link.scale_read) *parent_scale = link.ScaleAt(link.ProgressAt(t));
+        top = i;
+        break;
+      }
+    }
+  }
+  for (size_t i = top; i-- > 1;) {
     const BoundLink& link = chain_[i];
     LinkProgress progress = link.ProgressAt(t);
     Vec3 scale_read_below = link.scale_read ? link.ScaleAt(progress) : Vec3(1, 1, 1);
     world = OnFrame(world, *parent_scale, link.frame,
                     {link.PositionAt(progress), link.RotationAt(progress)});
     *parent_scale = scale_read_below;
+    if (memo_ != nullptr) memo_->Keep(link.owner, select_, t, world);
   }
   return world;
 }
@@ -353,8 +408,10 @@ RigidPose PoseWithin::At(double t) const {
   RigidPose parent = ParentWorldAt(t, &parent_scale);
   const BoundLink& link = chain_.front();
   LinkProgress progress = link.ProgressAt(t);
-  return OnFrame(parent, parent_scale, link.frame,
-                 {link.PositionAt(progress), link.RotationAt(progress)});
+  RigidPose world = OnFrame(parent, parent_scale, link.frame,
+                            {link.PositionAt(progress), link.RotationAt(progress)});
+  if (memo_ != nullptr) memo_->Keep(owner_, select_, t, world);
+  return world;
 }
 
 Vec3 PoseWithin::PositionAt(double t) const {

@@ -25,14 +25,10 @@
 
 #include "core/exact_time.h"
 #include "core/rotation.h"
+#include "markers/pose_memo.h"
 #include "markers/rig.h"
 
 namespace cinc {
-
-struct RigidPose {
-  Vec3 position{0, 0, 0};
-  Quat rotation{1, 0, 0, 0};
-};
 
 // a * b: b expressed in a's frame, then a applied.
 RigidPose Compose(const RigidPose& a, const RigidPose& b);
@@ -54,9 +50,11 @@ const FrameSpan* ActiveFrameSpan(const FrameTrack& frames, const ExactTime& t);
 // "world", "body" or "body/hole-1" at t.
 const std::string& FrameLabelAt(const Rig& rig, OwnerRef owner, const ExactTime& t);
 
-RigidPose WorldPoseAt(const Rig& rig, OwnerRef owner, const ExactTime& t);
+// With a memo (markers/pose_memo.h), the carriers' poses kept there are
+// read instead of worked out, and the owner's and its carriers' are kept.
+RigidPose WorldPoseAt(const Rig& rig, OwnerRef owner, const ExactTime& t, PoseMemo* memo = nullptr);
 RigidPose WorldPoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select,
-                          const ExactTime& t);
+                          const ExactTime& t, PoseMemo* memo = nullptr);
 RigidPose WorldPoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select, double t);
 
 // The world point an aim names (its owner's origin or marker) at t.
@@ -105,9 +103,11 @@ double SegmentProgressAt(const Segment<Value>& segment, double t) {
 // the same numbers. PositionAt(t) is At(t).position without working out the
 // owner's own world rotation. An owner whose chain holds a look-at segment
 // is evaluated by WorldPoseWithin itself (its aim reads other owners' poses).
+// With a memo, the carriers' poses at t are read from it where kept there,
+// and the owner's and its carriers' are kept (markers/pose_memo.h).
 class PoseWithin {
  public:
-  PoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select);
+  PoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select, PoseMemo* memo = nullptr);
   RigidPose At(double t) const;
   Vec3 PositionAt(double t) const;
 
@@ -138,6 +138,7 @@ class PoseWithin {
     std::array<BoundTiming, 3> timings{};  // the distinct timings of its segments
     int timing_count = 0;
     const Frame* frame = nullptr;  // nullptr: the world
+    OwnerRef owner;
 
     template <typename Value>
     void Bind(const ChannelTrack<Value>& track, const ExactTime& select,
@@ -157,6 +158,7 @@ class PoseWithin {
   const Rig& rig_;
   OwnerRef owner_;
   ExactTime select_;
+  PoseMemo* memo_;
   bool aimed_ = false;
   std::vector<BoundLink> chain_;  // the owner first, the top of its chain last
 };

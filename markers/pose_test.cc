@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -187,6 +188,99 @@ TEST(PoseWithinTest, ALookAtOwnerPlaysWorldPoseWithinToTheBit) {
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
   for (const char* select : {"0", "0.5", "1.5"}) {
     ExpectTheSamePoses(rig, OwnerRef::Camera(static_cast<int>(camera)), select);
+  }
+}
+
+// A chain of three: `base` slides from the origin to (2, 0, 0) over [1, 2]
+// and turns a quarter about +Y over [2, 3]; `arm` is attached from 0 to its
+// marker `top` at (0, 1, 0), and `tip` to the arm's marker `end` at
+// (0, 0, 1). After the turn the arm is at (2, 0, 0) + R_y(90°)(0, 1, 0) =
+// (2, 1, 0) and the tip at (2, 1, 0) + R_y(90°)(0, 0, 1) = (3, 1, 0), both
+// turned a quarter about +Y; halfway through the slide (t = 1.5) they are at
+// (1, 1, 0) and (1, 1, 1).
+struct ThreeLinks {
+  TestScene test;
+  size_t tip = 0;
+  size_t arm = 0;
+  size_t base = 0;
+  Rig rig;
+
+  ThreeLinks() {
+    AddModel(&test, "base-model", {MakeMarker("top", Vec3(0, 1, 0))});
+    AddModel(&test, "arm-model", {MakeMarker("end", Vec3(0, 0, 1))});
+    tip = test.AddObject("tip");
+    arm = test.AddObject("arm");
+    base = test.AddObject("base");
+    test.scene.objects[base].model = "base-model";
+    test.scene.objects[arm].model = "arm-model";
+    test.AddObjectNode(base, "slide", "1", "2").position = Vec3(2, 0, 0);
+    test.AddObjectNode(base, "turn", "2", "3").rotation =
+        QuatFromAxisAngle(Vec3(0, 1, 0), glm::radians(90.0));
+    test.AddObjectNode(arm, "on", "0", "0").mutable_rare().attach = AttachTo("base/top");
+    test.AddObjectNode(tip, "on", "0", "0").mutable_rare().attach = AttachTo("arm/end");
+    Diagnostics diagnostics;
+    rig = BuildRig(test.scene, test.timeline, &diagnostics);
+    for (const auto& item : diagnostics.items()) ADD_FAILURE() << item.message;
+  }
+  OwnerRef Owner(size_t index) const { return OwnerRef::Object(static_cast<int>(index)); }
+};
+
+void ExpectNear(const Vec3& actual, const Vec3& expected) {
+  for (int k = 0; k < 3; ++k) EXPECT_NEAR(actual[k], expected[k], 1e-12) << "component " << k;
+}
+
+void ExpectSameBits(const RigidPose& actual, const RigidPose& expected) {
+  for (int k = 0; k < 3; ++k) EXPECT_EQ(Bits(actual.position[k]), Bits(expected.position[k]));
+  for (int k = 0; k < 4; ++k) EXPECT_EQ(Bits(actual.rotation[k]), Bits(expected.rotation[k]));
+}
+
+TEST(PoseMemoChainTest, AChainOfThreeIsWhereItsClosedFormSays) {
+  ThreeLinks links;
+  PoseMemo memo;
+  Quat quarter = QuatFromAxisAngle(Vec3(0, 1, 0), glm::radians(90.0));
+  for (size_t owner : {links.base, links.arm, links.tip}) {
+    WorldPoseAt(links.rig, links.Owner(owner), Time("3"), &memo);
+  }
+  RigidPose arm = WorldPoseAt(links.rig, links.Owner(links.arm), Time("3"), &memo);
+  RigidPose tip = WorldPoseAt(links.rig, links.Owner(links.tip), Time("3"), &memo);
+  ExpectNear(arm.position, Vec3(2, 1, 0));
+  ExpectNear(tip.position, Vec3(3, 1, 0));
+  EXPECT_NEAR(std::abs(glm::dot(tip.rotation, quarter)), 1, 1e-12);
+  PoseWithin within(links.rig, links.Owner(links.tip), Time("1"), &memo);
+  ExpectNear(within.At(1.5).position, Vec3(1, 1, 1));
+  ASSERT_NE(memo.Find(links.Owner(links.arm), Time("1"), 1.5), nullptr);
+  ExpectNear(memo.Find(links.Owner(links.arm), Time("1"), 1.5)->position, Vec3(1, 1, 0));
+}
+
+// Whichever of the chain's owners were worked out before, and whether at
+// exact or double times, a pose read through the memo is the bits of the
+// pose worked out without it: the carriers first, the tip first, or the tip
+// alone.
+TEST(PoseMemoChainTest, PosesThroughTheMemoAreTheSameBits) {
+  ThreeLinks links;
+  const std::vector<std::vector<size_t>> orders = {
+      {links.base, links.arm, links.tip}, {links.tip, links.arm, links.base}, {links.tip}};
+  for (const std::vector<size_t>& order : orders) {
+    PoseMemo memo;
+    for (const char* select : {"0", "1", "1.25", "2", "2.5", "3"}) {
+      for (size_t owner : order) {
+        OwnerRef ref = links.Owner(owner);
+        ExpectSameBits(WorldPoseAt(links.rig, ref, Time(select), &memo),
+                       WorldPoseAt(links.rig, ref, Time(select)));
+        ExpectSameBits(WorldPoseWithin(links.rig, ref, Time(select), Time("3.5"), &memo),
+                       WorldPoseWithin(links.rig, ref, Time(select), Time("3.5")));
+        PoseWithin with_memo(links.rig, ref, Time(select), &memo);
+        PoseWithin without(links.rig, ref, Time(select));
+        for (int step = 0; step <= 40; ++step) {
+          double t = step * 0.1 + 0.0123;
+          ExpectSameBits(with_memo.At(t), without.At(t));
+          Vec3 position = with_memo.PositionAt(t);
+          for (int k = 0; k < 3; ++k) {
+            EXPECT_EQ(Bits(position[k]), Bits(without.At(t).position[k]));
+          }
+        }
+      }
+    }
   }
 }
 
