@@ -440,6 +440,19 @@ void AddAnimation(const Scene& scene, const std::vector<GltfOwnerMotion>& motion
   }
 }
 
+// The asset's header, its scene and every list empty, in the order written.
+Json EmptyAsset() {
+  Json json = Json::object();
+  json["asset"] = Json{{"version", "2.0"}, {"generator", std::string("cinc ") + kCincVersion}};
+  json["scene"] = 0;
+  json["scenes"] = Json::array();
+  for (const char* section : {"nodes", "meshes", "materials", "textures", "samplers", "images",
+                              "cameras", "accessors", "bufferViews"}) {
+    json[section] = Json::array();
+  }
+  return json;
+}
+
 }  // namespace
 
 GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
@@ -448,14 +461,7 @@ GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
   GltfDocument document;
   if (!GltfNodesFit(scene, contents, diagnostics)) return document;
   Json& json = document.json;
-  json = Json::object();
-  json["asset"] = Json{{"version", "2.0"}, {"generator", std::string("cinc ") + kCincVersion}};
-  json["scene"] = 0;
-  json["scenes"] = Json::array();
-  for (const char* section : {"nodes", "meshes", "materials", "textures", "samplers", "images",
-                              "cameras", "accessors", "bufferViews"}) {
-    json[section] = Json::array();
-  }
+  json = EmptyAsset();
   Buffers buffers(&json);
   DocumentBuilder builder(contents, &json, &buffers);
   for (const SceneObject& object : scene.objects) builder.names().Reserve(object.name);
