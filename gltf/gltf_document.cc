@@ -459,7 +459,8 @@ GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
                                const std::vector<std::optional<ModelContent>>& contents,
                                const GltfExportSettings& settings, Diagnostics* diagnostics) {
   GltfDocument document;
-  if (!GltfNodesFit(scene, contents, diagnostics)) return document;
+  const std::optional<size_t> nodes = GltfNodesFit(scene, contents, diagnostics);
+  if (!nodes) return document;
   Json& json = document.json;
   json = EmptyAsset();
   Buffers buffers(&json);
@@ -469,7 +470,7 @@ GltfDocument BuildGltfDocument(const Scene& scene, const Rig& rig,
 
   std::optional<std::vector<GltfOwnerMotion>> motions =
       AnimateOwners(scene, rig, settings, diagnostics);
-  if (!motions) return document;
+  if (!motions || !GltfChannelsFit(scene, *nodes, *motions, diagnostics)) return document;
   document.motions = std::move(*motions);
   std::map<std::string, size_t> model_index;
   for (size_t index = 0; index < scene.models.size(); ++index) {

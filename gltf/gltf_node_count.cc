@@ -17,8 +17,9 @@ size_t InstanceNodeCount(const ModelContent& content) {
   return count;
 }
 
-bool GltfNodesFit(const Scene& scene, const std::vector<std::optional<ModelContent>>& contents,
-                  Diagnostics* diagnostics) {
+std::optional<size_t> GltfNodesFit(const Scene& scene,
+                                   const std::vector<std::optional<ModelContent>>& contents,
+                                   Diagnostics* diagnostics) {
   std::unordered_map<std::string, size_t> instance_nodes;  // by model name
   for (size_t index = 0; index < scene.models.size(); ++index) {
     if (contents[index]) {
@@ -37,6 +38,31 @@ bool GltfNodesFit(const Scene& scene, const std::vector<std::optional<ModelConte
               " nodes (a node per object and camera, and its model's nodes for each object), "
               "more than the " +
               std::to_string(kMaxGltfNodes) + " an asset may hold");
+    }
+    return std::nullopt;
+  }
+  return total;
+}
+
+bool GltfChannelsFit(const Scene& scene, size_t nodes, const std::vector<GltfOwnerMotion>& motions,
+                     Diagnostics* diagnostics) {
+  size_t total = 0;
+  for (size_t index = 0; index < motions.size(); ++index) {
+    const GltfNodeAnimation& animation = motions[index].animation;
+    total +=
+        (animation.translation ? 1 : 0) + (animation.rotation ? 1 : 0) + (animation.scale ? 1 : 0);
+    if (nodes + kGltfNodesPerChannel * total <= kMaxGltfAssetSize) continue;
+    const SceneObject& owner = index < scene.objects.size()
+                                   ? scene.objects[index]
+                                   : scene.cameras[index - scene.objects.size()];
+    if (diagnostics != nullptr) {
+      diagnostics->Report(
+          DiagnosticCode::kLimit, owner.origin.location, owner.origin.path(),
+          std::string(owner.is_camera ? "camera '" : "object '") + owner.name +
+              "' brings the glTF asset to " + std::to_string(nodes) + " nodes and " +
+              std::to_string(total) + " animation channels, more than the " +
+              std::to_string(kMaxGltfAssetSize) + " an asset may hold counting a channel as " +
+              std::to_string(kGltfNodesPerChannel) + " nodes");
     }
     return false;
   }

@@ -43,7 +43,7 @@ TEST(GltfNodeCount, TheObjectThatBringsTheAssetPastTheLimitIsNamed) {
   }
   std::vector<std::optional<ModelContent>> contents = {Tree(199'999, 1)};
   Diagnostics diagnostics("scene.yaml");
-  EXPECT_FALSE(GltfNodesFit(test.scene, contents, &diagnostics));
+  EXPECT_FALSE(GltfNodesFit(test.scene, contents, &diagnostics).has_value());
   ASSERT_EQ(diagnostics.items().size(), 1u);
   EXPECT_EQ(diagnostics.items()[0].code, DiagnosticCode::kLimit);
   EXPECT_EQ(diagnostics.items()[0].location, (SourceLocation{7, 3, 0}));
@@ -54,8 +54,41 @@ TEST(GltfNodeCount, TheObjectThatBringsTheAssetPastTheLimitIsNamed) {
   // Without the model's content (no source), every object is one node.
   std::vector<std::optional<ModelContent>> none(1);
   Diagnostics quiet("scene.yaml");
-  EXPECT_TRUE(GltfNodesFit(test.scene, none, &quiet));
+  EXPECT_EQ(GltfNodesFit(test.scene, none, &quiet), std::optional<size_t>(5));
   EXPECT_TRUE(quiet.items().empty());
+}
+
+TEST(GltfNodeCount, TheOwnerThatBringsTheChannelsPastTheLimitIsNamed) {
+  // 200,000 nodes; 49,999 objects that move and turn (99,998 channels),
+  // one that moves, scales and turns (100,001: 200,000 + 4 x 100,001 =
+  // 600,004), then a camera that moves: the last object is named.
+  TestScene test;
+  std::vector<GltfOwnerMotion> motions(50'001);
+  for (GltfOwnerMotion& motion : motions) {
+    test.AddObject("part-" + std::to_string(test.scene.objects.size() + 1));
+    motion.animation.translation.emplace();
+    motion.animation.rotation.emplace();
+  }
+  motions[49'999].animation.scale.emplace();
+  motions.pop_back();
+  test.scene.objects.pop_back();
+  test.scene.objects.back().origin.location = {4, 3, 0};
+  test.AddCamera("main");
+  motions.emplace_back().animation.translation.emplace();
+  Diagnostics diagnostics("scene.yaml");
+  EXPECT_FALSE(GltfChannelsFit(test.scene, 200'000, motions, &diagnostics));
+  ASSERT_EQ(diagnostics.items().size(), 1u);
+  EXPECT_EQ(diagnostics.items()[0].location, (SourceLocation{4, 3, 0}));
+  EXPECT_EQ(diagnostics.items()[0].message,
+            "object 'part-50000' brings the glTF asset to 200000 nodes and 100001 animation "
+            "channels, more than the 600000 an asset may hold counting a channel as 4 nodes");
+
+  // Without the scale and the camera's move: 200,000 + 4 x 100,000, exactly
+  // the limit.
+  motions[49'999].animation.scale.reset();
+  motions.back().animation.translation.reset();
+  Diagnostics quiet("scene.yaml");
+  EXPECT_TRUE(GltfChannelsFit(test.scene, 200'000, motions, &quiet));
 }
 
 }  // namespace

@@ -39,7 +39,7 @@ std::string PartsTable(const std::vector<PartCount>& parts, const BookletContent
 }
 
 // The cover's parts list: one table, or two side by side with smaller
-// pictures from kCoverPartsInOneColumn parts on, so that 14 fit the cover
+// pictures past kCoverPartsInOneColumn parts, so that 14 fit the cover
 // below the product's picture on A4 or letter.
 constexpr size_t kCoverPartsInOneColumn = 6;
 

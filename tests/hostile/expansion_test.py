@@ -259,6 +259,30 @@ objects:
                                               "[E_INTERNAL]\n"), megabytes)
             self.assertEqual(sorted(os.listdir(self.folder)), ["motor.glb", "motors.yaml"])
 
+    def test_gltf_channels_bounded_before_the_animation_is_made(self):
+        # 100,000 copies that move and turn (found in review): a GLB of
+        # 200,000 channels took 1 GB, and its preview page more. The asset
+        # holds 100,000 nodes, and each copy adds 2 channels counted as 4
+        # nodes each: copy 62,501 brings it to 100,000 + 4 x 125,002 =
+        # 600,008, past 600,000.
+        self.write("big.yaml", """cinc: 1
+name: big
+objects:
+  p:
+    pattern: {count: 100000, offset: [0.01, 0, 0]}
+    nodes:
+      - {id: a, at: 0, duration: 1, position: [1, 0, 0]}
+      - {id: b, duration: 1, rotation: [0, 90, 0]}
+""")
+        message = ("big.yaml:4:3: error: object 'p-62501' brings the glTF asset to 100000 nodes "
+                   "and 125002 animation channels, more than the 600000 an asset may hold "
+                   "counting a channel as 4 nodes [E_LIMIT]")
+        for command in (["build", "big.yaml", "--format", "glb", "-o", "b.glb"],
+                        ["preview", "big.yaml", "-o", "b.html"]):
+            _, _, err = self.cinc(*command, expect=1, timeout=60)
+            self.assertEqual(self.errors(err), [message], command)
+        self.assertEqual(os.listdir(self.folder), ["big.yaml"])
+
 
 if __name__ == "__main__":
     hostile.main()
