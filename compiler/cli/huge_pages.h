@@ -6,7 +6,7 @@
 // microseconds: a fifth of the build. glibc can put the heap on 2 MB pages
 // (madvise(MADV_HUGEPAGE) on the memory it takes from the system), which
 // takes the faults from about 31,000 to 11,000 and the wall time down by a
-// quarter, for a few MB more of peak memory (docs/README.md, "Performance").
+// quarter, for a few MB more of peak memory (docs/performance.md).
 // glibc reads that setting, the tunable glibc.malloc.hugetlb=1, only from the
 // environment variable GLIBC_TUNABLES when a process starts, so cinc sets it
 // and executes itself again (the file /proc/self/exe names, the same
