@@ -18,7 +18,6 @@ import json
 import math
 import os
 import shutil
-import struct
 import subprocess
 import sys
 import tempfile
@@ -29,6 +28,7 @@ CINC = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT,
 del sys.argv[1:]
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gltf_test import require_browser  # noqa: E402
+from mesh_glb import mesh_glb  # noqa: E402
 
 NODE = shutil.which("node")
 CHECK = os.path.join(ROOT, "tests", "js", "preview_check.mjs")
@@ -56,38 +56,9 @@ def sphere_glb(radius=0.05, rings=24, segments=48):
             a = ring * (segments + 1) + segment
             b = a + segments + 1
             indices += [a, a + 1, b, b, a + 1, b + 1]
-    position_bytes = b"".join(struct.pack("<3f", *p) for p in positions)
-    normal_bytes = b"".join(struct.pack("<3f", *n) for n in normals)
-    index_bytes = struct.pack(f"<{len(indices)}H", *indices)
-    body = position_bytes + normal_bytes + index_bytes
-    body += b"\0" * (-len(body) % 4)
-    count = len(positions)
-    document = {
-        "asset": {"version": "2.0"},
-        "scene": 0,
-        "scenes": [{"nodes": [0]}],
-        "nodes": [{"name": "ball", "mesh": 0}],
-        "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "NORMAL": 1}, "indices": 2,
-                                    "material": 0}]}],
-        "materials": [{"name": "steel", "pbrMetallicRoughness": {
-            "baseColorFactor": [0.9, 0.9, 0.9, 1], "metallicFactor": 1, "roughnessFactor": 0.25}}],
-        "buffers": [{"byteLength": len(body)}],
-        "bufferViews": [
-            {"buffer": 0, "byteOffset": 0, "byteLength": len(position_bytes), "target": 34962},
-            {"buffer": 0, "byteOffset": len(position_bytes), "byteLength": len(normal_bytes),
-             "target": 34962},
-            {"buffer": 0, "byteOffset": len(position_bytes) + len(normal_bytes),
-             "byteLength": len(index_bytes), "target": 34963}],
-        "accessors": [
-            {"bufferView": 0, "componentType": 5126, "count": count, "type": "VEC3",
-             "min": [-radius] * 3, "max": [radius] * 3},
-            {"bufferView": 1, "componentType": 5126, "count": count, "type": "VEC3"},
-            {"bufferView": 2, "componentType": 5123, "count": len(indices), "type": "SCALAR"}],
-    }
-    text = json.dumps(document).encode()
-    text += b" " * (-len(text) % 4)
-    chunks = struct.pack("<II", len(text), 0x4E4F534A) + text + struct.pack("<II", len(body), 0x004E4942) + body
-    return struct.pack("<III", 0x46546C67, 2, 12 + len(chunks)) + chunks
+    steel = {"name": "steel", "pbrMetallicRoughness": {
+        "baseColorFactor": [0.9, 0.9, 0.9, 1], "metallicFactor": 1, "roughnessFactor": 0.25}}
+    return mesh_glb("ball", steel, positions, normals, indices, radius)
 
 
 SCENE = """cinc: 1
