@@ -9,6 +9,8 @@
                                                (default 100 1000 10000 parts)
     bench/measure.py BUILD_DIR --shape-instructions [NODES]
                                                (default 20000 nodes)
+    bench/measure.py BUILD_DIR --against OLD_BUILD_DIR [NODES...]
+                                               (default 20000 100000 nodes)
 
 With --shapes, every shape of bench/generate_scene.py --shape at NODES nodes
 against libyaml, and the turntable of PARTS parts (its positions fitted)
@@ -18,10 +20,16 @@ instructions both builds execute follow (callgrind: the same count on every
 run, where a virtual machine lends no hardware counters), the whole build's
 and the fitter's; CINC_MEASURE_INSTRUCTIONS=0 leaves them out.
 
+With --against, the old build's cinc and this one's on every shape at each
+NODES and the turntable of 2,000 parts, in turns: medians of wall, CPU and
+peak memory, the paired new/old wall ratio, and both builds' instructions
+and their ratio to libyaml's (a change's before-and-after table).
+
 With --shape-instructions, every shape at NODES nodes, the instructions
 libyaml alone and `cinc build` execute (callgrind): the ratio that does not
 wander with the machine. It is not the ratio of times: cinc's work touches
-more memory per instruction than libyaml's scanning, and runs on two threads.
+more memory per instruction than libyaml's scanning, and runs on two threads;
+the paired wall ratio is printed beside it, and the one over the other.
 
 With --turntables, the turntable at each number of parts alone, with the
 keys its fitted positions took (read back from the shards it wrote) and
@@ -165,18 +173,64 @@ def count_instructions(args, folder):
     return total, fitting
 
 
-def measure_shape_instructions(build, nodes):
+def measure_shape_instructions(build, nodes, runs):
+    """Every shape's instructions against libyaml's, and (issue 40 item 3)
+    whether wall time follows: the paired wall ratio to libyaml over RUNS
+    turns, and that ratio over the instruction ratio (the goal: <= 1.5)."""
     cinc = os.path.join(build, "cinc")
     events = os.path.join(build, "bench", "yaml_events")
-    print(f"| shape ({nodes} nodes) | libyaml instructions | cinc build instructions | ratio |")
-    print("|---|---|---|---|")
+    print(f"| shape ({nodes} nodes) | libyaml instructions | cinc build instructions | ratio "
+          "| wall ratio (paired) | wall / instructions |")
+    print("|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as folder:
         out = os.path.join(folder, "out.sequence.json")
         for shape in SHAPES:
             scene = generate_shape(folder, shape, nodes)
             parse, _ = count_instructions([events, scene], folder)
             whole, _ = count_instructions([cinc, "build", scene, "-o", out], folder)
-            print(f"| {shape} | {parse:,} | {whole:,} | {whole / parse:.2f} |")
+            _, _, paired = best_of_alternating([events, scene], [cinc, "build", scene, "-o", out],
+                                               runs)
+            ratio = whole / parse
+            print(f"| {shape} | {parse:,} | {whole:,} | {ratio:.2f} | {paired:.2f} | "
+                  f"{paired / ratio:.2f} |")
+
+
+def measure_against(old_build, build, nodes_list, parts, runs):
+    """Every shape (and the turntable of PARTS parts) built by the old and the
+    new cinc in turns: medians of wall and CPU seconds and peak MB of each,
+    the median of the new-over-old wall ratios of the turns, and (where
+    valgrind is) both builds' instructions and libyaml's."""
+    old_cinc, cinc = os.path.join(old_build, "cinc"), os.path.join(build, "cinc")
+    events = os.path.join(build, "bench", "yaml_events")
+    count = shutil.which("valgrind") and os.environ.get("CINC_MEASURE_INSTRUCTIONS", "1") != "0"
+    print("| shape | nodes | wall s old / new | CPU s old / new | peak MB old / new | paired "
+          "| instructions old / new (M) | × libyaml old / new |")
+    print("|---|---|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as folder:
+        out_old = os.path.join(folder, "old.sequence.json")
+        out_new = os.path.join(folder, "new.sequence.json")
+        cases = [(shape, nodes) for nodes in nodes_list for shape in SHAPES] + [("turntable", parts)]
+        for shape, nodes in cases:
+            scene = (generate(folder, "turntable", parts, "turntable") if shape == "turntable"
+                     else generate_shape(folder, shape, nodes))
+            results = ([], [])
+            for _ in range(runs):
+                results[0].append(run_measured([old_cinc, "build", scene, "-o", out_old]))
+                results[1].append(run_measured([cinc, "build", scene, "-o", out_new]))
+            medians = [tuple(statistics.median(r[k] for r in each) for k in range(3))
+                       for each in results]
+            paired = statistics.median(b[0] / a[0] for a, b in zip(*results))
+            instructions = ratios = "–"
+            if count:
+                parse, _ = count_instructions([events, scene], folder)
+                before, _ = count_instructions([old_cinc, "build", scene, "-o", out_old], folder)
+                after, _ = count_instructions([cinc, "build", scene, "-o", out_new], folder)
+                instructions = f"{before / 1e6:,.0f} / {after / 1e6:,.0f}"
+                ratios = f"{before / parse:.2f} / {after / parse:.2f}"
+            (old_s, old_mb, old_cpu), (new_s, new_mb, new_cpu) = medians
+            print(f"| {shape} | {nodes} | {old_s:.2f} / {new_s:.2f} | {old_cpu:.2f} / {new_cpu:.2f} "
+                  f"| {old_mb:.0f} / {new_mb:.0f} | {paired:.2f} | {instructions} | {ratios} |",
+                  flush=True)
 
 
 def count_position_keys(first_shard):
@@ -218,7 +272,11 @@ def main():
         measure_turntables(build, [int(s) for s in sys.argv[3:]] or [100, 1000, 10000], runs)
         return
     if len(sys.argv) > 2 and sys.argv[2] == "--shape-instructions":
-        measure_shape_instructions(build, int(sys.argv[3]) if len(sys.argv) > 3 else 20000)
+        measure_shape_instructions(build, int(sys.argv[3]) if len(sys.argv) > 3 else 20000, runs)
+        return
+    if len(sys.argv) > 3 and sys.argv[2] == "--against":
+        numbers = [int(s) for s in sys.argv[4:]]
+        measure_against(os.path.abspath(sys.argv[3]), build, numbers or [20000, 100000], 2000, runs)
         return
     if len(sys.argv) > 2 and sys.argv[2] == "--shapes":
         numbers = [int(s) for s in sys.argv[3:]]
