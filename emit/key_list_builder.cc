@@ -6,7 +6,7 @@
 
 namespace cinc {
 
-Key HoldKey(double t, std::vector<double> value) {
+Key HoldKey(double t, ComponentList value) {
   Key key;
   key.t = t;
   key.value = std::move(value);
@@ -18,7 +18,7 @@ bool KeyListBuilder::LastKeyEndsMotion() const {
   return keys_.size() >= 2 && keys_[keys_.size() - 2].interp != Interpolation::kStep;
 }
 
-void KeyListBuilder::SetAt(double t, const std::vector<double>& value) {
+void KeyListBuilder::SetAt(double t, const ComponentList& value) {
   if (keys_.empty()) {
     keys_.push_back(HoldKey(t, value));
     return;
@@ -49,7 +49,7 @@ void KeyListBuilder::SetAt(double t, const std::vector<double>& value) {
   last_key.value = value;
 }
 
-Key& KeyListBuilder::StartMotionAt(double t, const std::vector<double>& value) {
+Key& KeyListBuilder::StartMotionAt(double t, const ComponentList& value) {
   SetAt(t, value);
   if (keys_.back().t < t) keys_.push_back(HoldKey(t, value));
   return keys_.back();

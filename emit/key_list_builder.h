@@ -7,6 +7,7 @@
 
 #include <vector>
 
+#include "sequence/component_list.h"
 #include "sequence/sequence.h"
 
 namespace cinc {
@@ -18,10 +19,10 @@ class KeyListBuilder {
   // step key after the last key, and at the last key's time a replaced value
   // (after a hold) or a jump pair (after a motion: its end key moves to the
   // largest double below t).
-  void SetAt(double t, const std::vector<double>& value);
+  void SetAt(double t, const ComponentList& value);
   // Makes the last key one at t with `value` (after SetAt's jump handling)
   // and returns it, so the caller can say how the motion leaves it.
-  Key& StartMotionAt(double t, const std::vector<double>& value);
+  Key& StartMotionAt(double t, const ComponentList& value);
   // Appends a key after the last one; a key not after it is dropped (it
   // would break the strict order; only degenerate sub-ulp parts get here).
   void Append(Key key);
@@ -42,7 +43,7 @@ class KeyListBuilder {
 };
 
 // A step key (the start of a hold).
-Key HoldKey(double t, std::vector<double> value);
+Key HoldKey(double t, ComponentList value);
 
 }  // namespace cinc
 

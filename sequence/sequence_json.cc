@@ -20,7 +20,7 @@ Json ArrayOf(const std::vector<Item>& items, Convert convert) {
 }
 
 // A scalar channel's value is a number (`"value": 60`), a vector one an array.
-Json ComponentsToJson(const std::vector<double>& components) {
+Json ComponentsToJson(const ComponentList& components) {
   if (components.size() == 1) return Json(components[0]);
   Json array = Json::array();
   for (double component : components) array.push_back(component);
@@ -172,7 +172,7 @@ namespace {
 // the rest of the build. The layout is WriteJson's, and
 // sequence_json_test.cc checks the bytes against WriteJson(SequenceToJson()).
 
-void AppendComponents(const std::vector<double>& components, std::string* out) {
+void AppendComponents(const ComponentList& components, std::string* out) {
   if (components.size() == 1) {
     AppendJsonNumber(components[0], out);
     return;
