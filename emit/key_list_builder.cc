@@ -20,6 +20,7 @@ bool KeyListBuilder::LastKeyEndsMotion() const {
 
 void KeyListBuilder::SetAt(double t, const ComponentList& value) {
   if (keys_.empty()) {
+    keys_.reserve(kFirstRoom);
     keys_.push_back(HoldKey(t, value));
     return;
   }
@@ -57,6 +58,7 @@ Key& KeyListBuilder::StartMotionAt(double t, const ComponentList& value) {
 
 void KeyListBuilder::Append(Key key) {
   if (!keys_.empty() && !(key.t > keys_.back().t)) return;
+  if (keys_.empty()) keys_.reserve(kFirstRoom);
   keys_.push_back(std::move(key));
 }
 

@@ -5,6 +5,7 @@
 #ifndef CINC_EMIT_KEY_LIST_BUILDER_H_
 #define CINC_EMIT_KEY_LIST_BUILDER_H_
 
+#include <cstddef>
 #include <vector>
 
 #include "sequence/component_list.h"
@@ -38,6 +39,11 @@ class KeyListBuilder {
  private:
   // True when the key before the last one moves into it (not a hold).
   bool LastKeyEndsMotion() const;
+
+  // Room made for a channel's first keys: most channels of a scene hold a
+  // hold, a move and its arrival, or one more (3 or 4 keys), made in one
+  // block instead of growing 1, 2, 4 (Take trims what is left over).
+  static constexpr size_t kFirstRoom = 4;
 
   Keys keys_;
 };
