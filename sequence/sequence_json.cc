@@ -185,14 +185,28 @@ void AppendComponents(const ComponentList& components, std::string* out) {
   *out += ']';
 }
 
+// `, "interp": "linear"`: the names are plain ASCII, which AppendJsonString
+// copies as they are, so each member is one literal.
+void AppendInterp(Interpolation interp, std::string* out) {
+  static constexpr std::string_view kMembers[] = {
+      ", \"interp\": \"linear\"", ", \"interp\": \"step\"", ", \"interp\": \"hermite\"",
+      ", \"interp\": \"bezier\"", ", \"interp\": \"smooth\""};
+  const size_t index = static_cast<size_t>(interp);
+  if (index < std::size(kMembers)) {
+    *out += kMembers[index];
+    return;
+  }
+  *out += ", \"interp\": ";
+  AppendJsonString(InterpolationName(interp), out);
+}
+
 // A key is always flat: one line.
 void AppendKey(const Key& key, std::string* out) {
   *out += "{\"t\": ";
   AppendJsonNumber(key.t, out);
   *out += ", \"value\": ";
   AppendComponents(key.value, out);
-  *out += ", \"interp\": ";
-  AppendJsonString(InterpolationName(key.interp), out);
+  AppendInterp(key.interp, out);
   if (key.in_tangent) {
     *out += ", \"in_tangent\": ";
     AppendComponents(*key.in_tangent, out);
