@@ -1,12 +1,15 @@
 #include "compiler/scene/read_nodes.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <unordered_set>
 #include <utility>
+#include <vector>
 
 #include "compiler/scene/field_table.h"
 #include "compiler/scene/read_cues.h"
@@ -67,11 +70,36 @@ struct NodeKeys {
   bool Has(int field) const { return seen.Has(field); }
 };
 
+// The ids of one node list, for "used twice". Most lists hold a few nodes,
+// searched in order; a hash set would cost a heap block per id. A list that
+// grows past kFew moves its ids into a set.
+class ListIds {
+ public:
+  // Adds `id`; false when the list already had it.
+  bool Add(const std::string& id) {
+    if (set_.empty()) {
+      if (std::find(few_.begin(), few_.end(), id) != few_.end()) return false;
+      if (few_.size() < kFew) {
+        few_.push_back(id);
+        return true;
+      }
+      set_.insert(few_.begin(), few_.end());
+      few_.clear();
+    }
+    return set_.insert(id).second;
+  }
+
+ private:
+  static constexpr size_t kFew = 16;
+  std::vector<std::string> few_;
+  std::unordered_set<std::string> set_;
+};
+
 // What the node's field readers write to.
 struct NodeInput {
   Node* node;
   NodeKeys* keys;
-  std::unordered_set<std::string>* ids;
+  ListIds* ids;
 };
 
 using NodeRule = FieldRule<NodeInput, NodeFieldTraits>;
@@ -97,7 +125,7 @@ constexpr NodeRule kNodeRules[] = {
      [](ReadContext& context, const YamlEvent& value, NodeInput* input) {
        std::optional<std::string> id = ReadName(context, value, "id");
        if (!id) return false;
-       if (!input->ids->insert(*id).second) {
+       if (!input->ids->Add(*id)) {
          context.Report(DiagnosticCode::kSceneName, value.location,
                         "'" + *id + "' is used twice in this list");
        }
@@ -455,8 +483,8 @@ void CheckNodeFields(ReadContext& context, const NodeTable& table, const NodeKey
   }
 }
 
-void ReadNode(ReadContext& context, const YamlEvent& first, OwnerKind owner_kind,
-              std::unordered_set<std::string>* ids, Node* node) {
+void ReadNode(ReadContext& context, const YamlEvent& first, OwnerKind owner_kind, ListIds* ids,
+              Node* node) {
   const NodeTable& table = TheNodeTable();
   NodeKeys keys;
   NodeInput input{node, &keys, ids};
@@ -489,7 +517,7 @@ void ReadNodeList(ReadContext& context, const YamlEvent& first, const std::strin
     context.TypeError(first, "a list of nodes");
     return;
   }
-  std::unordered_set<std::string> ids;
+  ListIds ids;
   size_t index = 0;
   ForEachElement(context, [&](const YamlEvent& event) {
     size_t position = index++;
