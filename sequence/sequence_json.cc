@@ -226,7 +226,14 @@ void AppendKey(const Key& key, std::string* out) {
   *out += '}';
 }
 
+// A newline and the indent of `depth`, one append (the writer's depths are
+// at most 5).
 void Indent(size_t depth, std::string* out) {
+  static constexpr std::string_view kLines = "\n            ";  // depth 6
+  if (depth * 2 < kLines.size()) {
+    out->append(kLines.data(), 1 + depth * 2);
+    return;
+  }
   *out += '\n';
   out->append(depth * 2, ' ');
 }
