@@ -1,6 +1,7 @@
 #include "compiler/scene/read_nodes.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -312,6 +313,9 @@ struct NodeTable {
   std::span<const NodeVerb> verbs;
   std::vector<std::vector<int>> verb_excludes;
   std::vector<std::vector<int>> verb_needs;
+  // The fields without which CheckNodeFields has nothing past `duration` to
+  // check: attach, look_at, path, highlight, ghost and every verb.
+  uint64_t rare_fields = 0;
 
   static int VerbField(size_t verb) { return kNodeRuleCount + static_cast<int>(verb); }
   bool Read(int field, ReadContext& context, const YamlEvent& value, NodeInput* input) const {
@@ -353,6 +357,12 @@ NodeTable BuildNodeTable() {
   for (const NodeVerb& verb : table.verbs) {
     table.verb_excludes.push_back(numbers(verb.excludes));
     table.verb_needs.push_back(numbers(verb.requires_fields));
+  }
+  for (int field : {kAttach, kLookAt, kPath, kHighlight, kGhost}) {
+    table.rare_fields |= uint64_t{1} << field;
+  }
+  for (size_t verb = 0; verb < table.verbs.size(); ++verb) {
+    table.rare_fields |= uint64_t{1} << NodeTable::VerbField(verb);
   }
   return table;
 }
@@ -408,6 +418,8 @@ void CheckNodeTiming(ReadContext& context, const NodeTable& table, const NodeKey
     node->relations.insert(node->relations.end(), keys.start_relations.begin(),
                            keys.start_relations.end());
   }
+  // Every conflict below takes `at`, `start` or `until`: most nodes have none.
+  if (!keys.Has(kAt) && !keys.Has(kStart) && !keys.Has(kUntil)) return;
   auto conflict = [&](int first_field, int second_field) {
     ReportNodeConflict(context, table, keys, *node, DiagnosticCode::kTimingConflict, first_field,
                        second_field);
@@ -448,6 +460,9 @@ void CheckNodeFields(ReadContext& context, const NodeTable& table, const NodeKey
       }
     }
   }
+  // Every check below takes one of `rare_fields` (attach, look_at, path, the
+  // emphases and the verbs): most nodes have none.
+  if ((keys.seen.given & table.rare_fields) == 0) return;
   auto conflict = [&](int first_field, int second_field) {
     ReportNodeConflict(context, table, keys, node, DiagnosticCode::kSceneFormat, first_field,
                        second_field);
