@@ -34,8 +34,7 @@ Keys WriteKeys(const std::vector<Piece<Value>>& pieces) {
 
 void WriteEasedMotion(const Ease& ease, const ExactTime& segment_start,
                       const ExactTime& segment_duration, const ExactTime& start,
-                      const ExactTime& end,
-                      const std::function<std::vector<double>(double)>& value_at,
+                      const ExactTime& end, const std::function<ComponentList(double)>& value_at,
                       KeyListBuilder* builder) {
   double progress_start = ExactTime::Progress(start, segment_start, segment_duration);
   double progress_end = ExactTime::Progress(end, segment_start, segment_duration);
@@ -55,9 +54,9 @@ void WriteEasedMotion(const Ease& ease, const ExactTime& segment_start,
   }
 }
 
-std::vector<double> Components(double value) { return {value}; }
+ComponentList Components(double value) { return {value}; }
 
-std::vector<double> Components(const Vec3& value) { return {value.x, value.y, value.z}; }
+ComponentList Components(const Vec3& value) { return {value.x, value.y, value.z}; }
 
 Keys KeysFromPieces(const std::vector<Piece<Vec3>>& pieces) { return WriteKeys(pieces); }
 

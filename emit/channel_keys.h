@@ -16,8 +16,8 @@
 namespace cinc {
 
 // A value as a key's numbers: 1 or 3.
-std::vector<double> Components(double value);
-std::vector<double> Components(const Vec3& value);
+ComponentList Components(double value);
+ComponentList Components(const Vec3& value);
 
 // Writes a motion over [start, end] (end <= the segment's E) of a segment
 // (S, d, ease) whose value at eased progress u is value_at(u), an affine
@@ -25,8 +25,7 @@ std::vector<double> Components(const Vec3& value);
 // the part's ease, then one key per part end (emit/ease_split.h).
 void WriteEasedMotion(const Ease& ease, const ExactTime& segment_start,
                       const ExactTime& segment_duration, const ExactTime& start,
-                      const ExactTime& end,
-                      const std::function<std::vector<double>(double)>& value_at,
+                      const ExactTime& end, const std::function<ComponentList(double)>& value_at,
                       KeyListBuilder* builder);
 
 // Keys that play the pieces exactly (up to rounding of values and interior

@@ -8,8 +8,9 @@ namespace {
 
 // A key's value or tangent as the sequence stores it: 1 or 3 numbers.
 template <int N>
-std::vector<double> ValueComponents(const FitVector<N>& value) {
-  std::vector<double> components(N);
+ComponentList ValueComponents(const FitVector<N>& value) {
+  ComponentList components;
+  components.resize(N);
   for (int component = 0; component < N; ++component) components[component] = value[component];
   return components;
 }

@@ -6,7 +6,7 @@
 
 namespace cinc {
 
-Key HoldKey(double t, std::vector<double> value) {
+Key HoldKey(double t, ComponentList value) {
   Key key;
   key.t = t;
   key.value = std::move(value);
@@ -18,8 +18,9 @@ bool KeyListBuilder::LastKeyEndsMotion() const {
   return keys_.size() >= 2 && keys_[keys_.size() - 2].interp != Interpolation::kStep;
 }
 
-void KeyListBuilder::SetAt(double t, const std::vector<double>& value) {
+void KeyListBuilder::SetAt(double t, const ComponentList& value) {
   if (keys_.empty()) {
+    keys_.reserve(kFirstRoom);
     keys_.push_back(HoldKey(t, value));
     return;
   }
@@ -49,7 +50,7 @@ void KeyListBuilder::SetAt(double t, const std::vector<double>& value) {
   last_key.value = value;
 }
 
-Key& KeyListBuilder::StartMotionAt(double t, const std::vector<double>& value) {
+Key& KeyListBuilder::StartMotionAt(double t, const ComponentList& value) {
   SetAt(t, value);
   if (keys_.back().t < t) keys_.push_back(HoldKey(t, value));
   return keys_.back();
@@ -57,6 +58,7 @@ Key& KeyListBuilder::StartMotionAt(double t, const std::vector<double>& value) {
 
 void KeyListBuilder::Append(Key key) {
   if (!keys_.empty() && !(key.t > keys_.back().t)) return;
+  if (keys_.empty()) keys_.reserve(kFirstRoom);
   keys_.push_back(std::move(key));
 }
 

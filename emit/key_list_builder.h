@@ -5,8 +5,10 @@
 #ifndef CINC_EMIT_KEY_LIST_BUILDER_H_
 #define CINC_EMIT_KEY_LIST_BUILDER_H_
 
+#include <cstddef>
 #include <vector>
 
+#include "sequence/component_list.h"
 #include "sequence/sequence.h"
 
 namespace cinc {
@@ -18,10 +20,10 @@ class KeyListBuilder {
   // step key after the last key, and at the last key's time a replaced value
   // (after a hold) or a jump pair (after a motion: its end key moves to the
   // largest double below t).
-  void SetAt(double t, const std::vector<double>& value);
+  void SetAt(double t, const ComponentList& value);
   // Makes the last key one at t with `value` (after SetAt's jump handling)
   // and returns it, so the caller can say how the motion leaves it.
-  Key& StartMotionAt(double t, const std::vector<double>& value);
+  Key& StartMotionAt(double t, const ComponentList& value);
   // Appends a key after the last one; a key not after it is dropped (it
   // would break the strict order; only degenerate sub-ulp parts get here).
   void Append(Key key);
@@ -38,11 +40,16 @@ class KeyListBuilder {
   // True when the key before the last one moves into it (not a hold).
   bool LastKeyEndsMotion() const;
 
+  // Room made for a channel's first keys: most channels of a scene hold a
+  // hold, a move and its arrival, or one more (3 or 4 keys), made in one
+  // block instead of growing 1, 2, 4 (Take trims what is left over).
+  static constexpr size_t kFirstRoom = 4;
+
   Keys keys_;
 };
 
 // A step key (the start of a hold).
-Key HoldKey(double t, std::vector<double> value);
+Key HoldKey(double t, ComponentList value);
 
 }  // namespace cinc
 

@@ -20,7 +20,7 @@ Json ArrayOf(const std::vector<Item>& items, Convert convert) {
 }
 
 // A scalar channel's value is a number (`"value": 60`), a vector one an array.
-Json ComponentsToJson(const std::vector<double>& components) {
+Json ComponentsToJson(const ComponentList& components) {
   if (components.size() == 1) return Json(components[0]);
   Json array = Json::array();
   for (double component : components) array.push_back(component);
@@ -172,7 +172,7 @@ namespace {
 // the rest of the build. The layout is WriteJson's, and
 // sequence_json_test.cc checks the bytes against WriteJson(SequenceToJson()).
 
-void AppendComponents(const std::vector<double>& components, std::string* out) {
+void AppendComponents(const ComponentList& components, std::string* out) {
   if (components.size() == 1) {
     AppendJsonNumber(components[0], out);
     return;
@@ -185,14 +185,28 @@ void AppendComponents(const std::vector<double>& components, std::string* out) {
   *out += ']';
 }
 
+// `, "interp": "linear"`: the names are plain ASCII, which AppendJsonString
+// copies as they are, so each member is one literal.
+void AppendInterp(Interpolation interp, std::string* out) {
+  static constexpr std::string_view kMembers[] = {
+      ", \"interp\": \"linear\"", ", \"interp\": \"step\"", ", \"interp\": \"hermite\"",
+      ", \"interp\": \"bezier\"", ", \"interp\": \"smooth\""};
+  const size_t index = static_cast<size_t>(interp);
+  if (index < std::size(kMembers)) {
+    *out += kMembers[index];
+    return;
+  }
+  *out += ", \"interp\": ";
+  AppendJsonString(InterpolationName(interp), out);
+}
+
 // A key is always flat: one line.
 void AppendKey(const Key& key, std::string* out) {
   *out += "{\"t\": ";
   AppendJsonNumber(key.t, out);
   *out += ", \"value\": ";
   AppendComponents(key.value, out);
-  *out += ", \"interp\": ";
-  AppendJsonString(InterpolationName(key.interp), out);
+  AppendInterp(key.interp, out);
   if (key.in_tangent) {
     *out += ", \"in_tangent\": ";
     AppendComponents(*key.in_tangent, out);
@@ -212,7 +226,14 @@ void AppendKey(const Key& key, std::string* out) {
   *out += '}';
 }
 
+// A newline and the indent of `depth`, one append (the writer's depths are
+// at most 5).
 void Indent(size_t depth, std::string* out) {
+  static constexpr std::string_view kLines = "\n            ";  // depth 6
+  if (depth * 2 < kLines.size()) {
+    out->append(kLines.data(), 1 + depth * 2);
+    return;
+  }
   *out += '\n';
   out->append(depth * 2, ' ');
 }

@@ -15,7 +15,7 @@ namespace {
 // channel with no range (position, rotation, scale) whose previous key was at
 // `previous` (negative for the first key).
 bool KeyIsValid(const Key& key, double duration, double previous) {
-  auto finite_triple = [](const std::vector<double>& values) {
+  auto finite_triple = [](const ComponentList& values) {
     return values.size() == 3 && std::isfinite(values[0]) && std::isfinite(values[1]) &&
            std::isfinite(values[2]);
   };

@@ -1,12 +1,16 @@
 #include "compiler/scene/read_nodes.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <unordered_set>
 #include <utility>
+#include <vector>
 
 #include "compiler/scene/field_table.h"
 #include "compiler/scene/read_cues.h"
@@ -67,11 +71,36 @@ struct NodeKeys {
   bool Has(int field) const { return seen.Has(field); }
 };
 
+// The ids of one node list, for "used twice". Most lists hold a few nodes,
+// searched in order; a hash set would cost a heap block per id. A list that
+// grows past kFew moves its ids into a set.
+class ListIds {
+ public:
+  // Adds `id`; false when the list already had it.
+  bool Add(const std::string& id) {
+    if (set_.empty()) {
+      if (std::find(few_.begin(), few_.end(), id) != few_.end()) return false;
+      if (few_.size() < kFew) {
+        few_.push_back(id);
+        return true;
+      }
+      set_.insert(few_.begin(), few_.end());
+      few_.clear();
+    }
+    return set_.insert(id).second;
+  }
+
+ private:
+  static constexpr size_t kFew = 16;
+  std::vector<std::string> few_;
+  std::unordered_set<std::string> set_;
+};
+
 // What the node's field readers write to.
 struct NodeInput {
   Node* node;
   NodeKeys* keys;
-  std::unordered_set<std::string>* ids;
+  ListIds* ids;
 };
 
 using NodeRule = FieldRule<NodeInput, NodeFieldTraits>;
@@ -97,7 +126,7 @@ constexpr NodeRule kNodeRules[] = {
      [](ReadContext& context, const YamlEvent& value, NodeInput* input) {
        std::optional<std::string> id = ReadName(context, value, "id");
        if (!id) return false;
-       if (!input->ids->insert(*id).second) {
+       if (!input->ids->Add(*id)) {
          context.Report(DiagnosticCode::kSceneName, value.location,
                         "'" + *id + "' is used twice in this list");
        }
@@ -284,6 +313,9 @@ struct NodeTable {
   std::span<const NodeVerb> verbs;
   std::vector<std::vector<int>> verb_excludes;
   std::vector<std::vector<int>> verb_needs;
+  // The fields without which CheckNodeFields has nothing past `duration` to
+  // check: attach, look_at, path, highlight, ghost and every verb.
+  uint64_t rare_fields = 0;
 
   static int VerbField(size_t verb) { return kNodeRuleCount + static_cast<int>(verb); }
   bool Read(int field, ReadContext& context, const YamlEvent& value, NodeInput* input) const {
@@ -325,6 +357,12 @@ NodeTable BuildNodeTable() {
   for (const NodeVerb& verb : table.verbs) {
     table.verb_excludes.push_back(numbers(verb.excludes));
     table.verb_needs.push_back(numbers(verb.requires_fields));
+  }
+  for (int field : {kAttach, kLookAt, kPath, kHighlight, kGhost}) {
+    table.rare_fields |= uint64_t{1} << field;
+  }
+  for (size_t verb = 0; verb < table.verbs.size(); ++verb) {
+    table.rare_fields |= uint64_t{1} << NodeTable::VerbField(verb);
   }
   return table;
 }
@@ -380,6 +418,8 @@ void CheckNodeTiming(ReadContext& context, const NodeTable& table, const NodeKey
     node->relations.insert(node->relations.end(), keys.start_relations.begin(),
                            keys.start_relations.end());
   }
+  // Every conflict below takes `at`, `start` or `until`: most nodes have none.
+  if (!keys.Has(kAt) && !keys.Has(kStart) && !keys.Has(kUntil)) return;
   auto conflict = [&](int first_field, int second_field) {
     ReportNodeConflict(context, table, keys, *node, DiagnosticCode::kTimingConflict, first_field,
                        second_field);
@@ -420,6 +460,9 @@ void CheckNodeFields(ReadContext& context, const NodeTable& table, const NodeKey
       }
     }
   }
+  // Every check below takes one of `rare_fields` (attach, look_at, path, the
+  // emphases and the verbs): most nodes have none.
+  if ((keys.seen.given & table.rare_fields) == 0) return;
   auto conflict = [&](int first_field, int second_field) {
     ReportNodeConflict(context, table, keys, node, DiagnosticCode::kSceneFormat, first_field,
                        second_field);
@@ -455,8 +498,8 @@ void CheckNodeFields(ReadContext& context, const NodeTable& table, const NodeKey
   }
 }
 
-void ReadNode(ReadContext& context, const YamlEvent& first, OwnerKind owner_kind,
-              std::unordered_set<std::string>* ids, Node* node) {
+void ReadNode(ReadContext& context, const YamlEvent& first, OwnerKind owner_kind, ListIds* ids,
+              Node* node) {
   const NodeTable& table = TheNodeTable();
   NodeKeys keys;
   NodeInput input{node, &keys, ids};
@@ -489,7 +532,7 @@ void ReadNodeList(ReadContext& context, const YamlEvent& first, const std::strin
     context.TypeError(first, "a list of nodes");
     return;
   }
-  std::unordered_set<std::string> ids;
+  ListIds ids;
   size_t index = 0;
   ForEachElement(context, [&](const YamlEvent& event) {
     size_t position = index++;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
 
 #include "compiler/scene/scene_loader_test_util.h"
 
@@ -147,6 +148,24 @@ TEST(SceneNodesTest, KeysInPointersAreEscaped) {
               ElementsAre("5:18 E_SCENE_FORMAT /objects/a/nodes/0/a~1b~0c: unknown field 'a/b~c'",
                           "5:30 E_SCENE_FORMAT /objects/a/nodes/0/é: unknown field 'é' (did you "
                           "mean 'id'?)"));
+}
+
+// Ids repeated in a list are reported wherever they come: among the first
+// 16 (searched in order) and past them (kept in a hash set from then on).
+TEST(SceneNodesTest, RepeatedIdsInALongList) {
+  std::string text = "cinc: 1\nobjects:\n  a:\n    nodes:\n";
+  for (int index = 0; index < 36; ++index) {
+    int id = index == 5 ? 2 : index == 30 ? 7 : index == 35 ? 25 : index;
+    text += "      - {id: n" + std::to_string(id) + "}\n";
+  }
+  // Node k is on line 5 + k; its id starts in column 14.
+  EXPECT_THAT(
+      Problems(text),
+      ElementsAre("10:14 E_SCENE_NAME /objects/a/nodes/5/id: 'n2' is used twice in this list",
+                  "35:14 E_SCENE_NAME /objects/a/nodes/30/id: 'n7' is used twice in this "
+                  "list",
+                  "40:14 E_SCENE_NAME /objects/a/nodes/35/id: 'n25' is used twice in this "
+                  "list"));
 }
 
 TEST(SceneNodesTest, NamesValuesAndLimits) {
