@@ -218,5 +218,38 @@ TEST(EaseSplit, CurvesWithCrossedControlsSplitIntoValidParts) {
   }
 }
 
+TEST(EaseSplit, AVerticalTangentInsideIsACutBetweenTwoExactParts) {
+  // x1 = 1, x2 = 0: x(s) = 1/2 + 4 (s - 1/2)^3 and y(s) = 3 s^2 - 2 s^3, so
+  // the eased progress near 1/2 is 1/2 + (3/2) ((p - 1/2) / 4)^(1/3): a
+  // vertical tangent at p = 1/2. Cut across it, [0.3125, 0.5625], the parts
+  // meet there; the left is the curve 1 - (1 - v)^3 in x ({1, ., 1, .}), the
+  // right v^3 ({0, ., 0, .}). A linear part across it was 1.27 mm off a 2 m
+  // move 10 ns from the tangent.
+  Ease ease = Ease::CubicBezier(1, 0, 0, 1);
+  std::vector<EasedPart> parts = SplitEase(ease, 0.3125, 0.5625);
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(parts[0].progress_end, 0.5);
+  EXPECT_EQ(parts[1].progress_start, 0.5);
+  EXPECT_EQ(parts[0].eased_end, 0.5);
+  EXPECT_EQ(parts[1].eased_start, 0.5);
+  ASSERT_TRUE(parts[0].ease && parts[1].ease);
+  EXPECT_NEAR((*parts[0].ease)[0], 1, 1e-12);
+  EXPECT_NEAR((*parts[0].ease)[2], 1, 1e-12);
+  EXPECT_NEAR((*parts[1].ease)[0], 0, 1e-12);
+  EXPECT_NEAR((*parts[1].ease)[2], 0, 1e-12);
+  auto expected = [](double p) {
+    double d = (p - 0.5) / 4;
+    return 0.5 + 1.5 * std::cbrt(d) - 2 * d;  // y(s) with s = 1/2 + cbrt(d)
+  };
+  for (double offset : {-0.1875, -0.1, -1e-3, -1e-8, -1e-12, 1e-12, 1e-8, 1e-3, 0.0625}) {
+    double progress = 0.5 + offset;
+    const EasedPart& part = offset < 0 ? parts[0] : parts[1];
+    double u = (progress - part.progress_start) / (part.progress_end - part.progress_start);
+    double played =
+        part.eased_start + (part.eased_end - part.eased_start) * CubicBezierEase(*part.ease, u);
+    EXPECT_NEAR(played, expected(progress), 1e-9) << "progress 0.5 + " << offset;
+  }
+}
+
 }  // namespace
 }  // namespace cinc

@@ -151,8 +151,17 @@ std::vector<EasedPart> SplitEase(const Ease& ease, double progress_start, double
     for (double level : {0.0, 1.0}) {
       for (double s : Crossings(control, level, s_first, s_last)) cuts.push_back({s, level});
     }
-    std::sort(cuts.begin() + 1, cuts.end());
   }
+  // x1 = 1 and x2 = 0 make x(s) = 1/2 + 4 (s - 1/2)^3, which stands still at
+  // s = 1/2 (the curve's tangent is vertical there): no part across it
+  // renormalises to a valid curve, however often halved, but the parts on
+  // either side do ({1, ., 1, .} and {0, ., 0, .}). The only such curve: with
+  // x1 and x2 in [0, 1], x'(s) = 0 inside (0, 1) needs exactly these two.
+  if (control[0] == 1 && control[2] == 0 && s_first < 0.5 && 0.5 < s_last &&
+      InUnitRange(BezierY(control, 0.5))) {
+    cuts.push_back({0.5, BezierY(control, 0.5)});
+  }
+  std::sort(cuts.begin() + 1, cuts.end());
   cuts.push_back({s_last, whole.eased_end});
   std::vector<EasedPart> parts;
   for (size_t index = 0; index + 1 < cuts.size(); ++index) {

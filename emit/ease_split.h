@@ -23,9 +23,10 @@ struct EasedPart {
 
 // The parts of the segment between progress p0 < p1 (both in [0, 1]): the
 // cubic bezier split with de Casteljau where x is each progress and
-// renormalised to [0, 1]; halved in s (at most 8 times, then linear) where
-// a part's x1 or x2 would leave [0, 1] or it does not move in y. Step eases
-// are not parts: the caller writes them as holds.
+// renormalised to [0, 1]; cut where x(s) stands still (x1 = 1, x2 = 0);
+// halved in s (at most 8 times, then linear) where a part's x1 or x2 would
+// leave [0, 1] or it does not move in y. Step eases are not parts: the
+// caller writes them as holds.
 std::vector<EasedPart> SplitEase(const Ease& ease, double progress_start, double progress_end);
 
 }  // namespace cinc

@@ -383,6 +383,32 @@ objects:
             expected = [math.cos(angle), 0, -math.sin(angle)]
             self.assertLessEqual(math.dist(played, expected), 1e-4, (t, played, expected))
 
+    def test_an_ease_standing_still_in_x_is_cut_there_and_played_exactly(self):
+        # ease [1, 0, 0, 1] has a vertical tangent half-way (x(s) = 1/2 +
+        # 4 (s - 1/2)^3): the move, taken over at 0.7 s, is written as two
+        # eased parts meeting at 0.5 s. Its height is 2 y with y = 1/2 +
+        # 1.5 cbrt(d) - 2 d, d = (t - 1/2) / 4; a linear part across the
+        # tangent was millimetres off beside it.
+        scene = self.write("steep.yaml", """cinc: 1
+name: steep
+objects:
+  box:
+    nodes:
+      - {id: away, at: 0, duration: 1, position: [0, 2, 0], ease: [1, 0, 0, 1]}
+      - {id: back, at: 0.7, duration: 0.3, position: [0, 0, 0]}
+""")
+        output = os.path.join(self.folder, "steep.sequence.json")
+        status, stdout, stderr = run("build", "--verify", scene, "-o", output)
+        self.assertEqual(status, 0, stderr)
+        self.assertIn("verified: every owner within the tolerance", stdout)
+        for t in (0.2, 0.49, 0.4999999, 0.5, 0.5000001, 0.51, 0.69):
+            status, stdout, stderr = run("eval", output, "--time", repr(t))
+            self.assertEqual(status, 0, stderr)
+            played = json.loads(stdout)["transforms"]["box"]["position"]
+            d = (t - 0.5) / 4
+            height = 2 * (0.5 + 1.5 * math.copysign(abs(d) ** (1 / 3), d) - 2 * d)
+            self.assertLessEqual(math.dist(played, [0, height, 0]), 1e-6, (t, played, height))
+
     def test_a_fitted_motion_past_10000_keys_is_e_limit(self):
         # 1,000 turns at 1 m need about 14.2 keys a turn (1.42 (r / e)^(1/4)):
         # 14,200 position keys. The fit stops one key past the limit and the
