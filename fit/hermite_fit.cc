@@ -28,13 +28,13 @@ namespace {
 // - Between the checks: inside a piece the error of a segment near the limit
 //   is a smooth hump, zero with zero slope at both keys. Its largest sampled
 //   value has the true peak within one check interval on either side, and
-//   Brent's search there (the bracket shrinks to ~1e-5 of a check
-//   interval) finds the peak to ~1e-10 of its height. Near gimbal
+//   Brent's search there (the bracket shrinks to ~1e-3 of a check
+//   interval) finds the peak to ~1e-7 of its height. Near gimbal
 //   lock check_step makes the checks follow the played curve's swing.
 // So the fit sees the segment's true largest error; the margin is not what
 // covers the instants between checks. It only absorbs what the checks cannot
 // see: floating-point noise in the exact state and the error (~1e-12 of the
-// tolerance), the peak search's residue (~1e-10), and the ulp a later jump
+// tolerance), the peak search's residue (~1e-7), and the ulp a later jump
 // moves a motion's end key by (emit/'s KeyListBuilder::SetAt), all far below 1 %.
 // On an arc, keys grow as margin^(-1/4): 0.99 costs ~0.25 % more keys.
 
@@ -55,14 +55,17 @@ constexpr double kJumpFloor = 1e-9;
 // the error it measured (by at most kMostGrowth longer or kMostShrink
 // shorter, and always inside the bracket of the longest fitting and the
 // shortest failing lengths tried). A fitting segment whose error is at
-// least kAcceptFrom of the limit is taken: it is within (0.9)^(1/4), 2.6 %,
-// of the longest, ~1 % on average (docs/emission.md "Fitting"). Where the
+// least kAcceptFrom of the limit is taken: it is within (0.85)^(1/4), 4 %,
+// of the longest, ~1.5 % on average (docs/emission.md "Fitting"). Where the
 // prediction misses, the bracket shrinks to kSearchPrecision of its length.
 constexpr double kAimAt = 0.96;
-constexpr double kAcceptFrom = 0.9;
+constexpr double kAcceptFrom = 0.85;
 constexpr double kMostGrowth = 4;
 constexpr double kMostShrink = 1.0 / 16;
 constexpr double kSearchPrecision = 1.0 / 512;
+// The next key's first trial follows the change in length from key to key
+// by at most this factor (Fitter::NextGuess).
+constexpr double kMostTrend = 2;
 // Where no segment fits: how much more than the least error a longer
 // segment may make (Fitter::FallbackLength).
 constexpr double kCloseToLeast = 2;
@@ -73,8 +76,10 @@ constexpr int kMaxChecks = 4096;
 // sampled at >= 16 points is under-read by ~1%).
 constexpr double kPeakSearchFrom = 0.5;
 // The peak search narrows its bracket to this fraction of its width (the
-// peak's height then to ~1e-10 of it), in at most kPeakSearchSteps errors.
-constexpr double kPeakBracket = 1e-5;
+// peak's height then to ~1e-7 of it: a hump C s^2 (1 - s)^2 read 1e-4 of
+// the segment off its peak is 8e-8 of it low), in at most kPeakSearchSteps
+// errors.
+constexpr double kPeakBracket = 1e-3;
 constexpr int kPeakSearchSteps = 60;
 
 template <int N>
@@ -263,15 +268,16 @@ class Fitter {
     double span = b.t - a.t;
     auto time_of = [&](int index) { return a.t + span * index / (checks + 1); };
     auto error_at = [&](double t) { return ErrorAt(a, b, t); };
-    // Coarse to fine (strides of halving powers of two), so a segment that
-    // is far too long fails at its first few checks. The lists are the
+    // Coarse to fine (strides of halving powers of two, the first about
+    // half the segment, so the middle comes first), so a segment that is
+    // far too long fails at its first check or two. The lists are the
     // fitter's, reused from segment to segment.
     std::vector<double>& errors = errors_;
     std::vector<bool>& done = done_;
     errors.assign(static_cast<size_t>(checks) + 2, 0.0);
     done.assign(errors.size(), false);
     int stride = 1;
-    while (stride * 2 <= checks + 1) stride *= 2;
+    while (stride * 4 <= checks + 1) stride *= 2;
     for (; stride >= 1; stride /= 2) {
       for (int index = stride; index <= checks; index += stride) {
         if (done[static_cast<size_t>(index)]) continue;
@@ -310,6 +316,10 @@ class Fitter {
   std::vector<Sample> Greedy(const Sample& first, const Sample& last) const {
     std::vector<Sample> keys = {first};
     double guess = (end_ - start_) / 8;
+    // The lengths the last two keys' segments would have at kAimAt of the
+    // limit (0: none), predicted from the error of the segment taken.
+    double aimed = 0;
+    double aimed_before = 0;
     std::vector<double> failed;  // the lengths that failed, for one key
     bool fell_back = false;      // nothing fitted from the previous key
     while (keys.size() <= playback_.max_keys) {
@@ -324,6 +334,7 @@ class Fitter {
       double least_step = std::min(std::nextafter(a.t, HUGE_VAL) - a.t, remaining);
       double length = std::clamp(guess, least_step, remaining);
       failed.clear();
+      double good_error = -1;  // the error of the segment of length `good`; < 0: unknown
       for (int trial = 0; trial < settings_.max_trials; ++trial) {
         Sample b = SampleAfter(a, length, last);
         if (best && b.t <= best->t) {
@@ -331,6 +342,7 @@ class Fitter {
           // the same key. The next key starts from the step itself, or
           // its guess would stay below the grid for ever.
           good = best->t - a.t;
+          good_error = -1;
           break;
         }
         double error = LargestError(a, b, limit_);
@@ -340,6 +352,7 @@ class Fitter {
             return keys;
           }
           good = length;
+          good_error = error;
           best = b;
           if (error >= kAcceptFrom * limit_) break;
         } else {
@@ -361,7 +374,7 @@ class Fitter {
       fell_back = !fitted;
       if (best->t >= end_) break;
       keys.push_back(*best);
-      guess = good;
+      guess = NextGuess(good, fitted ? good_error : -1, &aimed, &aimed_before);
     }
     keys.push_back(last);
     return keys;
@@ -388,6 +401,26 @@ class Fitter {
   }
 
  private:
+  // The first length tried from the next key, after a segment of `length`
+  // whose largest error was `error` (< 0: unknown, or no segment fitted).
+  // A motion whose speed changes (an eased turn) changes the length that
+  // fits by a similar factor from one key to the next, so the guess is the
+  // length this segment would have had at kAimAt of the limit, times the
+  // ratio of that to the previous key's (at most kMostTrend either way).
+  // `aimed` and `aimed_before` carry those lengths from key to key.
+  double NextGuess(double length, double error, double* aimed, double* aimed_before) const {
+    if (error < 0) {
+      *aimed = 0;
+      *aimed_before = 0;
+      return length;
+    }
+    *aimed_before = *aimed;
+    *aimed = length * NextLengthFactor(error);
+    if (!(*aimed_before > 0)) return *aimed;
+    double trend = std::clamp(*aimed / *aimed_before, 1 / kMostTrend, kMostTrend);
+    return *aimed * trend;
+  }
+
   // How much longer (or shorter) the next trial is than one whose largest
   // error was `error`: errors grow as length^4 (a chord's as length^2).
   double NextLengthFactor(double error) const {
