@@ -409,9 +409,12 @@ class Fitter {
   // whose largest error was `error` (< 0: unknown, or no segment fitted).
   // A motion whose speed changes (an eased turn) changes the length that
   // fits by a similar factor from one key to the next, so the guess is the
-  // length this segment would have had at kAimAt of the limit, times the
-  // ratio of that to the previous key's (at most kMostTrend either way).
-  // `aimed` and `aimed_before` carry those lengths from key to key.
+  // longer of this segment's length and the length it would have had at
+  // kAimAt of the limit, times the ratio of the latter to the previous
+  // key's (at most kMostTrend either way). A length that fitted is not
+  // shortened for its error alone: on a uniform arc the first one taken
+  // is kept, as the fewest uniform keys are. `aimed` and `aimed_before`
+  // carry those lengths from key to key.
   double NextGuess(double length, double error, double* aimed, double* aimed_before) const {
     if (error < 0) {
       *aimed = 0;
@@ -420,9 +423,9 @@ class Fitter {
     }
     *aimed_before = *aimed;
     *aimed = length * NextLengthFactor(error);
-    if (!(*aimed_before > 0)) return *aimed;
+    if (!(*aimed_before > 0)) return std::max(length, *aimed);
     double trend = std::clamp(*aimed / *aimed_before, 1 / kMostTrend, kMostTrend);
-    return *aimed * trend;
+    return std::max(length, *aimed) * trend;
   }
 
   // How much longer (or shorter) the next trial is than one whose largest
