@@ -142,9 +142,11 @@ class PoseKeyWriter {
       RigidPose at_end;
       if (motion.position_moves || motion.rotation_moves) {
         within_.emplace(rig_, owner_, starts[i], memo_);
+        fitted_.emplace(rig_, owner_, starts[i]);
         at_end = WorldPoseWithin(rig_, owner_, starts[i], *end, memo_);
       } else {
         within_.reset();
+        fitted_.reset();
       }
       WritePositionPiece(starts[i], end, at_start.position, at_end.position, motion);
       WriteRotationPiece(starts[i], end, at_start.rotation, at_end.rotation, motion, i == 0);
@@ -193,9 +195,9 @@ class PoseKeyWriter {
     } else {
       FitCurve<3> curve;
       curve.quantity = FitQuantity::kPosition;
-      curve.track = [&](double, const Vec3&, double to) { return within_->PositionAt(to); };
+      curve.track = [&](double, const Vec3&, double to) { return fitted_->PositionAt(to); };
       curve.error = [&](double t, const Vec3& played) {
-        return glm::length(within_->PositionAt(t) - played);
+        return glm::length(fitted_->PositionAt(t) - played);
       };
       BakeHermite(curve, a, b, value, end_value, settings_, &positions_);
     }
@@ -233,10 +235,10 @@ class PoseKeyWriter {
       FitCurve<3> curve;
       curve.quantity = FitQuantity::kEulerRotation;
       curve.track = [&](double from, const Vec3& euler, double to) {
-        return source_.Carry(*within_, motion, from, euler, to);
+        return source_.Carry(*fitted_, motion, from, euler, to);
       };
       curve.error = [&](double t, const Vec3& played) {
-        return Degrees(AngleBetween(Pose(t).rotation, QuatFromEulerDegrees(played)));
+        return Degrees(AngleBetween(fitted_->At(t).rotation, QuatFromEulerDegrees(played)));
       };
       BakeHermite(curve, a, b, euler_start, euler_end, settings_, &rotations_);
     }
@@ -266,6 +268,10 @@ class PoseKeyWriter {
   KeyListBuilder positions_;
   KeyListBuilder rotations_;
   std::optional<PoseWithin> within_;
+  // The same pose without the memo, for the fits: their samples fall at
+  // times no other owner asks for, so keeping them would only evict the
+  // carriers' poses at the pieces' ends and probes (docs/performance.md).
+  std::optional<PoseWithin> fitted_;
   std::optional<Vec3> position_end_;
   Vec3 euler_{0, 0, 0};
   Quat rotation_end_{1, 0, 0, 0};

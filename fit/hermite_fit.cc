@@ -28,13 +28,13 @@ namespace {
 // - Between the checks: inside a piece the error of a segment near the limit
 //   is a smooth hump, zero with zero slope at both keys. Its largest sampled
 //   value has the true peak within one check interval on either side, and
-//   Brent's search there (the bracket shrinks to ~1e-5 of a check
-//   interval) finds the peak to ~1e-10 of its height. Near gimbal
+//   Brent's search there (the bracket shrinks to ~1e-3 of a check
+//   interval) finds the peak to ~1e-7 of its height. Near gimbal
 //   lock check_step makes the checks follow the played curve's swing.
 // So the fit sees the segment's true largest error; the margin is not what
 // covers the instants between checks. It only absorbs what the checks cannot
 // see: floating-point noise in the exact state and the error (~1e-12 of the
-// tolerance), the peak search's residue (~1e-10), and the ulp a later jump
+// tolerance), the peak search's residue (~1e-7), and the ulp a later jump
 // moves a motion's end key by (emit/'s KeyListBuilder::SetAt), all far below 1 %.
 // On an arc, keys grow as margin^(-1/4): 0.99 costs ~0.25 % more keys.
 
@@ -43,7 +43,12 @@ namespace {
 // is written as 0, a change far below any tolerance.
 constexpr double kTangentNoise = 1e-7;
 // The derivative's step: a small fraction of the span, but never so long
-// that a fast motion's fifth derivative shows (h^4 f^(5) / 30 stays ~1e-9).
+// that a fast motion's third derivative shows much: inside a span the
+// central difference errs by h^2 f^(3) / 6, ~3e-8 m/s for a point 0.46 m out
+// on a body turning 3 eased turns in 10 s, ~3e-4 m/s (1e-6 of its speed)
+// for one 10 m out turning 4 times a second. The fit checks the segments
+// played with these tangents, so such an error can only shorten them, by
+// far less than the search's own slack.
 constexpr double kStepFraction = 1e-5;
 constexpr double kMaxStepSeconds = 1e-4;
 // A step of a derivative's stencil that is a jump (JumpInStencil).
@@ -55,14 +60,17 @@ constexpr double kJumpFloor = 1e-9;
 // the error it measured (by at most kMostGrowth longer or kMostShrink
 // shorter, and always inside the bracket of the longest fitting and the
 // shortest failing lengths tried). A fitting segment whose error is at
-// least kAcceptFrom of the limit is taken: it is within (0.9)^(1/4), 2.6 %,
-// of the longest, ~1 % on average (docs/emission.md "Fitting"). Where the
+// least kAcceptFrom of the limit is taken: it is within (0.85)^(1/4), 4 %,
+// of the longest, ~1.5 % on average (docs/emission.md "Fitting"). Where the
 // prediction misses, the bracket shrinks to kSearchPrecision of its length.
 constexpr double kAimAt = 0.96;
-constexpr double kAcceptFrom = 0.9;
+constexpr double kAcceptFrom = 0.85;
 constexpr double kMostGrowth = 4;
 constexpr double kMostShrink = 1.0 / 16;
 constexpr double kSearchPrecision = 1.0 / 512;
+// The next key's first trial follows the change in length from key to key
+// by at most this factor (Fitter::NextGuess).
+constexpr double kMostTrend = 2;
 // Where no segment fits: how much more than the least error a longer
 // segment may make (Fitter::FallbackLength).
 constexpr double kCloseToLeast = 2;
@@ -73,8 +81,10 @@ constexpr int kMaxChecks = 4096;
 // sampled at >= 16 points is under-read by ~1%).
 constexpr double kPeakSearchFrom = 0.5;
 // The peak search narrows its bracket to this fraction of its width (the
-// peak's height then to ~1e-10 of it), in at most kPeakSearchSteps errors.
-constexpr double kPeakBracket = 1e-5;
+// peak's height then to ~1e-7 of it: a hump C s^2 (1 - s)^2 read 1e-4 of
+// the segment off its peak is 8e-8 of it low), in at most kPeakSearchSteps
+// errors.
+constexpr double kPeakBracket = 1e-3;
 constexpr int kPeakSearchSteps = 60;
 
 template <int N>
@@ -87,30 +97,28 @@ FitVector<N> WithoutNoise(FitVector<N> tangent) {
 
 enum class JumpSide { kNone, kBefore, kAfter };
 
-// Where the five samples of a central stencil (t - 2h ... t + 2h) straddle
+// Where the three samples of a central stencil (t - h, t, t + h) straddle
 // a jump (a look-at's yaw flipping past 180 degrees as its target moves):
-// one of their four steps more than kJumpRatio times every other and past
+// one of their two steps more than kJumpRatio times the other and past
 // kJumpFloor of the values' size. A smooth motion's steps differ by about
 // f'' h^2 and a jump J adds J to one of them, so a central difference across
 // it is J / h off: about 800 per second at a 1e-2 jump, and every segment
-// from that key fails beyond a microsecond.
+// from that key fails beyond a microsecond. (Near where a motion stops, the
+// steps f' h -+ f'' h^2 / 2 may differ as much: the one-sided difference
+// taken then is as good there.)
 template <int N>
-JumpSide JumpInStencil(const std::array<FitVector<N>, 5>& samples) {
-  std::array<double, 4> steps;
+JumpSide JumpInStencil(const std::array<FitVector<N>, 3>& samples) {
   double size = 1;
   for (const FitVector<N>& sample : samples) {
     for (int component = 0; component < N; ++component) {
       size = std::max(size, std::abs(sample[component]));
     }
   }
-  for (size_t k = 0; k < 4; ++k) steps[k] = glm::length(samples[k + 1] - samples[k]);
-  size_t largest =
-      static_cast<size_t>(std::max_element(steps.begin(), steps.end()) - steps.begin());
-  if (!(steps[largest] > kJumpFloor * size)) return JumpSide::kNone;
-  for (size_t k = 0; k < 4; ++k) {
-    if (k != largest && !(steps[largest] > kJumpRatio * steps[k])) return JumpSide::kNone;
-  }
-  return largest < 2 ? JumpSide::kBefore : JumpSide::kAfter;
+  double before = glm::length(samples[1] - samples[0]);
+  double after = glm::length(samples[2] - samples[1]);
+  if (before > kJumpRatio * after && before > kJumpFloor * size) return JumpSide::kBefore;
+  if (after > kJumpRatio * before && after > kJumpFloor * size) return JumpSide::kAfter;
+  return JumpSide::kNone;
 }
 
 // The straight line between the keys at t: per component (a quaternion's
@@ -226,17 +234,17 @@ class Fitter {
     auto at = [&](double k) { return curve_.track(t, value, t + k * step_); };
     double h = step_;
     if (t - 2 * h >= start_ && t + 2 * h <= end_) {
-      Value before2 = at(-2);
+      // Central, second order: two samples (a fourth-order stencil took
+      // four, a sixth of a key's samples, for a difference no fit sees).
       Value before1 = at(-1);
       Value after1 = at(1);
-      Value after2 = at(2);
-      switch (JumpInStencil<N>({before2, before1, value, after1, after2})) {
+      switch (JumpInStencil<N>({before1, value, after1})) {
         case JumpSide::kNone:
-          return WithoutNoise((before2 - 8.0 * before1 + 8.0 * after1 - after2) / (12 * h));
+          return WithoutNoise((after1 - before1) / (2 * h));
         case JumpSide::kBefore:  // one-sided, second order, after t
-          return WithoutNoise((-3.0 * value + 4.0 * after1 - after2) / (2 * h));
+          return WithoutNoise((-3.0 * value + 4.0 * after1 - at(2)) / (2 * h));
         case JumpSide::kAfter:  // before t
-          return WithoutNoise((3.0 * value - 4.0 * before1 + before2) / (2 * h));
+          return WithoutNoise((3.0 * value - 4.0 * before1 + at(-2)) / (2 * h));
       }
     }
     // One-sided, fourth order, on the side inside the span.
@@ -263,15 +271,16 @@ class Fitter {
     double span = b.t - a.t;
     auto time_of = [&](int index) { return a.t + span * index / (checks + 1); };
     auto error_at = [&](double t) { return ErrorAt(a, b, t); };
-    // Coarse to fine (strides of halving powers of two), so a segment that
-    // is far too long fails at its first few checks. The lists are the
+    // Coarse to fine (strides of halving powers of two, the first about
+    // half the segment, so the middle comes first), so a segment that is
+    // far too long fails at its first check or two. The lists are the
     // fitter's, reused from segment to segment.
     std::vector<double>& errors = errors_;
     std::vector<bool>& done = done_;
     errors.assign(static_cast<size_t>(checks) + 2, 0.0);
     done.assign(errors.size(), false);
     int stride = 1;
-    while (stride * 2 <= checks + 1) stride *= 2;
+    while (stride * 4 <= checks + 1) stride *= 2;
     for (; stride >= 1; stride /= 2) {
       for (int index = stride; index <= checks; index += stride) {
         if (done[static_cast<size_t>(index)]) continue;
@@ -288,8 +297,9 @@ class Fitter {
       largest = std::max(largest, errors[i]);
       bool local_peak = errors[i] >= errors[i - 1] && errors[i] >= errors[i + 1];
       if (!local_peak || errors[i] < kPeakSearchFrom * limit) continue;
-      double peak = PeakBetween(error_at, time_of(index - 1), time_of(index + 1), time_of(index),
-                                errors[i], limit);
+      double peak =
+          PeakBetween(error_at, {time_of(index - 1), errors[i - 1]}, {time_of(index), errors[i]},
+                      {time_of(index + 1), errors[i + 1]}, limit);
       if (!(peak <= limit)) return std::isnan(peak) ? HUGE_VAL : peak;
       largest = std::max(largest, peak);
     }
@@ -310,6 +320,10 @@ class Fitter {
   std::vector<Sample> Greedy(const Sample& first, const Sample& last) const {
     std::vector<Sample> keys = {first};
     double guess = (end_ - start_) / 8;
+    // The lengths the last two keys' segments would have at kAimAt of the
+    // limit (0: none), predicted from the error of the segment taken.
+    double aimed = 0;
+    double aimed_before = 0;
     std::vector<double> failed;  // the lengths that failed, for one key
     bool fell_back = false;      // nothing fitted from the previous key
     while (keys.size() <= playback_.max_keys) {
@@ -324,6 +338,7 @@ class Fitter {
       double least_step = std::min(std::nextafter(a.t, HUGE_VAL) - a.t, remaining);
       double length = std::clamp(guess, least_step, remaining);
       failed.clear();
+      double good_error = -1;  // the error of the segment of length `good`; < 0: unknown
       for (int trial = 0; trial < settings_.max_trials; ++trial) {
         Sample b = SampleAfter(a, length, last);
         if (best && b.t <= best->t) {
@@ -331,6 +346,7 @@ class Fitter {
           // the same key. The next key starts from the step itself, or
           // its guess would stay below the grid for ever.
           good = best->t - a.t;
+          good_error = -1;
           break;
         }
         double error = LargestError(a, b, limit_);
@@ -340,6 +356,7 @@ class Fitter {
             return keys;
           }
           good = length;
+          good_error = error;
           best = b;
           if (error >= kAcceptFrom * limit_) break;
         } else {
@@ -361,7 +378,7 @@ class Fitter {
       fell_back = !fitted;
       if (best->t >= end_) break;
       keys.push_back(*best);
-      guess = good;
+      guess = NextGuess(good, fitted ? good_error : -1, &aimed, &aimed_before);
     }
     keys.push_back(last);
     return keys;
@@ -388,6 +405,29 @@ class Fitter {
   }
 
  private:
+  // The first length tried from the next key, after a segment of `length`
+  // whose largest error was `error` (< 0: unknown, or no segment fitted).
+  // A motion whose speed changes (an eased turn) changes the length that
+  // fits by a similar factor from one key to the next, so the guess is the
+  // longer of this segment's length and the length it would have had at
+  // kAimAt of the limit, times the ratio of the latter to the previous
+  // key's (at most kMostTrend either way). A length that fitted is not
+  // shortened for its error alone: on a uniform arc the first one taken
+  // is kept, as the fewest uniform keys are. `aimed` and `aimed_before`
+  // carry those lengths from key to key.
+  double NextGuess(double length, double error, double* aimed, double* aimed_before) const {
+    if (error < 0) {
+      *aimed = 0;
+      *aimed_before = 0;
+      return length;
+    }
+    *aimed_before = *aimed;
+    *aimed = length * NextLengthFactor(error);
+    if (!(*aimed_before > 0)) return std::max(length, *aimed);
+    double trend = std::clamp(*aimed / *aimed_before, 1 / kMostTrend, kMostTrend);
+    return std::max(length, *aimed) * trend;
+  }
+
   // How much longer (or shorter) the next trial is than one whose largest
   // error was `error`: errors grow as length^4 (a chord's as length^2).
   double NextLengthFactor(double error) const {
@@ -467,28 +507,38 @@ class Fitter {
   // before it is sampled and checked: the key written is the key checked.
   double KeyTime(double a, double length) const { return playback_.KeyTime(a, length, end_); }
 
-  // The largest error on [lo, hi] around a check at `middle` whose error is
-  // `at_middle`: Brent's search for the maximum of a hump known to peak
-  // inside (parabolic steps through the three best points, golden-section
-  // steps where a parabola would not shrink the bracket), until the bracket
-  // is kPeakBracket of its width. It stops early once an error is past
-  // `stop_above`: the segment fails then, whatever the true peak.
+  // A time and the error there.
+  struct Checked {
+    double t;
+    double error;
+  };
+
+  // The largest error between the checks `lo` and `hi` around the check
+  // `middle`, whose error is at least theirs: Brent's search for the
+  // maximum of a hump known to peak inside (parabolic steps through the
+  // three best points, the first through the three checks themselves;
+  // golden-section steps where a parabola would not shrink the bracket),
+  // until the bracket is kPeakBracket of its width. It stops early once an
+  // error is past `stop_above`: the segment fails then, whatever the true
+  // peak.
   template <typename ErrorAt>
-  static double PeakBetween(const ErrorAt& error_at, double lo, double hi, double middle,
-                            double at_middle, double stop_above) {
+  static double PeakBetween(const ErrorAt& error_at, const Checked& lo, const Checked& middle,
+                            const Checked& hi, double stop_above) {
     constexpr double kGoldenStep = 0.3819660112501051;  // (3 - sqrt 5) / 2
-    const double tolerance = kPeakBracket * (hi - lo);
+    const double tolerance = kPeakBracket * (hi.t - lo.t);
     // Minimises g = -error: x the best point, w the second best, v the previous w.
-    double a = lo;
-    double b = hi;
-    double x = middle;
-    double w = middle;
-    double v = middle;
-    double gx = -at_middle;
-    double gw = gx;
-    double gv = gx;
-    double step = 0;    // the last step
-    double before = 0;  // the step before it
+    const Checked& second = lo.error >= hi.error ? lo : hi;
+    const Checked& third = lo.error >= hi.error ? hi : lo;
+    double a = lo.t;
+    double b = hi.t;
+    double x = middle.t;
+    double w = second.t;
+    double v = third.t;
+    double gx = -middle.error;
+    double gw = -second.error;
+    double gv = -third.error;
+    double step = 0;        // the last step
+    double before = b - a;  // the step before it: a parabola may be the first step
     for (int iteration = 0; iteration < kPeakSearchSteps; ++iteration) {
       double centre = (a + b) / 2;
       if (std::abs(x - centre) <= 2 * tolerance - (b - a) / 2) break;

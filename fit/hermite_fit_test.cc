@@ -166,6 +166,22 @@ TEST(HermiteFitTest, AFastWaveFitsWithinTheTolerance) {
   EXPECT_LE(static_cast<double>(keys.size() - 1), 1.05 * segments);
 }
 
+double OneWave(double t) { return std::sin(kTurn * t); }
+
+TEST(HermiteFitTest, InteriorTangentsAreTheDerivativeToACentralDifferencesError) {
+  // Over [0, 1] the step is h = 1e-5 s; a central difference errs by
+  // h^2 |f'''| / 6 <= 1e-10 (2 pi)^3 / 6 = 4.1e-9 for sin(2 pi t), and its
+  // rounding by about 1e-16 / 1e-5 = 1e-11.
+  FitSettings settings;
+  std::vector<FitKey<1>> keys =
+      Fit(PositionCurve(OneWave), 0, 1, OneWave, settings, PlaybackModel{});
+  ExpectIncreasingFromTo(keys, 0, 1);
+  ASSERT_GT(keys.size(), 4u);
+  for (size_t k = 1; k + 1 < keys.size(); ++k) {
+    EXPECT_NEAR(keys[k].tangent.x, kTurn * std::cos(kTurn * keys[k].t), 5e-9) << "at " << keys[k].t;
+  }
+}
+
 // A jump at 0.3 s, then a slow line: 0.1 m/s before, 0.5 m higher and the
 // same rate after (a look-at's yaw flipping past 180 degrees is such a jump).
 double JumpAt03(double t) { return t < 0.3 ? 0.1 * t : 0.5 + 0.1 * t; }
