@@ -358,7 +358,7 @@ class Fitter {
           good = length;
           good_error = error;
           best = b;
-          if (error >= kAcceptFrom * limit_) break;
+          if (error >= AcceptFrom() * limit_) break;
         } else {
           bad = std::min(bad, length);
           failed.push_back(length);
@@ -378,7 +378,13 @@ class Fitter {
       fell_back = !fitted;
       if (best->t >= end_) break;
       keys.push_back(*best);
-      guess = NextGuess(good, fitted ? good_error : -1, &aimed, &aimed_before);
+      // glTF positions keep the last length: their float32 values make a
+      // key's own rounding part of every segment's error, which the trend's
+      // other choice of keys can leave past the limit (tests/verify_cli_test
+      // .py, a fall 8 km up).
+      guess = StoresRoundedPositions()
+                  ? good
+                  : NextGuess(good, fitted ? good_error : -1, &aimed, &aimed_before);
     }
     keys.push_back(last);
     return keys;
@@ -478,13 +484,22 @@ class Fitter {
     return chosen;
   }
 
+  // The share of the limit from which a fitting segment is taken: glTF
+  // positions keep 0.9, where the keys' rounding shapes the error more than
+  // the length does.
+  double AcceptFrom() const { return StoresRoundedPositions() ? 0.9 : kAcceptFrom; }
+
+  // True when the player rounds the fitted values to float32 positions.
+  bool StoresRoundedPositions() const {
+    return playback_.kind == PlaybackModel::Kind::kGltf &&
+           curve_.quantity == FitQuantity::kPosition;
+  }
+
   // True when an error this large is what a glTF player's float32 position
   // values make near `a`: each component rounds by up to half a float32
   // step of the largest, and a segment plays up to about twice that.
   bool HeldByStorage(const Sample& a, double error) const {
-    if (playback_.kind != PlaybackModel::Kind::kGltf || curve_.quantity != FitQuantity::kPosition) {
-      return false;
-    }
+    if (!StoresRoundedPositions()) return false;
     double largest = 0;
     for (int component = 0; component < N; ++component) {
       largest = std::max(largest, std::abs(a.value[component]));
