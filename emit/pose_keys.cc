@@ -140,11 +140,10 @@ class PoseKeyWriter {
       // The pose the piece ends on, once for both channels (a moving piece
       // has an end), and the pose within it: only a moving piece samples it.
       RigidPose at_end;
+      within_.reset();
+      select_ = starts[i];
       if (motion.position_moves || motion.rotation_moves) {
-        within_.emplace(rig_, owner_, starts[i], memo_);
         at_end = WorldPoseWithin(rig_, owner_, starts[i], *end, memo_);
-      } else {
-        within_.reset();
       }
       WritePositionPiece(starts[i], end, at_start.position, at_end.position, motion);
       WriteRotationPiece(starts[i], end, at_start.rotation, at_end.rotation, motion, i == 0);
@@ -154,7 +153,13 @@ class PoseKeyWriter {
 
  private:
   // The owner's pose within the piece being written.
-  RigidPose Pose(double t) const { return within_->At(t); }
+  RigidPose Pose(double t) { return Within().At(t); }
+  // The pose within the piece, bound when first sampled: a piece whose
+  // movers say its keys samples none.
+  const PoseWithin& Within() {
+    if (!within_) within_.emplace(rig_, owner_, select_, memo_);
+    return *within_;
+  }
 
   // The piece's keys when they are linear in the shared eased progress,
   // from `from` to `to`: an exact eased motion.
@@ -174,8 +179,10 @@ class PoseKeyWriter {
   // `end_value`: where a moving piece ends (WorldPoseWithin at its end).
   void WritePositionPiece(const ExactTime& start, const std::optional<ExactTime>& end, Vec3 value,
                           const Vec3& end_value, const PieceMotion& motion) {
+    double drift = 0;  // how far `value` is moved from the exact position
     if (position_end_ &&
         glm::length(value - *position_end_) <= kSamePositionRelative * (1 + glm::length(value))) {
+      drift = glm::length(value - *position_end_);
       value = *position_end_;  // continuous: no jump of rounding noise
     }
     if (!motion.position_moves) {
@@ -186,16 +193,19 @@ class PoseKeyWriter {
     double a = start.ToDouble();
     double b = end->ToDouble();
     std::optional<SharedTiming> shared = SharedTimingOf(motion.movers.position, start, *end);
-    bool exact = shared && IsAffineInTiming(*shared, a, b, value, end_value,
-                                            [&](double t) { return within_->PositionAt(t); });
+    // Probed unless the movers say the answer (no rotation in motion).
+    bool exact =
+        shared && (SurelyAffineInTiming(motion.movers, *shared, a, b, value, end_value, drift) ||
+                   IsAffineInTiming(*shared, a, b, value, end_value,
+                                    [&](double t) { return Within().PositionAt(t); }));
     if (exact) {
       WriteAffine(*shared, start, *end, value, end_value, &positions_);
     } else {
       FitCurve<3> curve;
       curve.quantity = FitQuantity::kPosition;
-      curve.track = [&](double, const Vec3&, double to) { return within_->PositionAt(to); };
+      curve.track = [&](double, const Vec3&, double to) { return Within().PositionAt(to); };
       curve.error = [&](double t, const Vec3& played) {
-        return glm::length(within_->PositionAt(t) - played);
+        return glm::length(Within().PositionAt(t) - played);
       };
       BakeHermite(curve, a, b, value, end_value, settings_, &positions_);
     }
@@ -225,7 +235,7 @@ class PoseKeyWriter {
     double b = end->ToDouble();
     Vec3 euler_start = euler_;
     Vec3 euler_end =
-        NearestEulerTriple(end_rotation, source_.Carry(*within_, motion, a, euler_start, b));
+        NearestEulerTriple(end_rotation, source_.Carry(Within(), motion, a, euler_start, b));
     std::optional<SharedTiming> shared = SharedTimingOf(motion.movers.rotation, start, *end);
     if (shared && IsOneComponentMove(start, b, *shared, euler_start, &euler_end)) {
       WriteAffine(*shared, start, *end, euler_start, euler_end, &rotations_);
@@ -233,7 +243,7 @@ class PoseKeyWriter {
       FitCurve<3> curve;
       curve.quantity = FitQuantity::kEulerRotation;
       curve.track = [&](double from, const Vec3& euler, double to) {
-        return source_.Carry(*within_, motion, from, euler, to);
+        return source_.Carry(Within(), motion, from, euler, to);
       };
       curve.error = [&](double t, const Vec3& played) {
         return Degrees(AngleBetween(Pose(t).rotation, QuatFromEulerDegrees(played)));
@@ -247,7 +257,7 @@ class PoseKeyWriter {
   // True when only one Euler component changes and its linear interpolation
   // in the eased progress is the exact rotation (emit/rotation_keys.h).
   bool IsOneComponentMove(const ExactTime& start, double end_seconds, const SharedTiming& shared,
-                          const Vec3& euler_start, Vec3* euler_end) const {
+                          const Vec3& euler_start, Vec3* euler_end) {
     double a = start.ToDouble();
     return cinc::IsOneComponentMove(euler_start, euler_end, [&](int check) {
       double t = ProbeTime(a, end_seconds, check);
@@ -266,6 +276,7 @@ class PoseKeyWriter {
   KeyListBuilder positions_;
   KeyListBuilder rotations_;
   std::optional<PoseWithin> within_;
+  ExactTime select_;  // the start of the piece being written
   std::optional<Vec3> position_end_;
   Vec3 euler_{0, 0, 0};
   Quat rotation_end_{1, 0, 0, 0};

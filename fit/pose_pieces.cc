@@ -15,9 +15,24 @@ namespace {
 // Pieces of the closure walk before falling back to every owner's instants.
 constexpr size_t kClosureBudget = 1'000'000;
 
+// The largest length a value of the segment in charge (or the track's
+// initial value) has between its ends: a bound for a lerp, not for a path.
+double LengthBound(const ChannelTrack<Vec3>& track, int index) {
+  if (index < 0) return glm::length(track.initial);
+  const Segment<Vec3>& segment = track.segments[static_cast<size_t>(index)];
+  return std::max(glm::length(segment.from), glm::length(segment.to));
+}
+
+// The mover of the segment in charge at t, if it moves; `length`, when
+// given, is told LengthBound of the segment in charge, and `linear` false
+// when the mover is not a plain lerp.
 template <typename Value>
-std::optional<Mover> MovingAt(const ChannelTrack<Value>& track, const ExactTime& t) {
+std::optional<Mover> MovingAt(const ChannelTrack<Value>& track, const ExactTime& t,
+                              double* length = nullptr, bool* linear = nullptr) {
   int index = ActiveSegmentIndex(track, t);
+  if constexpr (std::is_same_v<Value, Vec3>) {
+    if (length != nullptr) *length = LengthBound(track, index);
+  }
   if (index < 0) return std::nullopt;
   const Segment<Value>& segment = track.segments[static_cast<size_t>(index)];
   if (!(t < segment.end()) || !(ExactTime() < segment.duration) ||
@@ -25,6 +40,11 @@ std::optional<Mover> MovingAt(const ChannelTrack<Value>& track, const ExactTime&
     return std::nullopt;
   }
   Mover mover{segment.start, segment.duration, segment.ease, 0};
+  if constexpr (std::is_same_v<Value, Vec3>) {
+    if (linear != nullptr && (!segment.waypoints.empty() || SpinRadians(segment) != 0)) {
+      *linear = false;
+    }
+  }
   if constexpr (std::is_same_v<Value, Quat>) {
     mover.turn_degrees =
         Degrees(AngleBetween(segment.from, segment.to) + std::abs(SpinRadians(segment)));
@@ -163,15 +183,24 @@ Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t) {
   for (int steps = 0; steps <= OwnerCount(rig); ++steps) {
     OwnerChannels channels = ChannelsOf(rig, current);
     if (channels.position == nullptr) break;
-    add(&movers.position, MovingAt(*channels.position, t));
+    ++movers.links;
+    double length = 0;
+    add(&movers.position, MovingAt(*channels.position, t, &length, &movers.linear));
+    movers.reach += length;
     if (child_frame == nullptr) {
       add(&movers.rotation, MovingAt(*channels.rotation, t));
     } else {
       std::optional<Mover> turning = MovingAt(*channels.rotation, t);
       add(&movers.rotation, turning);
       add(&movers.position, turning);
+      double marker = glm::length(child_frame->marker.position);
+      movers.reach += glm::length(child_frame->offset.position);
       if (channels.scale != nullptr && child_frame->marker.position != Vec3(0, 0, 0)) {
-        add(&movers.position, MovingAt(*channels.scale, t));
+        double scale = 0;
+        add(&movers.position, MovingAt(*channels.scale, t, &scale, &movers.linear));
+        movers.reach += marker * scale;
+      } else {
+        movers.reach += marker;  // cameras: scale 1; a marker at the origin: 0
       }
     }
     const FrameSpan* span = ActiveFrameSpan(*channels.frames, t);
@@ -223,6 +252,28 @@ bool IsAffineInTiming(const SharedTiming& shared, double a, double b, const Vec3
     if (!(glm::length(exact(t) - expected) <= kRelative * (1 + glm::length(expected)))) {
       return false;
     }
+  }
+  return true;
+}
+
+bool SurelyAffineInTiming(const Movers& movers, const SharedTiming& shared, double a, double b,
+                          const Vec3& from, const Vec3& to, double drift) {
+  if (!movers.rotation.empty() || !movers.linear) return false;
+  constexpr double kEpsilon = 0x1p-52;
+  constexpr double kRelative = 1e-9;  // IsAffineInTiming's
+  // Rounding of a world position composed over n links (three rotated
+  // vectors and three sums a link, quaternions normalized at each product),
+  // taken generously: 32 (n + 4) epsilons of the reach.
+  double composed = 32.0 * (movers.links + 4) * kEpsilon * movers.reach;
+  double ends = glm::length(from) + glm::length(to);
+  for (int j = 1; j <= 7; ++j) {
+    double fraction = (shared.timing->ProgressAt(ProbeTime(a, b, j)) - shared.eased_start) /
+                      (shared.eased_end - shared.eased_start);
+    Vec3 expected = from + (to - from) * fraction;
+    double spread = 1 + std::abs(fraction);
+    double bound =
+        composed * spread + 4 * kEpsilon * ends * spread + drift * std::abs(1 - fraction);
+    if (!(bound <= 0.5 * kRelative * (1 + glm::length(expected)))) return false;
   }
   return true;
 }

@@ -35,6 +35,14 @@ struct Mover {
 struct Movers {
   std::vector<Mover> position;
   std::vector<Mover> rotation;
+  // What bounds the rounding of the pose composed along the chain over the
+  // piece (SurelyAffineInTiming): the links walked, the sum of the largest
+  // length each position composed may have (links' own, markers' scaled,
+  // offsets), and whether every position mover is a plain lerp (no path,
+  // no spin).
+  int links = 0;
+  double reach = 0;
+  bool linear = true;
 };
 
 // What moves the owner's world pose over one piece.
@@ -87,6 +95,16 @@ std::optional<SharedTiming> SharedTimingOf(const std::vector<Mover>& movers, con
 // (fit/probes.h), to 1e-9 relative: the piece is exact as that ease.
 bool IsAffineInTiming(const SharedTiming& shared, double a, double b, const Vec3& from,
                       const Vec3& to, const std::function<Vec3(double t)>& exact);
+
+// True when IsAffineInTiming(shared, a, b, from, to, exact) is sure to hold
+// for the owner's exact world position over a piece that `movers` move
+// with no rotation in motion and plain lerps only: that position is then
+// affine in the shared eased progress, and at each probe the rounding of
+// composing it (bounded from movers.reach), of the interpolation, and
+// `drift` (how far `from` is from the exact position at a) stay below half
+// the check's tolerance. False is no answer: probe.
+bool SurelyAffineInTiming(const Movers& movers, const SharedTiming& shared, double a, double b,
+                          const Vec3& from, const Vec3& to, double drift);
 
 // Every instant where the owner's world pose may change how it moves: 0, and
 // the start, end and take-over of every segment and frame of the owner and
