@@ -15,12 +15,15 @@ namespace {
 // Pieces of the closure walk before falling back to every owner's instants.
 constexpr size_t kClosureBudget = 1'000'000;
 
-// The largest length a value of the segment in charge (or the track's
-// initial value) has between its ends: a bound for a lerp, not for a path.
+// |x| + |y| + |z|: at least the length, without a square root.
+double SumOfAbs(const Vec3& v) { return std::abs(v.x) + std::abs(v.y) + std::abs(v.z); }
+
+// A bound on the length of every value of the segment in charge (or the
+// track's initial value) between its ends: a bound for a lerp, not a path.
 double LengthBound(const ChannelTrack<Vec3>& track, int index) {
-  if (index < 0) return glm::length(track.initial);
+  if (index < 0) return SumOfAbs(track.initial);
   const Segment<Vec3>& segment = track.segments[static_cast<size_t>(index)];
-  return std::max(glm::length(segment.from), glm::length(segment.to));
+  return std::max(SumOfAbs(segment.from), SumOfAbs(segment.to));
 }
 
 // The mover of the segment in charge at t, if it moves; `length`, when
@@ -193,8 +196,8 @@ Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t) {
       std::optional<Mover> turning = MovingAt(*channels.rotation, t);
       add(&movers.rotation, turning);
       add(&movers.position, turning);
-      double marker = glm::length(child_frame->marker.position);
-      movers.reach += glm::length(child_frame->offset.position);
+      double marker = SumOfAbs(child_frame->marker.position);
+      movers.reach += SumOfAbs(child_frame->offset.position);
       if (channels.scale != nullptr && child_frame->marker.position != Vec3(0, 0, 0)) {
         double scale = 0;
         add(&movers.position, MovingAt(*channels.scale, t, &scale, &movers.linear));
@@ -211,7 +214,33 @@ Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t) {
   return movers;
 }
 
+// Whether the owner's rotation track holds a look-at segment.
+bool HasAim(const OwnerChannels& channels) {
+  for (const Segment<Quat>& segment : channels.rotation->segments) {
+    if (segment.aim) return true;
+  }
+  return false;
+}
+
 bool FollowsAim(const Rig& rig, OwnerRef owner) {
+  // A plain chain (each owner on at most one carrier over all time) is
+  // walked without the set of owners visited: one step per owner at most.
+  OwnerRef link = owner;
+  for (int steps = 0; steps <= OwnerCount(rig); ++steps) {
+    OwnerChannels channels = ChannelsOf(rig, link);
+    if (channels.position == nullptr) return false;
+    if (HasAim(channels)) return true;
+    const FrameSpan* carrier = nullptr;
+    bool plain = true;
+    for (const FrameSpan& span : channels.frames->spans) {
+      if (!span.frame.parent.valid()) continue;
+      if (carrier != nullptr) plain = false;
+      carrier = &span;
+    }
+    if (!plain) break;
+    if (carrier == nullptr) return false;
+    link = carrier->frame.parent;
+  }
   std::vector<OwnerRef> pending = {owner};
   std::set<std::pair<bool, int>> visited;
   while (!pending.empty()) {
