@@ -284,15 +284,18 @@ class PoseKeyWriter {
 
 }  // namespace
 
-PoseKeys EmitPoseKeys(const Rig& rig, OwnerRef owner, const FitSettings& settings, PoseMemo* memo) {
-  PosePieces pieces(rig, owner);
+PoseKeys EmitPoseKeys(const Rig& rig, OwnerRef owner, const FitSettings& settings,
+                      ChainMemo* memo) {
+  PosePieces pieces(rig, owner, memo != nullptr ? &memo->movers : nullptr);
   std::unique_ptr<EulerCarrier> carrier;
   if (pieces.aimed()) {
     carrier = std::make_unique<MeasuredCarrier>();
   } else {
     carrier = std::make_unique<MoverCarrier>();
   }
-  return PoseKeyWriter(pieces, *carrier, rig, owner, settings, memo).Write();
+  return PoseKeyWriter(pieces, *carrier, rig, owner, settings,
+                       memo != nullptr ? &memo->poses : nullptr)
+      .Write();
 }
 
 }  // namespace cinc

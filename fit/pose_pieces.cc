@@ -176,11 +176,37 @@ std::vector<ExactTime> DependencyInstants(const Rig& rig, std::vector<OwnerRef> 
   return instants;
 }
 
-Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t) {
+BitKey<3> MoversMemo::KeyOf(OwnerRef owner, const ExactTime& t) {
+  uint64_t who = (static_cast<uint64_t>(static_cast<uint32_t>(owner.index)) << 1) |
+                 (owner.is_camera ? 1u : 0u);
+  BitKey<3> key;
+  key.Put(who)
+      .Put(static_cast<uint64_t>(t.numerator()))
+      .Put(static_cast<uint64_t>(t.denominator()));
+  return key;
+}
+
+const Movers* MoversMemo::FindAbove(OwnerRef owner, const ExactTime& t) const {
+  return memo_ != nullptr ? memo_->Find(KeyOf(owner, t)) : nullptr;
+}
+
+void MoversMemo::KeepAbove(OwnerRef owner, const ExactTime& t, const Movers& above) {
+  if (memo_ == nullptr) memo_ = std::make_unique<Memo>();  // most threads keep none
+  memo_->Remember(KeyOf(owner, t), above);
+}
+
+Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t, MoversMemo* memo) {
   Movers movers;
   auto add = [](std::vector<Mover>* list, std::optional<Mover> mover) {
     if (mover) list->push_back(*mover);
   };
+  // What the owner's own link adds: the movers above it are the rest.
+  size_t own_position = 0;
+  size_t own_rotation = 0;
+  double own_reach = 0;
+  double above_reach = 0;
+  bool own_linear = true;
+  bool above_linear = true;
   OwnerRef current = owner;
   const Frame* child_frame = nullptr;  // the frame through which `current` carries the owner
   for (int steps = 0; steps <= OwnerCount(rig); ++steps) {
@@ -188,28 +214,56 @@ Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t) {
     if (channels.position == nullptr) break;
     ++movers.links;
     double length = 0;
-    add(&movers.position, MovingAt(*channels.position, t, &length, &movers.linear));
-    movers.reach += length;
+    add(&movers.position, MovingAt(*channels.position, t, &length,
+                                   child_frame == nullptr ? &own_linear : &above_linear));
     if (child_frame == nullptr) {
+      own_reach = length;
       add(&movers.rotation, MovingAt(*channels.rotation, t));
+      own_position = movers.position.size();
+      own_rotation = movers.rotation.size();
     } else {
+      above_reach += length;
       std::optional<Mover> turning = MovingAt(*channels.rotation, t);
       add(&movers.rotation, turning);
       add(&movers.position, turning);
       double marker = SumOfAbs(child_frame->marker.position);
-      movers.reach += SumOfAbs(child_frame->offset.position);
+      above_reach += SumOfAbs(child_frame->offset.position);
       if (channels.scale != nullptr && child_frame->marker.position != Vec3(0, 0, 0)) {
         double scale = 0;
-        add(&movers.position, MovingAt(*channels.scale, t, &scale, &movers.linear));
-        movers.reach += marker * scale;
+        add(&movers.position, MovingAt(*channels.scale, t, &scale, &above_linear));
+        above_reach += marker * scale;
       } else {
-        movers.reach += marker;  // cameras: scale 1; a marker at the origin: 0
+        above_reach += marker;  // cameras: scale 1; a marker at the origin: 0
+      }
+      // The carrier's movers above it, kept when it was written.
+      if (const Movers* above = memo != nullptr ? memo->FindAbove(current, t) : nullptr) {
+        movers.position.insert(movers.position.end(), above->position.begin(),
+                               above->position.end());
+        movers.rotation.insert(movers.rotation.end(), above->rotation.begin(),
+                               above->rotation.end());
+        movers.links += above->links;
+        above_reach += above->reach;
+        above_linear = above_linear && above->linear;
+        break;
       }
     }
     const FrameSpan* span = ActiveFrameSpan(*channels.frames, t);
     if (span == nullptr || !span->frame.parent.valid()) break;
     child_frame = &span->frame;
     current = span->frame.parent;
+  }
+  movers.reach = own_reach + above_reach;
+  movers.linear = own_linear && above_linear;
+  if (memo != nullptr && movers.links > 0) {
+    Movers above;
+    above.position.assign(movers.position.begin() + static_cast<std::ptrdiff_t>(own_position),
+                          movers.position.end());
+    above.rotation.assign(movers.rotation.begin() + static_cast<std::ptrdiff_t>(own_rotation),
+                          movers.rotation.end());
+    above.links = movers.links - 1;
+    above.reach = above_reach;
+    above.linear = above_linear;
+    memo->KeepAbove(owner, t, above);
   }
   return movers;
 }
@@ -307,16 +361,17 @@ bool SurelyAffineInTiming(const Movers& movers, const SharedTiming& shared, doub
   return true;
 }
 
-PosePieces::PosePieces(const Rig& rig, OwnerRef owner)
+PosePieces::PosePieces(const Rig& rig, OwnerRef owner, MoversMemo* memo)
     : rig_(rig),
       owner_(owner),
       aimed_(FollowsAim(rig, owner)),
-      starts_(aimed_ ? DependencyInstants(rig, {owner}) : ChainPieceStarts(rig, owner)) {}
+      starts_(aimed_ ? DependencyInstants(rig, {owner}) : ChainPieceStarts(rig, owner)),
+      memo_(memo) {}
 
 PieceMotion PosePieces::MotionOver(const ExactTime& start, const ExactTime& end) const {
   PieceMotion motion;
   if (!aimed_) {
-    motion.movers = MoversAt(rig_, owner_, start);
+    motion.movers = MoversAt(rig_, owner_, start, memo_);
     motion.position_moves = !motion.movers.position.empty();
     motion.rotation_moves = !motion.movers.rotation.empty();
     return motion;

@@ -3,7 +3,9 @@
 // (32 (links + 4) epsilons of the reach, the drift of `from`) is below half
 // of IsAffineInTiming's 1e-9; anything else (a NaN too) is left to the probes.
 // MoversAt's reach sums |x| + |y| + |z| of what is composed along the chain.
-// FollowsAim finds an aim up a plain chain and through carriers that change.
+// With a MoversMemo, MoversAt finds the same movers as without, from the
+// carrier's kept ones. FollowsAim finds an aim up a plain chain and through
+// carriers that change.
 #include "fit/pose_pieces.h"
 
 #include <gtest/gtest.h>
@@ -92,6 +94,38 @@ TEST(MoversAtTest, TheReachSumsWhatIsComposedAlongTheChain) {
   EXPECT_TRUE(movers.linear);
   EXPECT_TRUE(movers.position.empty());
   EXPECT_TRUE(movers.rotation.empty());
+}
+
+TEST(MoversAtTest, AMemoGivesTheMoversOfTheWalk) {
+  // 0 on 1 on 2; 2 moves over [0, 2], 1 turns over [0, 1].
+  Rig rig = CarriedRig({{1}, {2}, {}});
+  rig.objects[2].position = testing::MakeTrack(
+      Vec3(0, 0, 0), {testing::MakeSegment("0", "2", Vec3(0, 0, 0), Vec3(1, 0, 0))});
+  rig.objects[1].rotation = testing::MakeTrack(
+      Quat(1, 0, 0, 0), {testing::MakeSegment("0", "1", Quat(1, 0, 0, 0), Quat(0, 0, 1, 0))});
+  const ExactTime t = testing::Time("0.5");
+  MoversMemo memo;
+  EXPECT_EQ(memo.FindAbove(OwnerRef::Object(1), t), nullptr);
+  Movers carrier = MoversAt(rig, OwnerRef::Object(1), t, &memo);
+  ASSERT_NE(memo.FindAbove(OwnerRef::Object(1), t), nullptr);
+  EXPECT_EQ(memo.FindAbove(OwnerRef::Object(1), t)->links, 1);  // 2, past 1's own link
+  EXPECT_EQ(carrier.rotation.size(), 1u);                       // its own turn
+  Movers walked = MoversAt(rig, OwnerRef::Object(0), t);
+  Movers remembered = MoversAt(rig, OwnerRef::Object(0), t, &memo);
+  // 0's position: 1's turn and 2's move; its rotation: 1's turn.
+  ASSERT_EQ(walked.position.size(), 2u);
+  ASSERT_EQ(walked.rotation.size(), 1u);
+  ASSERT_EQ(remembered.position.size(), 2u);
+  ASSERT_EQ(remembered.rotation.size(), 1u);
+  for (size_t k = 0; k < 2; ++k) {
+    EXPECT_TRUE(remembered.position[k].SameTiming(walked.position[k]));
+    EXPECT_EQ(remembered.position[k].turn_degrees, walked.position[k].turn_degrees);
+  }
+  EXPECT_EQ(remembered.rotation[0].turn_degrees, 180);
+  EXPECT_EQ(remembered.links, 3);
+  EXPECT_EQ(remembered.reach, walked.reach);
+  EXPECT_EQ(remembered.linear, walked.linear);
+  EXPECT_EQ(memo.FindAbove(OwnerRef::Object(1), testing::Time("0.25")), nullptr);
 }
 
 TEST(FollowsAimTest, AnAimIsFoundUpAChainAndThroughCarriersThatChange) {
