@@ -44,17 +44,17 @@ class BitKey {
   size_t size_ = 0;
 };
 
-// Remembers the last answer for each of `Slots` hashes of keys: Find gives
-// back what Remember was told for the same bits (never an answer for other
-// bits), or nullopt. For a function of its key's bits alone, a found answer is
-// the one the function would compute.
+// Remembers the last answer for each of `Slots` hashes of keys: Find points
+// at what Remember was told for the same bits (never an answer for other
+// bits; valid until the next Remember), or is nullptr. For a function of its key's bits alone, a
+// found answer is the one the function would compute.
 template <size_t N, typename Value, size_t Slots = 64>
 class BitMemo {
  public:
-  std::optional<Value> Find(const BitKey<N>& key) const {
+  const Value* Find(const BitKey<N>& key) const {
     const Slot& slot = slots_[key.Hash() % Slots];
-    if (slot.used && slot.key == key) return slot.value;
-    return std::nullopt;
+    if (slot.used && slot.key == key) return &slot.value;
+    return nullptr;
   }
   // Keeps `value` for `key`, in place of the answer in its slot.
   void Remember(const BitKey<N>& key, const Value& value) {

@@ -6,13 +6,14 @@
 #include <string>
 #include <vector>
 
+#include "core/per_thread.h"
 #include "emit/emit_cues.h"
 #include "emit/emit_director.h"
 #include "emit/emit_transforms.h"
+#include "emit/pose_keys.h"
 #include "emit/shards.h"
 #include "fit/fit_budget.h"
 #include "fit/fit_settings.h"
-#include "markers/pose_memo.h"
 #include "sequence/limits.h"
 
 namespace cinc {
@@ -82,8 +83,8 @@ void AppendObjectTracks(const Scene& scene, const Rig& rig, const EmitSettings& 
   std::vector<TransformTrack> emitted(last - first);
   FitBudget* budget = fit.budget.get();
   // Attached objects follow their carriers in file order: each thread keeps
-  // the poses it worked out for the next (markers/pose_memo.h).
-  PoseMemos memos;
+  // the poses and movers it worked out for the next (emit/pose_keys.h).
+  PerThread<ChainMemo> memos;
   const size_t fitted = FitOwnersInOrder(
       first, last, budget, [&](size_t index, const std::shared_ptr<FitBudget>& part) {
         FitSettings own = fit;

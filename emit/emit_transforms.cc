@@ -49,7 +49,7 @@ TransformTrack EmitCameraTransform(const SceneObject& camera, const CameraRig& r
 
 TransformTrack EmitObjectTransform(const SceneObject& object, const Rig& rig, size_t index,
                                    const EmitSettings& settings, const FitSettings& fit,
-                                   PoseMemo* memo) {
+                                   ChainMemo* memo) {
   OwnerRef owner = OwnerRef::Object(index);
   // Attached, spinning, on a path or following an aim: the world pose is
   // written by EmitPoseKeys; anything else is its plain channels.

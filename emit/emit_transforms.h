@@ -4,8 +4,8 @@
 
 #include "core/scene.h"
 #include "emit/emit_settings.h"
+#include "emit/pose_keys.h"
 #include "fit/fit_settings.h"
-#include "markers/pose_memo.h"
 #include "markers/rig.h"
 #include "sequence/sequence.h"
 
@@ -27,7 +27,7 @@ TransformTrack EmitCameraTransform(const SceneObject& camera, const CameraRig& r
 // must hold it. `memo`: as EmitPoseKeys's.
 TransformTrack EmitObjectTransform(const SceneObject& object, const Rig& rig, size_t index,
                                    const EmitSettings& settings, const FitSettings& fit,
-                                   PoseMemo* memo = nullptr);
+                                   ChainMemo* memo = nullptr);
 TransformTrack EmitCameraTransform(const SceneObject& camera, const Rig& rig, size_t index,
                                    const FitSettings& fit);
 

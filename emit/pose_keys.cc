@@ -140,13 +140,11 @@ class PoseKeyWriter {
       // The pose the piece ends on, once for both channels (a moving piece
       // has an end), and the pose within it: only a moving piece samples it.
       RigidPose at_end;
+      within_.reset();
+      fitted_.reset();
+      select_ = starts[i];
       if (motion.position_moves || motion.rotation_moves) {
-        within_.emplace(rig_, owner_, starts[i], memo_);
-        fitted_.emplace(rig_, owner_, starts[i]);
         at_end = WorldPoseWithin(rig_, owner_, starts[i], *end, memo_);
-      } else {
-        within_.reset();
-        fitted_.reset();
       }
       WritePositionPiece(starts[i], end, at_start.position, at_end.position, motion);
       WriteRotationPiece(starts[i], end, at_start.rotation, at_end.rotation, motion, i == 0);
@@ -156,7 +154,18 @@ class PoseKeyWriter {
 
  private:
   // The owner's pose within the piece being written.
-  RigidPose Pose(double t) const { return within_->At(t); }
+  RigidPose Pose(double t) { return Within().At(t); }
+  // The pose within the piece, bound when first sampled: a piece whose
+  // movers say its keys samples none.
+  const PoseWithin& Within() {
+    if (!within_) within_.emplace(rig_, owner_, select_, memo_);
+    return *within_;
+  }
+  // The same without the memo, for the fits (fitted_), bound alike.
+  const PoseWithin& Fitted() {
+    if (!fitted_) fitted_.emplace(rig_, owner_, select_);
+    return *fitted_;
+  }
 
   // The piece's keys when they are linear in the shared eased progress,
   // from `from` to `to`: an exact eased motion.
@@ -176,8 +185,10 @@ class PoseKeyWriter {
   // `end_value`: where a moving piece ends (WorldPoseWithin at its end).
   void WritePositionPiece(const ExactTime& start, const std::optional<ExactTime>& end, Vec3 value,
                           const Vec3& end_value, const PieceMotion& motion) {
+    double drift = 0;  // how far `value` is moved from the exact position
     if (position_end_ &&
         glm::length(value - *position_end_) <= kSamePositionRelative * (1 + glm::length(value))) {
+      drift = glm::length(value - *position_end_);
       value = *position_end_;  // continuous: no jump of rounding noise
     }
     if (!motion.position_moves) {
@@ -188,16 +199,20 @@ class PoseKeyWriter {
     double a = start.ToDouble();
     double b = end->ToDouble();
     std::optional<SharedTiming> shared = SharedTimingOf(motion.movers.position, start, *end);
-    bool exact = shared && IsAffineInTiming(*shared, a, b, value, end_value,
-                                            [&](double t) { return within_->PositionAt(t); });
+    // Probed unless the movers say the answer (no rotation in motion).
+    bool exact =
+        shared && (SurelyAffineInTiming(motion.movers, *shared, a, b, value, end_value, drift) ||
+                   IsAffineInTiming(*shared, a, b, value, end_value,
+                                    [&](double t) { return Within().PositionAt(t); }));
     if (exact) {
       WriteAffine(*shared, start, *end, value, end_value, &positions_);
     } else {
       FitCurve<3> curve;
       curve.quantity = FitQuantity::kPosition;
-      curve.track = [&](double, const Vec3&, double to) { return fitted_->PositionAt(to); };
+      const PoseWithin& fitted = Fitted();
+      curve.track = [&](double, const Vec3&, double to) { return fitted.PositionAt(to); };
       curve.error = [&](double t, const Vec3& played) {
-        return glm::length(fitted_->PositionAt(t) - played);
+        return glm::length(fitted.PositionAt(t) - played);
       };
       BakeHermite(curve, a, b, value, end_value, settings_, &positions_);
     }
@@ -227,7 +242,7 @@ class PoseKeyWriter {
     double b = end->ToDouble();
     Vec3 euler_start = euler_;
     Vec3 euler_end =
-        NearestEulerTriple(end_rotation, source_.Carry(*within_, motion, a, euler_start, b));
+        NearestEulerTriple(end_rotation, source_.Carry(Within(), motion, a, euler_start, b));
     std::optional<SharedTiming> shared = SharedTimingOf(motion.movers.rotation, start, *end);
     if (shared && IsOneComponentMove(start, b, *shared, euler_start, &euler_end)) {
       WriteAffine(*shared, start, *end, euler_start, euler_end, &rotations_);
@@ -235,10 +250,10 @@ class PoseKeyWriter {
       FitCurve<3> curve;
       curve.quantity = FitQuantity::kEulerRotation;
       curve.track = [&](double from, const Vec3& euler, double to) {
-        return source_.Carry(*fitted_, motion, from, euler, to);
+        return source_.Carry(Fitted(), motion, from, euler, to);
       };
       curve.error = [&](double t, const Vec3& played) {
-        return Degrees(AngleBetween(fitted_->At(t).rotation, QuatFromEulerDegrees(played)));
+        return Degrees(AngleBetween(Fitted().At(t).rotation, QuatFromEulerDegrees(played)));
       };
       BakeHermite(curve, a, b, euler_start, euler_end, settings_, &rotations_);
     }
@@ -249,7 +264,7 @@ class PoseKeyWriter {
   // True when only one Euler component changes and its linear interpolation
   // in the eased progress is the exact rotation (emit/rotation_keys.h).
   bool IsOneComponentMove(const ExactTime& start, double end_seconds, const SharedTiming& shared,
-                          const Vec3& euler_start, Vec3* euler_end) const {
+                          const Vec3& euler_start, Vec3* euler_end) {
     double a = start.ToDouble();
     return cinc::IsOneComponentMove(euler_start, euler_end, [&](int check) {
       double t = ProbeTime(a, end_seconds, check);
@@ -272,6 +287,7 @@ class PoseKeyWriter {
   // times no other owner asks for, so keeping them would only evict the
   // carriers' poses at the pieces' ends and probes (docs/performance.md).
   std::optional<PoseWithin> fitted_;
+  ExactTime select_;  // the start of the piece being written
   std::optional<Vec3> position_end_;
   Vec3 euler_{0, 0, 0};
   Quat rotation_end_{1, 0, 0, 0};
@@ -279,15 +295,18 @@ class PoseKeyWriter {
 
 }  // namespace
 
-PoseKeys EmitPoseKeys(const Rig& rig, OwnerRef owner, const FitSettings& settings, PoseMemo* memo) {
-  PosePieces pieces(rig, owner);
+PoseKeys EmitPoseKeys(const Rig& rig, OwnerRef owner, const FitSettings& settings,
+                      ChainMemo* memo) {
+  PosePieces pieces(rig, owner, memo != nullptr ? &memo->movers : nullptr);
   std::unique_ptr<EulerCarrier> carrier;
   if (pieces.aimed()) {
     carrier = std::make_unique<MeasuredCarrier>();
   } else {
     carrier = std::make_unique<MoverCarrier>();
   }
-  return PoseKeyWriter(pieces, *carrier, rig, owner, settings, memo).Write();
+  return PoseKeyWriter(pieces, *carrier, rig, owner, settings,
+                       memo != nullptr ? &memo->poses : nullptr)
+      .Write();
 }
 
 }  // namespace cinc

@@ -5,11 +5,20 @@
 #define CINC_EMIT_POSE_KEYS_H_
 
 #include "fit/fit_settings.h"
+#include "fit/pose_pieces.h"
 #include "markers/pose_memo.h"
 #include "markers/rig.h"
 #include "sequence/sequence.h"
 
 namespace cinc {
+
+// What the owners written before on one thread leave for those they carry
+// (attached objects follow their carriers in file order): their world poses
+// and their chains' movers.
+struct ChainMemo {
+  PoseMemo poses;
+  MoversMemo movers;
+};
 
 // An owner's position and rotation keys.
 struct PoseKeys {
@@ -22,10 +31,11 @@ struct PoseKeys {
 // exact keys with the ease where the piece is affine in one shared timing
 // (rotations: one Euler component changing; never for an aimed owner), else
 // baked (emit/hermite_keys.h). Rotations are continuous Euler triples.
-// `memo`: carriers' poses kept by the owners written before on this thread,
-// and where this one's are kept for the next (markers/pose_memo.h).
+// `memo`: carriers' poses and movers kept by the owners written before on
+// this thread, and where this one's are kept for the next
+// (markers/pose_memo.h, fit/pose_pieces.h).
 PoseKeys EmitPoseKeys(const Rig& rig, OwnerRef owner, const FitSettings& settings,
-                      PoseMemo* memo = nullptr);
+                      ChainMemo* memo = nullptr);
 
 }  // namespace cinc
 

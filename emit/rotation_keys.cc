@@ -126,7 +126,7 @@ MoveEnd MoveEndOf(const Motion& motion, double eased_start, double eased_end,
   key.Put(eased_start).Put(eased_end).Put(uint64_t{segment.level});
   for (int i = 0; i < 3; ++i) key.Put(euler_start[i]);
   thread_local BitMemo<14, MoveEnd, 16> memo;
-  if (std::optional<MoveEnd> known = memo.Find(key)) return *known;
+  if (const MoveEnd* known = memo.Find(key)) return *known;
   const MoveEnd end = ComputeMoveEnd(motion, eased_start, eased_end, euler_start);
   memo.Remember(key, end);
   return end;

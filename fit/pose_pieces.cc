@@ -15,9 +15,27 @@ namespace {
 // Pieces of the closure walk before falling back to every owner's instants.
 constexpr size_t kClosureBudget = 1'000'000;
 
+// |x| + |y| + |z|: at least the length, without a square root.
+double SumOfAbs(const Vec3& v) { return std::abs(v.x) + std::abs(v.y) + std::abs(v.z); }
+
+// A bound on the length of every value of the segment in charge (or the
+// track's initial value) between its ends: a bound for a lerp, not a path.
+double LengthBound(const ChannelTrack<Vec3>& track, int index) {
+  if (index < 0) return SumOfAbs(track.initial);
+  const Segment<Vec3>& segment = track.segments[static_cast<size_t>(index)];
+  return std::max(SumOfAbs(segment.from), SumOfAbs(segment.to));
+}
+
+// The mover of the segment in charge at t, if it moves; `length`, when
+// given, is told LengthBound of the segment in charge, and `linear` false
+// when the mover is not a plain lerp.
 template <typename Value>
-std::optional<Mover> MovingAt(const ChannelTrack<Value>& track, const ExactTime& t) {
+std::optional<Mover> MovingAt(const ChannelTrack<Value>& track, const ExactTime& t,
+                              double* length = nullptr, bool* linear = nullptr) {
   int index = ActiveSegmentIndex(track, t);
+  if constexpr (std::is_same_v<Value, Vec3>) {
+    if (length != nullptr) *length = LengthBound(track, index);
+  }
   if (index < 0) return std::nullopt;
   const Segment<Value>& segment = track.segments[static_cast<size_t>(index)];
   if (!(t < segment.end()) || !(ExactTime() < segment.duration) ||
@@ -25,6 +43,11 @@ std::optional<Mover> MovingAt(const ChannelTrack<Value>& track, const ExactTime&
     return std::nullopt;
   }
   Mover mover{segment.start, segment.duration, segment.ease, 0};
+  if constexpr (std::is_same_v<Value, Vec3>) {
+    if (linear != nullptr && (!segment.waypoints.empty() || SpinRadians(segment) != 0)) {
+      *linear = false;
+    }
+  }
   if constexpr (std::is_same_v<Value, Quat>) {
     mover.turn_degrees =
         Degrees(AngleBetween(segment.from, segment.to) + std::abs(SpinRadians(segment)));
@@ -153,25 +176,75 @@ std::vector<ExactTime> DependencyInstants(const Rig& rig, std::vector<OwnerRef> 
   return instants;
 }
 
-Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t) {
+BitKey<3> MoversMemo::KeyOf(OwnerRef owner, const ExactTime& t) {
+  uint64_t who = (static_cast<uint64_t>(static_cast<uint32_t>(owner.index)) << 1) |
+                 (owner.is_camera ? 1u : 0u);
+  BitKey<3> key;
+  key.Put(who)
+      .Put(static_cast<uint64_t>(t.numerator()))
+      .Put(static_cast<uint64_t>(t.denominator()));
+  return key;
+}
+
+const Movers* MoversMemo::FindAbove(OwnerRef owner, const ExactTime& t) const {
+  return memo_ != nullptr ? memo_->Find(KeyOf(owner, t)) : nullptr;
+}
+
+void MoversMemo::KeepAbove(OwnerRef owner, const ExactTime& t, const Movers& above) {
+  if (memo_ == nullptr) memo_ = std::make_unique<Memo>();  // most threads keep none
+  memo_->Remember(KeyOf(owner, t), above);
+}
+
+Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t, MoversMemo* memo) {
   Movers movers;
   auto add = [](std::vector<Mover>* list, std::optional<Mover> mover) {
     if (mover) list->push_back(*mover);
   };
+  // What the owner's own link adds: the movers above it are the rest.
+  size_t own_position = 0;
+  size_t own_rotation = 0;
+  double own_reach = 0;
+  double above_reach = 0;
+  bool own_linear = true;
+  bool above_linear = true;
   OwnerRef current = owner;
   const Frame* child_frame = nullptr;  // the frame through which `current` carries the owner
   for (int steps = 0; steps <= OwnerCount(rig); ++steps) {
     OwnerChannels channels = ChannelsOf(rig, current);
     if (channels.position == nullptr) break;
-    add(&movers.position, MovingAt(*channels.position, t));
+    ++movers.links;
+    double length = 0;
+    add(&movers.position, MovingAt(*channels.position, t, &length,
+                                   child_frame == nullptr ? &own_linear : &above_linear));
     if (child_frame == nullptr) {
+      own_reach = length;
       add(&movers.rotation, MovingAt(*channels.rotation, t));
+      own_position = movers.position.size();
+      own_rotation = movers.rotation.size();
     } else {
+      above_reach += length;
       std::optional<Mover> turning = MovingAt(*channels.rotation, t);
       add(&movers.rotation, turning);
       add(&movers.position, turning);
+      double marker = SumOfAbs(child_frame->marker.position);
+      above_reach += SumOfAbs(child_frame->offset.position);
       if (channels.scale != nullptr && child_frame->marker.position != Vec3(0, 0, 0)) {
-        add(&movers.position, MovingAt(*channels.scale, t));
+        double scale = 0;
+        add(&movers.position, MovingAt(*channels.scale, t, &scale, &above_linear));
+        above_reach += marker * scale;
+      } else {
+        above_reach += marker;  // cameras: scale 1; a marker at the origin: 0
+      }
+      // The carrier's movers above it, kept when it was written.
+      if (const Movers* above = memo != nullptr ? memo->FindAbove(current, t) : nullptr) {
+        movers.position.insert(movers.position.end(), above->position.begin(),
+                               above->position.end());
+        movers.rotation.insert(movers.rotation.end(), above->rotation.begin(),
+                               above->rotation.end());
+        movers.links += above->links;
+        above_reach += above->reach;
+        above_linear = above_linear && above->linear;
+        break;
       }
     }
     const FrameSpan* span = ActiveFrameSpan(*channels.frames, t);
@@ -179,10 +252,49 @@ Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t) {
     child_frame = &span->frame;
     current = span->frame.parent;
   }
+  movers.reach = own_reach + above_reach;
+  movers.linear = own_linear && above_linear;
+  if (memo != nullptr && movers.links > 0) {
+    Movers above;
+    above.position.assign(movers.position.begin() + static_cast<std::ptrdiff_t>(own_position),
+                          movers.position.end());
+    above.rotation.assign(movers.rotation.begin() + static_cast<std::ptrdiff_t>(own_rotation),
+                          movers.rotation.end());
+    above.links = movers.links - 1;
+    above.reach = above_reach;
+    above.linear = above_linear;
+    memo->KeepAbove(owner, t, above);
+  }
   return movers;
 }
 
+// Whether the owner's rotation track holds a look-at segment.
+bool HasAim(const OwnerChannels& channels) {
+  for (const Segment<Quat>& segment : channels.rotation->segments) {
+    if (segment.aim) return true;
+  }
+  return false;
+}
+
 bool FollowsAim(const Rig& rig, OwnerRef owner) {
+  // A plain chain (each owner on at most one carrier over all time) is
+  // walked without the set of owners visited: one step per owner at most.
+  OwnerRef link = owner;
+  for (int steps = 0; steps <= OwnerCount(rig); ++steps) {
+    OwnerChannels channels = ChannelsOf(rig, link);
+    if (channels.position == nullptr) return false;
+    if (HasAim(channels)) return true;
+    const FrameSpan* carrier = nullptr;
+    bool plain = true;
+    for (const FrameSpan& span : channels.frames->spans) {
+      if (!span.frame.parent.valid()) continue;
+      if (carrier != nullptr) plain = false;
+      carrier = &span;
+    }
+    if (!plain) break;
+    if (carrier == nullptr) return false;
+    link = carrier->frame.parent;
+  }
   std::vector<OwnerRef> pending = {owner};
   std::set<std::pair<bool, int>> visited;
   while (!pending.empty()) {
@@ -227,16 +339,39 @@ bool IsAffineInTiming(const SharedTiming& shared, double a, double b, const Vec3
   return true;
 }
 
-PosePieces::PosePieces(const Rig& rig, OwnerRef owner)
+bool SurelyAffineInTiming(const Movers& movers, const SharedTiming& shared, double a, double b,
+                          const Vec3& from, const Vec3& to, double drift) {
+  if (!movers.rotation.empty() || !movers.linear) return false;
+  constexpr double kEpsilon = 0x1p-52;
+  constexpr double kRelative = 1e-9;  // IsAffineInTiming's
+  // Rounding of a world position composed over n links (three rotated
+  // vectors and three sums a link, quaternions normalized at each product),
+  // taken generously: 32 (n + 4) epsilons of the reach.
+  double composed = 32.0 * (movers.links + 4) * kEpsilon * movers.reach;
+  double ends = glm::length(from) + glm::length(to);
+  for (int j = 1; j <= 7; ++j) {
+    double fraction = (shared.timing->ProgressAt(ProbeTime(a, b, j)) - shared.eased_start) /
+                      (shared.eased_end - shared.eased_start);
+    Vec3 expected = from + (to - from) * fraction;
+    double spread = 1 + std::abs(fraction);
+    double bound =
+        composed * spread + 4 * kEpsilon * ends * spread + drift * std::abs(1 - fraction);
+    if (!(bound <= 0.5 * kRelative * (1 + glm::length(expected)))) return false;
+  }
+  return true;
+}
+
+PosePieces::PosePieces(const Rig& rig, OwnerRef owner, MoversMemo* memo)
     : rig_(rig),
       owner_(owner),
       aimed_(FollowsAim(rig, owner)),
-      starts_(aimed_ ? DependencyInstants(rig, {owner}) : ChainPieceStarts(rig, owner)) {}
+      starts_(aimed_ ? DependencyInstants(rig, {owner}) : ChainPieceStarts(rig, owner)),
+      memo_(memo) {}
 
 PieceMotion PosePieces::MotionOver(const ExactTime& start, const ExactTime& end) const {
   PieceMotion motion;
   if (!aimed_) {
-    motion.movers = MoversAt(rig_, owner_, start);
+    motion.movers = MoversAt(rig_, owner_, start, memo_);
     motion.position_moves = !motion.movers.position.empty();
     motion.rotation_moves = !motion.movers.rotation.empty();
     return motion;

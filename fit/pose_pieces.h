@@ -5,9 +5,11 @@
 #define CINC_FIT_POSE_PIECES_H_
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
+#include "core/bit_memo.h"
 #include "core/easing.h"
 #include "core/exact_time.h"
 #include "markers/rig.h"
@@ -35,6 +37,32 @@ struct Mover {
 struct Movers {
   std::vector<Mover> position;
   std::vector<Mover> rotation;
+  // What bounds the rounding of the pose composed along the chain over the
+  // piece (SurelyAffineInTiming): the links walked, the sum of the largest
+  // length each position composed may have (links' own, markers' scaled,
+  // offsets), and whether every position mover is a plain lerp (no path,
+  // no spin).
+  int links = 0;
+  double reach = 0;
+  bool linear = true;
+};
+
+// The movers of owners' chains kept for the owners they carry, which are
+// written next on the same thread: what MoversAt(owner, t) finds past the
+// owner's own link is what it finds for any owner on the owner's frames
+// past their carrier's link. Not shared between threads; allocated when it
+// first keeps movers, of fixed size (a new entry replaces the one in its
+// slot).
+class MoversMemo {
+ public:
+  // The movers kept above `owner` at t, or nullptr.
+  const Movers* FindAbove(OwnerRef owner, const ExactTime& t) const;
+  void KeepAbove(OwnerRef owner, const ExactTime& t, const Movers& above);
+
+ private:
+  using Memo = BitMemo<3, Movers, 1024>;
+  static BitKey<3> KeyOf(OwnerRef owner, const ExactTime& t);
+  std::unique_ptr<Memo> memo_;
 };
 
 // What moves the owner's world pose over one piece.
@@ -54,7 +82,9 @@ struct PieceMotion {
 // (an aim target moves it with no segment of its own in motion).
 class PosePieces {
  public:
-  PosePieces(const Rig& rig, OwnerRef owner);
+  // `memo`: the movers of carriers written before on this thread, and where
+  // this owner's are kept for those it carries.
+  PosePieces(const Rig& rig, OwnerRef owner, MoversMemo* memo = nullptr);
 
   bool aimed() const { return aimed_; }
   const std::vector<ExactTime>& starts() const { return starts_; }
@@ -66,6 +96,7 @@ class PosePieces {
   OwnerRef owner_;
   bool aimed_;
   std::vector<ExactTime> starts_;
+  MoversMemo* memo_;
 };
 
 // True when every mover has the timing (S, d, ease) of the first.
@@ -88,6 +119,16 @@ std::optional<SharedTiming> SharedTimingOf(const std::vector<Mover>& movers, con
 bool IsAffineInTiming(const SharedTiming& shared, double a, double b, const Vec3& from,
                       const Vec3& to, const std::function<Vec3(double t)>& exact);
 
+// True when IsAffineInTiming(shared, a, b, from, to, exact) is sure to hold
+// for the owner's exact world position over a piece that `movers` move
+// with no rotation in motion and plain lerps only: that position is then
+// affine in the shared eased progress, and at each probe the rounding of
+// composing it (bounded from movers.reach), of the interpolation, and
+// `drift` (how far `from` is from the exact position at a) stay below half
+// the check's tolerance. False is no answer: probe.
+bool SurelyAffineInTiming(const Movers& movers, const SharedTiming& shared, double a, double b,
+                          const Vec3& from, const Vec3& to, double drift);
+
 // Every instant where the owner's world pose may change how it moves: 0, and
 // the start, end and take-over of every segment and frame of the owner and
 // of each owner carrying it while it does, sorted, unique.
@@ -98,8 +139,10 @@ std::vector<ExactTime> ChainPieceStarts(const Rig& rig, OwnerRef owner);
 std::vector<ExactTime> DependencyInstants(const Rig& rig, std::vector<OwnerRef> roots);
 // The segments that move the owner's world pose over a piece starting at t:
 // its own, and along its frame chain each carrier's rotation, position and
-// (a marker off the carrier's origin) scale.
-Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t);
+// (a marker off the carrier's origin) scale. With a memo, the walk ends at
+// the carrier whose movers above it are kept there (the same movers), and
+// the owner's are kept.
+Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t, MoversMemo* memo = nullptr);
 // The owner, or an owner carrying it through any chain, has a look-at.
 bool FollowsAim(const Rig& rig, OwnerRef owner);
 // The owner has frame spans or a spinning rotation segment.

@@ -123,7 +123,10 @@ Quat AimedRotation(const Rig& rig, const Segment<Quat>& segment, const Frame* fr
 // owner's link first; empty for an owner the rig does not hold. Each owner
 // appears at most once on a chain of an acyclic rig, so more links than
 // owners can only be a cycle: it stops there and treats the top as world.
-LinkChain ChainAt(const Rig& rig, OwnerRef owner, const ExactTime& select) {
+// `found(carrier)` is asked of every link above the owner's, upward: the
+// walk stops at the first for which it is true (that link is the last).
+template <typename Found>
+LinkChain ChainAt(const Rig& rig, OwnerRef owner, const ExactTime& select, Found found) {
   LinkChain chain;
   const size_t limit = static_cast<size_t>(OwnerCount(rig));
   OwnerRef current = owner;
@@ -137,6 +140,7 @@ LinkChain ChainAt(const Rig& rig, OwnerRef owner, const ExactTime& select) {
     const FrameSpan* span = ActiveFrameSpan(*channels.frames, select);
     const Frame* frame = span != nullptr && span->frame.parent.valid() ? &span->frame : nullptr;
     chain.push_back({channels, frame, current});
+    if (chain.size() > 1 && found(current)) break;
     if (frame == nullptr) break;
     if (chain.size() > limit) {
       chain.back().frame = nullptr;
@@ -145,6 +149,9 @@ LinkChain ChainAt(const Rig& rig, OwnerRef owner, const ExactTime& select) {
     current = frame->parent;
   }
   return chain;
+}
+LinkChain ChainAt(const Rig& rig, OwnerRef owner, const ExactTime& select) {
+  return ChainAt(rig, owner, select, [](OwnerRef) { return false; });
 }
 
 // W = F * L for a link on `frame` of a parent at `parent_world`; exactly L
@@ -158,21 +165,21 @@ RigidPose OnFrame(const RigidPose& parent_world, const Vec3& parent_scale, const
 template <typename Time>
 RigidPose WorldPose(const Rig& rig, OwnerRef owner, const ExactTime& select, const Time& t,
                     int depth, PoseMemo* memo) {
-  LinkChain chain = ChainAt(rig, owner, select);
   // Downward: each world pose from its parent's, from the nearest carrier
-  // whose pose the memo keeps (the same bits as working it out here).
+  // whose pose the memo keeps (the same bits as working it out here); the
+  // chain is walked up to that carrier only.
+  if (depth != 0) memo = nullptr;
+  const RigidPose* kept = nullptr;
+  LinkChain chain = memo == nullptr ? ChainAt(rig, owner, select)
+                                    : ChainAt(rig, owner, select, [&](OwnerRef carrier) {
+                                        kept = memo->Find(carrier, select, t);
+                                        return kept != nullptr;
+                                      });
   RigidPose world;
   size_t top = chain.size();
-  if (memo != nullptr && depth == 0) {
-    for (size_t i = 1; i < chain.size(); ++i) {
-      if (const RigidPose* kept = memo->Find(chain[i].owner, select, t)) {
-        world = *kept;
-        top = i;
-        break;
-      }
-    }
-  } else {
-    memo = nullptr;
+  if (kept != nullptr) {
+    world = *kept;
+    top = chain.size() - 1;
   }
   for (size_t i = top; i-- > 0;) {
     const Link& link = chain[i];
@@ -362,16 +369,23 @@ PoseWithin::PoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select, 
     const Link& link = chain[i];
     if (AimedSegment(*link.channels.rotation, select) != nullptr) aimed_ = true;
     BoundLink& bound = chain_[i];
-    bound.Bind(*link.channels.position, select, &bound.position);
-    bound.Bind(*link.channels.rotation, select, &bound.rotation);
     bound.frame = link.frame;
     bound.owner = link.owner;
+    bound.channels = link.channels;
     // The scale of a parent is read by the link below it on one of its frames.
-    if (i > 0 && chain[i - 1].frame != nullptr && link.channels.scale != nullptr) {
-      bound.scale_read = true;
-      bound.Bind(*link.channels.scale, select, &bound.scale);
-    }
+    bound.scale_read = i > 0 && chain[i - 1].frame != nullptr && link.channels.scale != nullptr;
   }
+}
+
+const PoseWithin::BoundLink& PoseWithin::LinkAt(size_t i) const {
+  BoundLink& link = chain_[i];
+  if (!link.bound) {
+    link.Bind(*link.channels.position, select_, &link.position);
+    link.Bind(*link.channels.rotation, select_, &link.rotation);
+    if (link.scale_read) link.Bind(*link.channels.scale, select_, &link.scale);
+    link.bound = true;
+  }
+  return link;
 }
 
 RigidPose PoseWithin::ParentWorldAt(double t, Vec3* parent_scale) const {
@@ -380,8 +394,8 @@ RigidPose PoseWithin::ParentWorldAt(double t, Vec3* parent_scale) const {
   size_t top = chain_.size();
   if (memo_ != nullptr) {
     for (size_t i = 1; i < chain_.size(); ++i) {
-      const BoundLink& link = chain_[i];
-      if (const RigidPose* kept = memo_->Find(link.owner, select_, t)) {
+      if (const RigidPose* kept = memo_->Find(chain_[i].owner, select_, t)) {
+        const BoundLink& link = LinkAt(i);
         world = *kept;
         if (link.scale_read) *parent_scale = link.ScaleAt(link.ProgressAt(t));
         top = i;
@@ -390,7 +404,7 @@ RigidPose PoseWithin::ParentWorldAt(double t, Vec3* parent_scale) const {
     }
   }
   for (size_t i = top; i-- > 1;) {
-    const BoundLink& link = chain_[i];
+    const BoundLink& link = LinkAt(i);
     LinkProgress progress = link.ProgressAt(t);
     Vec3 scale_read_below = link.scale_read ? link.ScaleAt(progress) : Vec3(1, 1, 1);
     world = OnFrame(world, *parent_scale, link.frame,
@@ -406,7 +420,7 @@ RigidPose PoseWithin::At(double t) const {
   if (chain_.empty()) return RigidPose{};
   Vec3 parent_scale;
   RigidPose parent = ParentWorldAt(t, &parent_scale);
-  const BoundLink& link = chain_.front();
+  const BoundLink& link = LinkAt(0);
   LinkProgress progress = link.ProgressAt(t);
   RigidPose world = OnFrame(parent, parent_scale, link.frame,
                             {link.PositionAt(progress), link.RotationAt(progress)});
@@ -419,7 +433,7 @@ Vec3 PoseWithin::PositionAt(double t) const {
   if (chain_.empty()) return Vec3(0, 0, 0);
   Vec3 parent_scale;
   RigidPose parent = ParentWorldAt(t, &parent_scale);
-  const BoundLink& link = chain_.front();
+  const BoundLink& link = LinkAt(0);
   Vec3 local = link.position.held;
   if (link.position.segment != nullptr) {
     local =

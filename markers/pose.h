@@ -139,6 +139,8 @@ class PoseWithin {
     int timing_count = 0;
     const Frame* frame = nullptr;  // nullptr: the world
     OwnerRef owner;
+    OwnerChannels channels;
+    bool bound = false;  // the channels above are bound (on first use)
 
     template <typename Value>
     void Bind(const ChannelTrack<Value>& track, const ExactTime& select,
@@ -154,13 +156,16 @@ class PoseWithin {
   // owner's link reads of its parent: the world and (1, 1, 1) for an owner
   // in the world.
   RigidPose ParentWorldAt(double t, Vec3* parent_scale) const;
+  // Link i, its channels bound at select_ when first asked for: links above
+  // a carrier whose pose the memo keeps are never bound.
+  const BoundLink& LinkAt(size_t i) const;
 
   const Rig& rig_;
   OwnerRef owner_;
   ExactTime select_;
   PoseMemo* memo_;
   bool aimed_ = false;
-  std::vector<BoundLink> chain_;  // the owner first, the top of its chain last
+  mutable std::vector<BoundLink> chain_;  // the owner first, the top of its chain last
 };
 
 }  // namespace cinc

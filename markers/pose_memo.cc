@@ -60,11 +60,4 @@ void PoseMemo::Keep(OwnerRef owner, const ExactTime& select, double t, const Rig
   Keep(MakeKey(owner, select, t), pose);
 }
 
-PoseMemo& PoseMemos::ForThisThread() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  std::unique_ptr<PoseMemo>& memo = memos_[std::this_thread::get_id()];
-  if (memo == nullptr) memo = std::make_unique<PoseMemo>();
-  return *memo;
-}
-
 }  // namespace cinc

@@ -13,13 +13,10 @@
 #define CINC_MARKERS_POSE_MEMO_H_
 
 #include <cstdint>
-#include <map>
-#include <memory>
-#include <mutex>
-#include <thread>
 #include <vector>
 
 #include "core/exact_time.h"
+#include "core/per_thread.h"
 #include "core/rotation.h"
 #include "markers/rig.h"
 
@@ -65,14 +62,7 @@ class PoseMemo {
 // One PoseMemo per thread, for the items ParallelFor shares out: the
 // threads never read each other's, so which thread writes which owner
 // changes nothing but how often a pose is worked out again.
-class PoseMemos {
- public:
-  PoseMemo& ForThisThread();
-
- private:
-  std::mutex mutex_;
-  std::map<std::thread::id, std::unique_ptr<PoseMemo>> memos_;
-};
+using PoseMemos = PerThread<PoseMemo>;
 
 }  // namespace cinc
 
