@@ -10,6 +10,7 @@
 
 #include "core/float32.h"
 #include "core/hermite.h"
+#include "fit/peak_search.h"
 
 namespace cinc {
 namespace {
@@ -81,12 +82,6 @@ constexpr int kMaxChecks = 4096;
 // searched for their true peak; lower ones cannot reach it (an error hump
 // sampled at >= 16 points is under-read by ~1%).
 constexpr double kPeakSearchFrom = 0.5;
-// The peak search narrows its bracket to this fraction of its width (the
-// peak's height then to ~1e-7 of it: a hump C s^2 (1 - s)^2 read 1e-4 of
-// the segment off its peak is 8e-8 of it low), in at most kPeakSearchSteps
-// errors.
-constexpr double kPeakBracket = 1e-3;
-constexpr int kPeakSearchSteps = 60;
 
 template <int N>
 FitVector<N> WithoutNoise(FitVector<N> tangent) {
@@ -526,91 +521,6 @@ class Fitter {
   // a + length as the player stores it. Every candidate goes through here
   // before it is sampled and checked: the key written is the key checked.
   double KeyTime(double a, double length) const { return playback_.KeyTime(a, length, end_); }
-
-  // A time and the error there.
-  struct Checked {
-    double t;
-    double error;
-  };
-
-  // The largest error between the checks `lo` and `hi` around the check
-  // `middle`, whose error is at least theirs: Brent's search for the
-  // maximum of a hump known to peak inside (parabolic steps through the
-  // three best points, the first through the three checks themselves;
-  // golden-section steps where a parabola would not shrink the bracket),
-  // until the bracket is kPeakBracket of its width. It stops early once an
-  // error is past `stop_above`: the segment fails then, whatever the true
-  // peak.
-  template <typename ErrorAt>
-  static double PeakBetween(const ErrorAt& error_at, const Checked& lo, const Checked& middle,
-                            const Checked& hi, double stop_above) {
-    constexpr double kGoldenStep = 0.3819660112501051;  // (3 - sqrt 5) / 2
-    const double tolerance = kPeakBracket * (hi.t - lo.t);
-    // Minimises g = -error: x the best point, w the second best, v the previous w.
-    const Checked& second = lo.error >= hi.error ? lo : hi;
-    const Checked& third = lo.error >= hi.error ? hi : lo;
-    double a = lo.t;
-    double b = hi.t;
-    double x = middle.t;
-    double w = second.t;
-    double v = third.t;
-    double gx = -middle.error;
-    double gw = -second.error;
-    double gv = -third.error;
-    double step = 0;        // the last step
-    double before = b - a;  // the step before it: a parabola may be the first step
-    for (int iteration = 0; iteration < kPeakSearchSteps; ++iteration) {
-      double centre = (a + b) / 2;
-      if (std::abs(x - centre) <= 2 * tolerance - (b - a) / 2) break;
-      bool golden = true;
-      if (std::abs(before) > tolerance) {
-        double r = (x - w) * (gx - gv);
-        double q = (x - v) * (gx - gw);
-        double p = (x - v) * q - (x - w) * r;
-        q = 2 * (q - r);
-        if (q > 0) p = -p;
-        q = std::abs(q);
-        double last = before;
-        before = step;
-        if (std::abs(p) < std::abs(q * last / 2) && p > q * (a - x) && p < q * (b - x)) {
-          step = p / q;
-          double u = x + step;
-          if (u - a < 2 * tolerance || b - u < 2 * tolerance) {
-            step = std::copysign(tolerance, centre - x);
-          }
-          golden = false;
-        }
-      }
-      if (golden) {
-        before = x >= centre ? a - x : b - x;
-        step = kGoldenStep * before;
-      }
-      double u = std::abs(step) >= tolerance ? x + step : x + std::copysign(tolerance, step);
-      double gu = -error_at(u);
-      if (!(-gu <= stop_above)) return std::isnan(gu) ? HUGE_VAL : -gu;
-      if (gu <= gx) {
-        (u >= x ? a : b) = x;
-        v = w;
-        gv = gw;
-        w = x;
-        gw = gx;
-        x = u;
-        gx = gu;
-      } else {
-        (u < x ? a : b) = u;
-        if (gu <= gw || w == x) {
-          v = w;
-          gv = gw;
-          w = u;
-          gw = gu;
-        } else if (gu <= gv || v == x || v == w) {
-          v = u;
-          gv = gu;
-        }
-      }
-    }
-    return -gx;
-  }
 
   const FitCurve<N>& curve_;
   double start_;
