@@ -67,6 +67,9 @@ constexpr double kJumpFloor = 1e-9;
 // prediction misses, the bracket shrinks to kSearchPrecision of its length.
 constexpr double kAimAt = 0.96;
 constexpr double kAcceptFrom = 0.85;
+// glTF positions' share instead (Fitter::AcceptFrom): their keys' float32
+// rounding shapes the error more than the length does.
+constexpr double kAcceptFromRounded = 0.9;
 constexpr double kMostGrowth = 4;
 constexpr double kMostShrink = 1.0 / 16;
 constexpr double kSearchPrecision = 1.0 / 512;
@@ -487,7 +490,7 @@ class Fitter {
   // The share of the limit from which a fitting segment is taken: glTF
   // positions keep 0.9, where the keys' rounding shapes the error more than
   // the length does.
-  double AcceptFrom() const { return StoresRoundedPositions() ? 0.9 : kAcceptFrom; }
+  double AcceptFrom() const { return StoresRoundedPositions() ? kAcceptFromRounded : kAcceptFrom; }
 
   // True when the player rounds the fitted values to float32 positions.
   bool StoresRoundedPositions() const {
