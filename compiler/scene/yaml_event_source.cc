@@ -2,8 +2,10 @@
 
 #include <yaml.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstdio>
+#include <cstring>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -56,87 +58,78 @@ const yaml_char_t* AnchorOf(const yaml_event_t& event) {
 
 }  // namespace
 
-// A chunk of events, copied out of libyaml's: each event's kind, location
-// and flags, and its scalar and anchor text back to back in one buffer that
-// the chunk keeps from one use to the next. libyaml's own events are deleted
-// as soon as they are copied, on the thread that made them: kept until the
-// chunk was read (4,096 at a time, each with its own blocks of text), they
-// made the worker half again as slow as libyaml alone, freeing memory long
-// gone from its caches.
+// A chunk of events, copied out of libyaml's: each event as the reader
+// takes it, its scalar and anchor text in blocks that the chunk keeps from
+// one use to the next (a block is never moved, so the events view it).
+// libyaml's own events are deleted as soon as they are copied, on the
+// thread that made them: kept until the chunk was read (4,096 at a time,
+// each with its own blocks of text), they made the worker half again as slow
+// as libyaml alone, freeing memory long gone from its caches.
 struct YamlEventSource::Chunk {
-  struct Event {
-    SourceEventKind kind = SourceEventKind::kStopped;
-    bool plain = false;
-    int line = 0;
-    int column = 0;
-    size_t value_offset = 0;  // into `text`
-    size_t value_size = 0;
-    size_t anchor_offset = 0;
-    size_t anchor_size = 0;
-  };
+  static constexpr size_t kTextBlockBytes = 64 * 1024;
 
-  Chunk() { events.reserve(kEventsPerChunk); }
+  Chunk() { events.reserve(kEventsPerChunk + 1); }
 
   void Clear() {
     events.clear();
-    text.clear();
     final = false;
     final_message.clear();
+    block = 0;
+    block_used = 0;
   }
 
+  // The final event, after the others.
   void SetFinal(SourceEventKind kind, SourceLocation location, std::string message,
                 std::optional<SourceLocation> context = std::nullopt) {
     final = true;
-    final_kind = kind;
-    final_location = location;
-    final_context = context.value_or(location);
     final_message = std::move(message);
+    events.push_back({kind, false, location, final_message, {}, context.value_or(location)});
+  }
+
+  // `size` bytes copied into the chunk's text, kept until Clear().
+  std::string_view Keep(const void* bytes, size_t size) {
+    if (size == 0) return {};
+    while (block < blocks.size() && blocks[block].size - block_used < size) {
+      ++block;
+      block_used = 0;
+    }
+    if (block == blocks.size()) {
+      const size_t block_size = std::max(kTextBlockBytes, size);
+      blocks.push_back({std::make_unique_for_overwrite<char[]>(block_size), block_size});
+    }
+    char* out = blocks[block].data.get() + block_used;
+    std::memcpy(out, bytes, size);
+    block_used += size;
+    return {out, size};
   }
 
   // Copies libyaml's event (a node event or a document start).
   void Add(const yaml_event_t& event) {
-    Event& out = events.emplace_back();
-    out.line = static_cast<int>(event.start_mark.line) + 1;
-    out.column = static_cast<int>(event.start_mark.column) + 1;
+    SourceEvent& out = events.emplace_back();
+    out.location.line = static_cast<int>(event.start_mark.line) + 1;
+    out.location.column = static_cast<int>(event.start_mark.column) + 1;
     out.kind = KindOf(event.type);
     if (event.type == YAML_SCALAR_EVENT) {
-      out.value_offset = text.size();
-      out.value_size = event.data.scalar.length;
-      text.append(reinterpret_cast<const char*>(event.data.scalar.value), event.data.scalar.length);
+      out.value = Keep(event.data.scalar.value, event.data.scalar.length);
       out.plain = event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
                   !ForcesString(event.data.scalar.tag);
     }
     const yaml_char_t* anchor = AnchorOf(event);
     if (anchor != nullptr) {
-      std::string_view name(reinterpret_cast<const char*>(anchor));
-      out.anchor_offset = text.size();
-      out.anchor_size = name.size();
-      text.append(name);
+      out.anchor = Keep(anchor, std::strlen(reinterpret_cast<const char*>(anchor)));
     }
   }
 
-  size_t size() const { return events.size() + (final ? 1 : 0); }
+  struct TextBlock {
+    std::unique_ptr<char[]> data;
+    size_t size = 0;
+  };
 
-  SourceEvent View(size_t index) const {
-    if (index == events.size()) {
-      return {final_kind, false, final_location, final_message, {}, final_context};
-    }
-    const Event& event = events[index];
-    SourceEvent out;
-    out.kind = event.kind;
-    out.plain = event.plain;
-    out.location = {event.line, event.column};
-    out.value = std::string_view(text).substr(event.value_offset, event.value_size);
-    out.anchor = std::string_view(text).substr(event.anchor_offset, event.anchor_size);
-    return out;
-  }
-
-  std::vector<Event> events;  // node events and document starts
-  std::string text;           // their scalars and anchors
-  bool final = false;         // a final event follows `events`
-  SourceEventKind final_kind = SourceEventKind::kStopped;
-  SourceLocation final_location;
-  SourceLocation final_context;
+  std::vector<SourceEvent> events;  // node events and document starts, then the final one
+  std::vector<TextBlock> blocks;    // their scalars and anchors
+  size_t block = 0;                 // the block being filled
+  size_t block_used = 0;
+  bool final = false;         // the last of `events` is the final event
   std::string final_message;  // kError's
 };
 
@@ -153,7 +146,7 @@ struct YamlEventSource::Parser {
 
   // Appends up to kEventsPerChunk events; false once the final one is in.
   bool Fill(Chunk* chunk) {
-    while (chunk->events.size() < kEventsPerChunk) {
+    while (chunk->events.size() < kEventsPerChunk) {  // the final event may be one more
       yaml_event_t event;
       if (!yaml_parser_parse(&parser, &event)) {  // libyaml leaves nothing to delete
         SetProblem(chunk);
@@ -360,15 +353,16 @@ void YamlEventSource::FetchChunk() {
     chunk_->Clear();
     parser_->Fill(chunk_.get());
   }
-  position_ = 0;
+  next_ = chunk_->events.data();
+  end_ = next_ + chunk_->events.size();
 }
 
-SourceEvent YamlEventSource::Next() {
-  while (position_ == chunk_->size()) {
-    if (chunk_->final) return chunk_->View(chunk_->events.size());  // the final one again
+const SourceEvent& YamlEventSource::NextOfNextChunk() {
+  for (;;) {
+    if (chunk_->final) return chunk_->events.back();  // the final one again
     FetchChunk();
+    if (next_ != end_) return *next_++;
   }
-  return chunk_->View(position_++);
 }
 
 }  // namespace cinc

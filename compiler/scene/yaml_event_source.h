@@ -56,20 +56,26 @@ class YamlEventSource {
   // document ends: document starts, node events (with their anchor; for an
   // alias, the anchor it names), then one final event (kStreamEnd, kError
   // or kStopped), again on every later call. A start event that nests
-  // deeper than `max_depth` is delivered and then kStopped. Views in an
-  // event stay valid until the next call.
-  SourceEvent Next();
+  // deeper than `max_depth` is delivered and then kStopped. The event and
+  // its views stay valid until the next call.
+  const SourceEvent& Next() {
+    if (next_ != end_) return *next_++;
+    return NextOfNextChunk();
+  }
 
  private:
   struct Chunk;
   struct Parser;
   struct Worker;
+  // The first event of the next chunk, or the final event again.
+  const SourceEvent& NextOfNextChunk();
   void FetchChunk();
 
-  std::unique_ptr<Parser> parser_;  // parsing on this thread (small texts)
-  std::unique_ptr<Worker> worker_;  // parsing ahead (large texts)
-  std::unique_ptr<Chunk> chunk_;    // being read
-  size_t position_ = 0;
+  std::unique_ptr<Parser> parser_;     // parsing on this thread (small texts)
+  std::unique_ptr<Worker> worker_;     // parsing ahead (large texts)
+  std::unique_ptr<Chunk> chunk_;       // being read
+  const SourceEvent* next_ = nullptr;  // the chunk's events not yet read
+  const SourceEvent* end_ = nullptr;
 };
 
 }  // namespace cinc

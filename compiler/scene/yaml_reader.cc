@@ -134,8 +134,6 @@ struct YamlReader::State {
     tape.push_back(event);
   }
 
-  // Reads the next node event from libyaml, recording it where an anchor (or
-  // a capture, when `open_capture`) asks for it. False once reading ended.
   // An alias: the anchored node it names, or an unknown alias reported (a
   // plain scalar that stays unresolved).
   void ReadAlias(const SourceEvent& event, RawEvent* raw) {
@@ -153,74 +151,122 @@ struct YamlReader::State {
     }
   }
 
+  // What FetchRaw does with one event of the source.
+  enum class Fetched { kEvent, kAgain, kEnded };
+
+  // Reads the next node event from libyaml, recording it where an anchor (or
+  // a capture, when `open_capture`) asks for it. False once reading ended.
   bool FetchRaw(RawEvent* raw, bool open_capture) {
     for (;;) {
-      const SourceEvent event = source.Next();
-      raw->location = event.location;
-      raw->location.file = file;
-      raw->plain = false;
-      raw->unresolved = false;
-      raw->value = {};
-      switch (event.kind) {
-        case SourceEventKind::kDocumentStart:
-          if (document_started) {
-            Fail(DiagnosticCode::kSceneFormat, raw->location, "only one document is allowed");
-            return false;
-          }
-          document_started = true;
-          continue;
-        case SourceEventKind::kStreamEnd:
-          if (!document_started) {
-            Fail(DiagnosticCode::kSceneFormat, {1, 1, file}, "the file is empty");
-          } else {
-            finished = true;
-          }
-          return false;
-        case SourceEventKind::kError: {
-          SourceLocation context = event.context;
-          context.file = file;
-          Interrupt(DiagnosticCode::kSceneFormat, raw->location, std::string(event.value), context);
-          Fail(DiagnosticCode::kSceneFormat, raw->location, std::string(event.value));
-          return false;
-        }
-        case SourceEventKind::kStopped:  // only after the depth check below failed
-          failed = true;
-          return false;
-        case SourceEventKind::kAlias:
-          ReadAlias(event, raw);
-          break;
-        case SourceEventKind::kScalar:
-          raw->kind = TapeKind::kScalar;
-          raw->value = event.value;
-          raw->plain = event.plain;
-          break;
-        case SourceEventKind::kSequenceStart:
-          raw->kind = TapeKind::kSequenceStart;
-          break;
-        case SourceEventKind::kMappingStart:
-          raw->kind = TapeKind::kMappingStart;
-          break;
-        case SourceEventKind::kSequenceEnd:
-          raw->kind = TapeKind::kSequenceEnd;
-          break;
-        case SourceEventKind::kMappingEnd:
-          raw->kind = TapeKind::kMappingEnd;
-          break;
-      }
-      if (open_capture && !IsEnd(raw->kind)) OpenRecording("");
-      if (event.kind != SourceEventKind::kAlias && !event.anchor.empty()) {
-        OpenRecording(std::string(event.anchor));
-      }
-      if (IsStart(raw->kind) && ++raw_depth > kMaxDepth) {
-        Fail(DiagnosticCode::kSceneFormat, raw->location,
-             "the document nests deeper than 1000 levels");
-        return false;
-      }
-      Record(*raw);
-      if (IsEnd(raw->kind)) --raw_depth;
-      CloseRecordings();
-      return true;
+      const Fetched fetched = TakeRaw(source.Next(), raw, open_capture);
+      if (fetched != Fetched::kAgain) return fetched == Fetched::kEvent;
     }
+  }
+
+  // FetchRaw's work on `event`: kAgain when it delivers nothing (a document
+  // start).
+  Fetched TakeRaw(const SourceEvent& event, RawEvent* raw, bool open_capture) {
+    raw->location = event.location;
+    raw->location.file = file;
+    raw->plain = false;
+    raw->unresolved = false;
+    raw->value = {};
+    switch (event.kind) {
+      case SourceEventKind::kDocumentStart:
+        if (document_started) {
+          Fail(DiagnosticCode::kSceneFormat, raw->location, "only one document is allowed");
+          return Fetched::kEnded;
+        }
+        document_started = true;
+        return Fetched::kAgain;
+      case SourceEventKind::kStreamEnd:
+        if (!document_started) {
+          Fail(DiagnosticCode::kSceneFormat, {1, 1, file}, "the file is empty");
+        } else {
+          finished = true;
+        }
+        return Fetched::kEnded;
+      case SourceEventKind::kError: {
+        SourceLocation context = event.context;
+        context.file = file;
+        Interrupt(DiagnosticCode::kSceneFormat, raw->location, std::string(event.value), context);
+        Fail(DiagnosticCode::kSceneFormat, raw->location, std::string(event.value));
+        return Fetched::kEnded;
+      }
+      case SourceEventKind::kStopped:  // only after the depth check below failed
+        failed = true;
+        return Fetched::kEnded;
+      case SourceEventKind::kAlias:
+        ReadAlias(event, raw);
+        break;
+      case SourceEventKind::kScalar:
+        raw->kind = TapeKind::kScalar;
+        raw->value = event.value;
+        raw->plain = event.plain;
+        break;
+      case SourceEventKind::kSequenceStart:
+        raw->kind = TapeKind::kSequenceStart;
+        break;
+      case SourceEventKind::kMappingStart:
+        raw->kind = TapeKind::kMappingStart;
+        break;
+      case SourceEventKind::kSequenceEnd:
+        raw->kind = TapeKind::kSequenceEnd;
+        break;
+      case SourceEventKind::kMappingEnd:
+        raw->kind = TapeKind::kMappingEnd;
+        break;
+    }
+    if (open_capture && !IsEnd(raw->kind)) OpenRecording("");
+    if (event.kind != SourceEventKind::kAlias && !event.anchor.empty()) {
+      OpenRecording(std::string(event.anchor));
+    }
+    if (IsStart(raw->kind) && ++raw_depth > kMaxDepth) {
+      Fail(DiagnosticCode::kSceneFormat, raw->location,
+           "the document nests deeper than 1000 levels");
+      return Fetched::kEnded;
+    }
+    Record(*raw);
+    if (IsEnd(raw->kind)) --raw_depth;
+    CloseRecordings();
+    return Fetched::kEvent;
+  }
+
+  // The event Next() delivers for `event` read straight from the source,
+  // when nothing is being replayed or recorded and the event is a plain
+  // node event (no anchor, no alias, within the nesting limit): what
+  // TakeRaw and Next() would make of it, without their bookkeeping. False
+  // for any other event, which then goes the long way.
+  bool TakeDirect(const SourceEvent& event, YamlEvent* out) {
+    if (!event.anchor.empty()) return false;
+    switch (event.kind) {
+      case SourceEventKind::kScalar:
+        out->kind = YamlEventKind::kScalar;
+        out->value = event.value;
+        out->plain = event.plain;
+        break;
+      case SourceEventKind::kMappingStart:
+      case SourceEventKind::kSequenceStart:
+        if (raw_depth >= kMaxDepth) return false;
+        ++raw_depth;
+        ++depth;
+        out->kind = event.kind == SourceEventKind::kMappingStart ? YamlEventKind::kMappingStart
+                                                                 : YamlEventKind::kSequenceStart;
+        break;
+      case SourceEventKind::kMappingEnd:
+      case SourceEventKind::kSequenceEnd:
+        --raw_depth;
+        --depth;
+        out->kind = event.kind == SourceEventKind::kMappingEnd ? YamlEventKind::kMappingEnd
+                                                               : YamlEventKind::kSequenceEnd;
+        break;
+      default:
+        return false;
+    }
+    out->location = event.location;
+    out->location.file = file;
+    if (raw_depth == 0) root_done = true;
+    return true;
   }
 
   YamlEventSource source;
@@ -288,7 +334,16 @@ YamlEvent YamlReader::Next() {
     }
     if (state.root_done) return {};
     RawEvent raw;
-    if (!state.FetchRaw(&raw, false)) return {};
+    if (state.recordings.empty()) {
+      const SourceEvent& event = state.source.Next();
+      YamlEvent out;
+      if (state.TakeDirect(event, &out)) return out;
+      const State::Fetched fetched = state.TakeRaw(event, &raw, false);
+      if (fetched == State::Fetched::kEnded) return {};
+      if (fetched == State::Fetched::kAgain) continue;
+    } else if (!state.FetchRaw(&raw, false)) {
+      return {};
+    }
     if (raw.kind == TapeKind::kAlias) {
       state.cursors.push_back({raw.target.begin, raw.target.end, raw.location, true});
       continue;
