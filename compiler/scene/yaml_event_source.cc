@@ -34,28 +34,6 @@ bool ForcesString(const yaml_char_t* tag) {
   return text == "!" || text == "tag:yaml.org,2002:str";
 }
 
-// cinc's kind of a libyaml node event or document start (kStopped: never
-// added, Parser::Fill).
-SourceEventKind KindOf(yaml_event_type_t type) {
-  if (type == YAML_DOCUMENT_START_EVENT) return SourceEventKind::kDocumentStart;
-  if (type == YAML_ALIAS_EVENT) return SourceEventKind::kAlias;
-  if (type == YAML_SCALAR_EVENT) return SourceEventKind::kScalar;
-  if (type == YAML_SEQUENCE_START_EVENT) return SourceEventKind::kSequenceStart;
-  if (type == YAML_SEQUENCE_END_EVENT) return SourceEventKind::kSequenceEnd;
-  if (type == YAML_MAPPING_START_EVENT) return SourceEventKind::kMappingStart;
-  if (type == YAML_MAPPING_END_EVENT) return SourceEventKind::kMappingEnd;
-  return SourceEventKind::kStopped;
-}
-
-// The anchor an event defines or (an alias) names; null when none.
-const yaml_char_t* AnchorOf(const yaml_event_t& event) {
-  if (event.type == YAML_ALIAS_EVENT) return event.data.alias.anchor;
-  if (event.type == YAML_SCALAR_EVENT) return event.data.scalar.anchor;
-  if (event.type == YAML_SEQUENCE_START_EVENT) return event.data.sequence_start.anchor;
-  if (event.type == YAML_MAPPING_START_EVENT) return event.data.mapping_start.anchor;
-  return nullptr;
-}
-
 }  // namespace
 
 // A chunk of events, copied out of libyaml's: each event as the reader
@@ -75,7 +53,8 @@ struct YamlEventSource::Chunk {
     final = false;
     final_message.clear();
     block = 0;
-    block_used = 0;
+    cursor = blocks.empty() ? nullptr : blocks[0].data.get();
+    limit = blocks.empty() ? nullptr : cursor + blocks[0].size;
   }
 
   // The final event, after the others.
@@ -89,18 +68,24 @@ struct YamlEventSource::Chunk {
   // `size` bytes copied into the chunk's text, kept until Clear().
   std::string_view Keep(const void* bytes, size_t size) {
     if (size == 0) return {};
-    while (block < blocks.size() && blocks[block].size - block_used < size) {
-      ++block;
-      block_used = 0;
-    }
-    if (block == blocks.size()) {
+    if (size > static_cast<size_t>(limit - cursor)) NextBlock(size);
+    char* out = cursor;
+    std::memcpy(out, bytes, size);
+    cursor += size;
+    return {out, size};
+  }
+
+  // Moves to the next block with room for `size` bytes, made if none is.
+  void NextBlock(size_t size) {
+    size_t next = cursor == nullptr ? 0 : block + 1;
+    while (next < blocks.size() && blocks[next].size < size) ++next;
+    if (next == blocks.size()) {
       const size_t block_size = std::max(kTextBlockBytes, size);
       blocks.push_back({std::make_unique_for_overwrite<char[]>(block_size), block_size});
     }
-    char* out = blocks[block].data.get() + block_used;
-    std::memcpy(out, bytes, size);
-    block_used += size;
-    return {out, size};
+    block = next;
+    cursor = blocks[next].data.get();
+    limit = cursor + blocks[next].size;
   }
 
   // Copies libyaml's event (a node event or a document start).
@@ -108,13 +93,40 @@ struct YamlEventSource::Chunk {
     SourceEvent& out = events.emplace_back();
     out.location.line = static_cast<int>(event.start_mark.line) + 1;
     out.location.column = static_cast<int>(event.start_mark.column) + 1;
-    out.kind = KindOf(event.type);
-    if (event.type == YAML_SCALAR_EVENT) {
-      out.value = Keep(event.data.scalar.value, event.data.scalar.length);
-      out.plain = event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
-                  !ForcesString(event.data.scalar.tag);
+    const yaml_char_t* anchor = nullptr;  // the anchor it defines or (an alias) names
+    switch (event.type) {
+      case YAML_SCALAR_EVENT:
+        out.kind = SourceEventKind::kScalar;
+        out.value = Keep(event.data.scalar.value, event.data.scalar.length);
+        out.plain = event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+                    !ForcesString(event.data.scalar.tag);
+        anchor = event.data.scalar.anchor;
+        break;
+      case YAML_MAPPING_START_EVENT:
+        out.kind = SourceEventKind::kMappingStart;
+        anchor = event.data.mapping_start.anchor;
+        break;
+      case YAML_MAPPING_END_EVENT:
+        out.kind = SourceEventKind::kMappingEnd;
+        break;
+      case YAML_SEQUENCE_START_EVENT:
+        out.kind = SourceEventKind::kSequenceStart;
+        anchor = event.data.sequence_start.anchor;
+        break;
+      case YAML_SEQUENCE_END_EVENT:
+        out.kind = SourceEventKind::kSequenceEnd;
+        break;
+      case YAML_ALIAS_EVENT:
+        out.kind = SourceEventKind::kAlias;
+        anchor = event.data.alias.anchor;
+        break;
+      case YAML_DOCUMENT_START_EVENT:
+        out.kind = SourceEventKind::kDocumentStart;
+        break;
+      default:  // never added (Parser::Fill)
+        out.kind = SourceEventKind::kStopped;
+        break;
     }
-    const yaml_char_t* anchor = AnchorOf(event);
     if (anchor != nullptr) {
       out.anchor = Keep(anchor, std::strlen(reinterpret_cast<const char*>(anchor)));
     }
@@ -127,10 +139,11 @@ struct YamlEventSource::Chunk {
 
   std::vector<SourceEvent> events;  // node events and document starts, then the final one
   std::vector<TextBlock> blocks;    // their scalars and anchors
-  size_t block = 0;                 // the block being filled
-  size_t block_used = 0;
-  bool final = false;         // the last of `events` is the final event
-  std::string final_message;  // kError's
+  size_t block = 0;                 // the block being filled, when `cursor` is set
+  char* cursor = nullptr;           // where its free room starts
+  char* limit = nullptr;            // and ends
+  bool final = false;               // the last of `events` is the final event
+  std::string final_message;        // kError's
 };
 
 // libyaml's parser over the text, filling chunks.

@@ -269,6 +269,73 @@ struct YamlReader::State {
     return true;
   }
 
+  // Next() the long way: replays, recordings, aliases, the document's start
+  // and end, problems. `first`, when set, is the event Next() already read
+  // from the source (and TakeDirect declined).
+  [[gnu::noinline]] YamlEvent Deliver(const SourceEvent* first) {
+    for (;;) {
+      if (failed || finished) return {};
+      if (!cursors.empty()) {
+        Cursor& cursor = cursors.back();
+        const SourceLocation outermost = cursors.front().origin;
+        const TapeEvent event = tape[cursor.position++];
+        if (cursor.position == cursor.end) cursors.pop_back();
+        const bool counts = cursor.counts;
+        if (event.kind == TapeKind::kAlias) {
+          cursors.push_back({event.first, event.second, event.location, true});
+          continue;
+        }
+        if (counts && (event.kind == TapeKind::kScalar || IsStart(event.kind))) {
+          if (++expanded_values > kMaxExpandedValues) {
+            Fail(DiagnosticCode::kLimit, outermost,
+                 "the document expands to more than 1000000 values (aliases, merge keys and "
+                 "templates)");
+            return {};
+          }
+        }
+        if (IsStart(event.kind) && ++depth > kMaxDepth) {
+          Fail(DiagnosticCode::kSceneFormat, outermost,
+               "the document nests deeper than 1000 levels");
+          return {};
+        }
+        if (IsEnd(event.kind)) --depth;
+        YamlEvent out;
+        out.kind = ToEventKind(event.kind);
+        out.plain = event.plain;
+        out.unresolved = event.unresolved;
+        out.location = event.location;
+        if (event.kind == TapeKind::kScalar) {
+          out.value = std::string_view(arena).substr(event.first, event.second);
+        }
+        return out;
+      }
+      if (root_done) return {};
+      RawEvent raw;
+      if (first != nullptr) {  // read already
+        const Fetched fetched = TakeRaw(*first, &raw, false);
+        first = nullptr;
+        if (fetched == Fetched::kEnded) return {};
+        if (fetched == Fetched::kAgain) continue;
+      } else if (!FetchRaw(&raw, false)) {
+        return {};
+      }
+      if (raw.kind == TapeKind::kAlias) {
+        cursors.push_back({raw.target.begin, raw.target.end, raw.location, true});
+        continue;
+      }
+      if (IsStart(raw.kind)) ++depth;
+      if (IsEnd(raw.kind)) --depth;
+      if (raw_depth == 0) root_done = true;
+      YamlEvent out;
+      out.kind = ToEventKind(raw.kind);
+      out.plain = raw.plain;
+      out.unresolved = raw.unresolved;
+      out.location = raw.location;
+      out.value = raw.value;
+      return out;
+    }
+  }
+
   YamlEventSource source;
   int file = 0;  // SourceLocation::file of every location
   bool document_started = false;
@@ -296,69 +363,14 @@ YamlReader::~YamlReader() = default;
 
 YamlEvent YamlReader::Next() {
   State& state = *state_;
-  for (;;) {
-    if (state.failed || state.finished) return {};
-    if (!state.cursors.empty()) {
-      Cursor& cursor = state.cursors.back();
-      const SourceLocation outermost = state.cursors.front().origin;
-      const TapeEvent event = state.tape[cursor.position++];
-      if (cursor.position == cursor.end) state.cursors.pop_back();
-      const bool counts = cursor.counts;
-      if (event.kind == TapeKind::kAlias) {
-        state.cursors.push_back({event.first, event.second, event.location, true});
-        continue;
-      }
-      if (counts && (event.kind == TapeKind::kScalar || IsStart(event.kind))) {
-        if (++state.expanded_values > kMaxExpandedValues) {
-          state.Fail(DiagnosticCode::kLimit, outermost,
-                     "the document expands to more than 1000000 values (aliases, merge keys and "
-                     "templates)");
-          return {};
-        }
-      }
-      if (IsStart(event.kind) && ++state.depth > kMaxDepth) {
-        state.Fail(DiagnosticCode::kSceneFormat, outermost,
-                   "the document nests deeper than 1000 levels");
-        return {};
-      }
-      if (IsEnd(event.kind)) --state.depth;
-      YamlEvent out;
-      out.kind = ToEventKind(event.kind);
-      out.plain = event.plain;
-      out.unresolved = event.unresolved;
-      out.location = event.location;
-      if (event.kind == TapeKind::kScalar) {
-        out.value = std::string_view(state.arena).substr(event.first, event.second);
-      }
-      return out;
-    }
-    if (state.root_done) return {};
-    RawEvent raw;
-    if (state.recordings.empty()) {
-      const SourceEvent& event = state.source.Next();
-      YamlEvent out;
-      if (state.TakeDirect(event, &out)) return out;
-      const State::Fetched fetched = state.TakeRaw(event, &raw, false);
-      if (fetched == State::Fetched::kEnded) return {};
-      if (fetched == State::Fetched::kAgain) continue;
-    } else if (!state.FetchRaw(&raw, false)) {
-      return {};
-    }
-    if (raw.kind == TapeKind::kAlias) {
-      state.cursors.push_back({raw.target.begin, raw.target.end, raw.location, true});
-      continue;
-    }
-    if (IsStart(raw.kind)) ++state.depth;
-    if (IsEnd(raw.kind)) --state.depth;
-    if (state.raw_depth == 0) state.root_done = true;
+  if (state.cursors.empty() && state.recordings.empty() && !state.root_done && !state.failed &&
+      !state.finished) {
+    const SourceEvent& event = state.source.Next();
     YamlEvent out;
-    out.kind = ToEventKind(raw.kind);
-    out.plain = raw.plain;
-    out.unresolved = raw.unresolved;
-    out.location = raw.location;
-    out.value = raw.value;
-    return out;
+    if (state.TakeDirect(event, &out)) return out;
+    return state.Deliver(&event);
   }
+  return state.Deliver(nullptr);
 }
 
 YamlNodeHandle YamlReader::Capture(bool* at_end) {
