@@ -1,6 +1,7 @@
 #include "compiler/scene/read_nodes.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -79,20 +80,22 @@ class ListIds {
   // Adds `id`; false when the list already had it.
   bool Add(const std::string& id) {
     if (set_.empty()) {
-      if (std::find(few_.begin(), few_.end(), id) != few_.end()) return false;
-      if (few_.size() < kFew) {
-        few_.push_back(id);
+      const auto few_end = few_.begin() + static_cast<std::ptrdiff_t>(few_count_);
+      if (std::find(few_.begin(), few_end, id) != few_end) return false;
+      if (few_count_ < kFew) {
+        few_[few_count_++] = id;
         return true;
       }
-      set_.insert(few_.begin(), few_.end());
-      few_.clear();
+      set_.insert(few_.begin(), few_end);
+      few_count_ = 0;
     }
     return set_.insert(id).second;
   }
 
  private:
   static constexpr size_t kFew = 16;
-  std::vector<std::string> few_;
+  std::array<std::string, kFew> few_;  // in place: a growing vector took three heap blocks
+  size_t few_count_ = 0;
   std::unordered_set<std::string> set_;
 };
 
