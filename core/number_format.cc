@@ -27,22 +27,32 @@ constexpr double kThousandthsBelow = 1e5;
 
 bool AppendWholeThousandths(double value, std::string* out) {
   if (!(std::abs(value) < kThousandthsBelow)) return false;  // NaN too
-  const int64_t thousandths = std::llround(value * 1000);
+  // The whole number nearest value * 1000 (below 1e8), rounded without a
+  // call: any candidate will do, as the test below keeps only T with
+  // T / 1000 == value, and there is at most one.
+  const double scaled = value * 1000;
+  const int64_t thousandths = static_cast<int64_t>(scaled + (scaled < 0 ? -0.5 : 0.5));
   if (static_cast<double>(thousandths) / 1000 != value) return false;
-  const uint64_t magnitude = static_cast<uint64_t>(thousandths < 0 ? -thousandths : thousandths);
-  char buffer[32];
-  char* end = buffer;
-  if (thousandths < 0) *end++ = '-';
-  end = std::to_chars(end, buffer + sizeof buffer, magnitude / 1000).ptr;
-  unsigned fraction = static_cast<unsigned>(magnitude % 1000);
-  if (fraction != 0) {
-    *end++ = '.';
-    for (unsigned place = 100; fraction != 0; place /= 10) {  // no trailing zeros
-      *end++ = static_cast<char>('0' + fraction / place);
-      fraction %= place;
-    }
+  uint64_t whole = static_cast<uint64_t>(thousandths < 0 ? -thousandths : thousandths);
+  const unsigned fraction = static_cast<unsigned>(whole % 1000);
+  whole /= 1000;
+  char buffer[16];  // written from the end: "-99999.999" at most
+  char* const end = buffer + sizeof buffer;
+  char* start = end;
+  if (fraction != 0) {  // its digits without trailing zeros
+    const int digits = fraction % 100 == 0 ? 1 : (fraction % 10 == 0 ? 2 : 3);
+    start -= digits;
+    start[0] = static_cast<char>('0' + fraction / 100);
+    if (digits > 1) start[1] = static_cast<char>('0' + fraction / 10 % 10);
+    if (digits > 2) start[2] = static_cast<char>('0' + fraction % 10);
+    *--start = '.';
   }
-  out->append(buffer, end);
+  do {
+    *--start = static_cast<char>('0' + whole % 10);
+    whole /= 10;
+  } while (whole != 0);
+  if (thousandths < 0) *--start = '-';
+  out->append(start, end);
   return true;
 }
 

@@ -53,6 +53,11 @@ TEST(NumberFormatTest, WholeThousandthsAreWrittenAsToCharsWritesThem) {
     ASSERT_EQ(FormatDouble(value), Reference(value)) << k;
     ASSERT_EQ(FormatDouble(-value), Reference(-value)) << k;
   }
+  // Halfway between two thousandths (no whole thousandth: to_chars's).
+  for (int64_t k = -300000; k <= 300000; ++k) {
+    const double value = (static_cast<double>(k) + 0.5) / 1000;
+    ASSERT_EQ(FormatDouble(value), Reference(value)) << k;
+  }
   // Thousandths across the range, their neighbouring doubles (not
   // thousandths) and doubles of any bits.
   std::mt19937_64 random(20261204);
