@@ -1,6 +1,9 @@
 #include "emit/channel_keys.h"
 
 #include <algorithm>
+#include <optional>
+#include <span>
+#include <vector>
 
 #include "emit/ease_split.h"
 #include "emit/key_list_builder.h"
@@ -38,7 +41,12 @@ void WriteEasedMotion(const Ease& ease, const ExactTime& segment_start,
                       KeyListBuilder* builder) {
   double progress_start = ExactTime::Progress(start, segment_start, segment_duration);
   double progress_end = ExactTime::Progress(end, segment_start, segment_duration);
-  std::vector<EasedPart> parts = SplitEase(ease, progress_start, progress_end);
+  // Nearly every motion is one part: it needs no list of its own.
+  const std::optional<EasedPart> uncut = UncutEase(ease, progress_start, progress_end);
+  std::vector<EasedPart> cut;
+  if (!uncut) cut = SplitEase(ease, progress_start, progress_end);
+  const std::span<const EasedPart> parts =
+      uncut ? std::span<const EasedPart>(&*uncut, 1) : std::span<const EasedPart>(cut);
   double start_seconds = segment_start.ToDouble();
   double duration_seconds = segment_duration.ToDouble();
   builder->StartMotionAt(start.ToDouble(), value_at(parts[0].eased_start));

@@ -2,8 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <vector>
 
 #include "emit/ease_split.h"
 #include "emit/test_support.h"
@@ -189,6 +192,33 @@ TEST(ChannelKeys, OvershootingEaseIsClampedLikeTheState) {
     EXPECT_GE((*key.ease)[2], 0);
     EXPECT_LE((*key.ease)[2], 1);
   }
+}
+
+TEST(EaseSplit, UncutEaseIsTheOnePartWhereNothingIsCut) {
+  // Linear over [0.25, 0.75]: the progress itself, no curve.
+  std::optional<EasedPart> linear = UncutEase(Ease::Linear(), 0.25, 0.75);
+  ASSERT_TRUE(linear);
+  EXPECT_EQ(linear->progress_start, 0.25);
+  EXPECT_EQ(linear->progress_end, 0.75);
+  EXPECT_EQ(linear->eased_start, 0.25);
+  EXPECT_EQ(linear->eased_end, 0.75);
+  EXPECT_FALSE(linear->ease);
+  // A bezier inside [0, 1] taken whole: its own control points, 0 to 1.
+  std::optional<EasedPart> whole = UncutEase(Ease::CubicBezier(0.42, 0, 0.58, 1), 0, 1);
+  ASSERT_TRUE(whole);
+  EXPECT_EQ(whole->eased_start, 0);
+  EXPECT_EQ(whole->eased_end, 1);
+  ASSERT_TRUE(whole->ease);
+  EXPECT_EQ(*whole->ease, (std::array<double, 4>{0.42, 0, 0.58, 1}));
+  // The same bezier from 0.3 on, or one that overshoots, is cut: none.
+  EXPECT_FALSE(UncutEase(Ease::CubicBezier(0.42, 0, 0.58, 1), 0.3, 1));
+  EXPECT_FALSE(UncutEase(Ease::CubicBezier(0.3, -0.5, 0.7, 1.5), 0, 1));
+  // Where there is one, SplitEase gives it and nothing else.
+  std::vector<EasedPart> split = SplitEase(Ease::Linear(), 0.25, 0.75);
+  ASSERT_EQ(split.size(), 1u);
+  EXPECT_EQ(split[0].eased_start, 0.25);
+  EXPECT_EQ(split[0].eased_end, 0.75);
+  EXPECT_FALSE(split[0].ease);
 }
 
 TEST(EaseSplit, CurvesWithCrossedControlsSplitIntoValidParts) {

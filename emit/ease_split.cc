@@ -127,19 +127,34 @@ void AppendValidParts(const std::array<double, 4>& control, double s_start, doub
 
 }  // namespace
 
-std::vector<EasedPart> SplitEase(const Ease& ease, double progress_start, double progress_end) {
+std::optional<EasedPart> UncutEase(const Ease& ease, double progress_start, double progress_end) {
+  if (ease.kind == Ease::Kind::kCubicBezier) {
+    const std::array<double, 4>& control = ease.control();
+    const bool overshoots = !InUnitRange(control[1]) || !InUnitRange(control[3]);
+    if (!(progress_start <= 0 && progress_end >= 1 && !overshoots)) return std::nullopt;
+  }
   EasedPart whole;
   whole.progress_start = progress_start;
   whole.progress_end = progress_end;
   whole.eased_start = ApplyEase(ease, progress_start);
   whole.eased_end = ApplyEase(ease, progress_end);
-  if (ease.kind != Ease::Kind::kCubicBezier) return {whole};
+  if (ease.kind == Ease::Kind::kCubicBezier && !IsIdentity(ease.control())) {
+    whole.ease = ease.control();
+  }
+  return whole;
+}
+
+std::vector<EasedPart> SplitEase(const Ease& ease, double progress_start, double progress_end) {
+  if (std::optional<EasedPart> whole = UncutEase(ease, progress_start, progress_end)) {
+    return {*whole};
+  }
+  EasedPart whole;
+  whole.progress_start = progress_start;
+  whole.progress_end = progress_end;
+  whole.eased_start = ApplyEase(ease, progress_start);
+  whole.eased_end = ApplyEase(ease, progress_end);
   const std::array<double, 4>& control = ease.control();
   bool overshoots = !InUnitRange(control[1]) || !InUnitRange(control[3]);
-  if (progress_start <= 0 && progress_end >= 1 && !overshoots) {
-    if (!IsIdentity(control)) whole.ease = control;
-    return {whole};
-  }
   double s_first = BezierParameterForX(control, progress_start);
   double s_last = BezierParameterForX(control, progress_end);
   // Where y leaves [0, 1] the state is clamped (rig's Interpolate): those

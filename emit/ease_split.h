@@ -29,6 +29,11 @@ struct EasedPart {
 // caller writes them as holds.
 std::vector<EasedPart> SplitEase(const Ease& ease, double progress_start, double progress_end);
 
+// SplitEase's one part when it makes one without cutting (any ease but a
+// cubic bezier, or a bezier that stays in [0, 1] taken whole), without a
+// heap block; nullopt when SplitEase has to cut.
+std::optional<EasedPart> UncutEase(const Ease& ease, double progress_start, double progress_end);
+
 }  // namespace cinc
 
 #endif  // CINC_EMIT_EASE_SPLIT_H_
