@@ -29,10 +29,16 @@ std::string_view RelationFieldName(RelationKind kind) {
   return "after";
 }
 
-const NodeRareParts& Node::rare() const {
-  static const NodeRareParts kNone;
-  return rare_parts ? *rare_parts : kNone;
-}
+namespace {
+
+// What rare() gives a node without rare parts: at namespace scope, so that
+// reading it takes no guard of a function's static (rare() is asked
+// several times for every node by every stage).
+const NodeRareParts kNoRareParts;
+
+}  // namespace
+
+const NodeRareParts& Node::rare() const { return rare_parts ? *rare_parts : kNoRareParts; }
 
 NodeRareParts& Node::mutable_rare() {
   if (!rare_parts) rare_parts.emplace();
