@@ -250,7 +250,15 @@ ExactTime operator-(const ExactTime& a, const ExactTime& b) { return a + (-b); }
 
 ExactTime ExactTime::operator-() const {
   if (!IsValid()) return Invalid();
-  return FromWide(-static_cast<Wide>(numerator_), denominator_);
+  // Reduced, and so is its negation: no gcd to take, but where -numerator
+  // does not fit.
+  if (numerator_ == std::numeric_limits<int64_t>::min()) {
+    return FromWide(-static_cast<Wide>(numerator_), denominator_);
+  }
+  ExactTime negated;
+  negated.numerator_ = -numerator_;
+  negated.denominator_ = denominator_;
+  return negated;
 }
 
 ExactTime ExactTime::MultipliedBy(int64_t numerator, int64_t denominator) const {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <string>
 
 namespace cinc {
@@ -63,6 +64,23 @@ TEST(ExactTimeTest, AddingZeroGivesTheOtherAndKeepsInvalidInvalid) {
   EXPECT_FALSE((ExactTime() + ExactTime::Invalid()).IsValid());
   EXPECT_FALSE((ExactTime::Invalid() + ExactTime()).IsValid());
   EXPECT_EQ((ExactTime() - third).ToString(), ExactTime::FromRatio(-1, 3).ToString());
+}
+
+TEST(ExactTimeTest, NegationKeepsTheReducedFraction) {
+  const ExactTime negated = -ExactTime::FromRatio(3, 1000);
+  EXPECT_EQ(negated.numerator(), -3);
+  EXPECT_EQ(negated.denominator(), 1000);
+  const ExactTime back = -ExactTime::FromRatio(-7, 2);
+  EXPECT_EQ(back.numerator(), 7);
+  EXPECT_EQ(back.denominator(), 2);
+  EXPECT_TRUE((-ExactTime()).IsZero());
+  EXPECT_FALSE((-ExactTime::Invalid()).IsValid());
+  // -(-2^63) / 1 does not fit in 64 bits.
+  EXPECT_FALSE((-ExactTime::FromRatio(std::numeric_limits<int64_t>::min(), 1)).IsValid());
+  // 1.5 - 0.25: the difference through the negation.
+  const ExactTime difference = ExactTime::FromRatio(3, 2) - ExactTime::FromRatio(1, 4);
+  EXPECT_EQ(difference.numerator(), 5);
+  EXPECT_EQ(difference.denominator(), 4);
 }
 
 TEST(ExactTimeTest, ComparesAcrossDenominators) {
