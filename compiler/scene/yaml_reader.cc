@@ -357,7 +357,8 @@ struct YamlReader::State {
 };
 
 YamlReader::YamlReader(std::string_view text, size_t parse_ahead_bytes, int file)
-    : state_(std::make_unique<State>(text, parse_ahead_bytes, file)) {}
+    : state_(std::make_unique<State>(text, parse_ahead_bytes, file)),
+      problems_(&state_->problems) {}
 
 YamlReader::~YamlReader() = default;
 
@@ -455,8 +456,6 @@ size_t YamlReader::AppendTapeOf(const YamlReader& other) {
 bool YamlReader::stopped() const { return state_->failed; }
 
 const std::optional<YamlProblem>& YamlReader::interrupted() const { return state_->interrupted; }
-
-bool YamlReader::has_problems() const { return !state_->problems.empty(); }
 
 std::vector<YamlProblem> YamlReader::TakeProblems() {
   std::vector<YamlProblem> problems;

@@ -112,12 +112,13 @@ class YamlReader {
   const std::optional<YamlProblem>& interrupted() const;
   // The problems found so far, queued for the caller, who knows where in
   // the document they belong.
-  bool has_problems() const;
+  bool has_problems() const { return !problems_->empty(); }
   std::vector<YamlProblem> TakeProblems();
 
  private:
   struct State;
   std::unique_ptr<State> state_;
+  const std::vector<YamlProblem>* problems_;  // the state's, read by has_problems()
 };
 
 }  // namespace cinc
