@@ -43,7 +43,9 @@ std::optional<ExactTime> PieceEnd(const std::vector<Piece<Value>>& pieces, size_
 // next piece (docs/emission.md "Channels: holds, moves and jumps").
 template <typename Value>
 std::vector<Piece<Value>> BuildPieces(const ChannelTrack<Value>& track) {
-  std::vector<Piece<Value>> pieces = {HoldPiece(ExactTime(), track.initial)};
+  std::vector<Piece<Value>> pieces;
+  pieces.reserve(1 + 2 * track.segments.size());  // the most there can be: one heap block
+  pieces.push_back(HoldPiece(ExactTime(), track.initial));
   auto push = [&pieces](Piece<Value> piece) {
     // A piece at the start of the last one replaces it: the last one lasted no time.
     while (!pieces.empty() && !(pieces.back().start < piece.start)) pieces.pop_back();

@@ -26,6 +26,9 @@ std::vector<HiddenInterval> HiddenIntervals(const std::vector<Piece<double>>& op
 std::vector<Piece<Vec3>> HideOver(const std::vector<Piece<Vec3>>& scale,
                                   const std::vector<HiddenInterval>& hidden) {
   std::vector<Piece<Vec3>> result;
+  // Room for each piece, cut by one interval, and the intervals' holds: most
+  // objects' lists in one heap block.
+  result.reserve(scale.size() + 2 * hidden.size());
   for (size_t index = 0; index < scale.size(); ++index) {
     std::optional<ExactTime> end = PieceEnd(scale, index);
     ExactTime cursor = scale[index].start;
