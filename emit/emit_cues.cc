@@ -197,37 +197,14 @@ SequenceCue WrittenCue(const Cue& written, const NodeTime& time, Diagnostics* di
 }  // namespace
 
 SequenceCue OpacityCue(double t, const std::string& target, double from, double to, double duration,
-                       Json ease) {
+                       const Ease& ease) {
   SequenceCue cue;
   cue.t = t;
   cue.kind = "vfx";
   cue.name = "opacity";
   cue.target = target;
-  // Built in place, in this order: four distinct keys need no look-ups.
-  // (Written into the container directly, which nlohmann's optional parent
-  // links, JSON_DIAGNOSTICS, would miss: cinc does not turn them on.)
-  cue.data = Json::object();
-  Json::object_t& fields = cue.data->get_ref<Json::object_t&>();
-  fields.reserve(4);
-  fields.emplace_back("from", from);
-  fields.emplace_back("to", to);
-  fields.emplace_back("duration", duration);
-  fields.emplace_back("ease", std::move(ease));
+  cue.data = OpacityFade{from, to, duration, ease};
   return cue;
-}
-
-Json EaseDescription(const Ease& ease) {
-  if (!ease.name().empty()) return std::string(ease.name());
-  switch (ease.kind) {
-    case Ease::Kind::kLinear:
-      return "linear";
-    case Ease::Kind::kStep:
-      return "step";
-    case Ease::Kind::kCubicBezier:
-      break;
-  }
-  const std::array<double, 4>& control = ease.control();
-  return Json::array({control[0], control[1], control[2], control[3]});
 }
 
 std::vector<CueSource> CollectCueSources(const Scene& scene, const Timeline& timeline,
@@ -250,13 +227,12 @@ SequenceCue MakeCue(const CueSource& source, const Scene& scene, Diagnostics* di
   switch (source.kind) {
     case Kind::kInitialOpacity: {
       const SceneObject& object = scene.objects[source.target_object];
-      return OpacityCue(0.0, object.name, object.opacity, object.opacity, 0.0,
-                        EaseDescription(Ease::Linear()));
+      return OpacityCue(0.0, object.name, object.opacity, object.opacity, 0.0, Ease::Linear());
     }
     case Kind::kOpacity: {
       const Segment<double>& fade = *source.fade;
       return OpacityCue(fade.start.ToDouble(), scene.objects[source.target_object].name, fade.from,
-                        fade.to, fade.duration.ToDouble(), EaseDescription(fade.ease));
+                        fade.to, fade.duration.ToDouble(), fade.ease);
     }
     case Kind::kLabel:
       return LabelCue(*source.node, *source.time);
