@@ -142,6 +142,34 @@ TEST(EmitCues, UnresolvedNodesAreSkipped) {
   EXPECT_EQ(cues.size(), 7u);
 }
 
+// Opacity cues are made node by node whatever the channel's order, the
+// segments of one node in the channel's order, none for an unresolved node.
+TEST(EmitCues, OpacitySegmentsOutOfNodeOrder) {
+  CueScene setup = MakeCueScene();
+  setup.rig.objects[0].opacity =
+      MakeTrack(0.0, {MakeSegment("2", "1", 1.0, 0.5, Ease::Linear(), 1),
+                      MakeSegment("0", "1", 0.0, 1.0, Ease::Linear(), 0),
+                      MakeSegment("2", "0.5", 0.5, 0.25, testing::Named("ease-in"), 1)});
+  auto body_fades = [&setup] {
+    std::vector<std::string> lines;
+    for (const std::string& line :
+         Describe(CollectCues(setup.scene, setup.timeline, setup.rig, EmitSettings{}, nullptr))) {
+      if (line.find("opacity @body") != std::string::npos) lines.push_back(line);
+    }
+    return lines;
+  };
+  std::vector<std::string> expected = {
+      R"(0 vfx opacity @body {"from":0,"to":0,"duration":0,"ease":"linear"})",
+      R"(0 vfx opacity @body {"from":0,"to":1,"duration":1,"ease":"linear"})",
+      R"(2 vfx opacity @body {"from":1,"to":0.5,"duration":1,"ease":"linear"})",
+      R"(2 vfx opacity @body {"from":0.5,"to":0.25,"duration":0.5,"ease":"ease-in"})",
+  };
+  EXPECT_EQ(body_fades(), expected);
+  setup.timeline.objects[0][1].resolved = false;
+  expected.resize(2);
+  EXPECT_EQ(body_fades(), expected);
+}
+
 TEST(EmitAudio, ClipsSortedWithOptionalFieldsOnlyWhenSet) {
   CueScene setup = MakeCueScene();
   std::vector<AudioClip> clips = CollectAudioClips(setup.scene, setup.timeline);
