@@ -204,9 +204,10 @@ bool Within(const SequenceCue& cue, const Window& window) {
 // A chapter taken apart spans its step: to the next chapter's start (a
 // later one), or E.
 void SpanStep(const std::vector<double>& chapter_starts, double to, SequenceCue* cue) {
-  if (cue->kind != "marker" || !cue->data || !cue->data->is_object()) return;
+  Json* data = cue->data.json();
+  if (cue->kind != "marker" || data == nullptr || !data->is_object()) return;
   auto next = std::upper_bound(chapter_starts.begin(), chapter_starts.end(), cue->t);
-  (*cue->data)["end"] = next == chapter_starts.end() ? to : std::min(*next, to);
+  (*data)["end"] = next == chapter_starts.end() ? to : std::min(*next, to);
 }
 
 template <typename Pairs>
@@ -247,9 +248,9 @@ std::vector<SequenceCue> Cues(const Sequence& forward, const Window& window,
     if (cue.kind == "marker") {
       if (const std::string* own = Renamed(times.labels, cue.name)) {
         cue.name = *own;
-        if (cue.data && cue.data->is_object() && cue.data->contains("label")) {
-          (*cue.data)["label"] = *own;
-        }
+        Json* data = cue.data.json();
+        if (data != nullptr && data->is_object() && data->contains("label"))
+          (*data)["label"] = *own;
       }
     } else if (cue.kind == "script") {
       if (const std::string* own = Renamed(times.actions, cue.name)) cue.name = *own;

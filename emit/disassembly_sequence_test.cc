@@ -131,12 +131,12 @@ TEST(DisassemblySequenceTest, TheStepsComeBackAfterTheAssemblyWithTheirOwnWords)
                                              // node of `tighten` ends backwards: 6.5 - 2.
                                              "4.000000 vfx opacity", "4.000000 marker Undo A",
                                              "4.500000 script loosen", "5.500000 vfx opacity"}));
-  EXPECT_EQ(played[4].data->at("end"), 6);
-  EXPECT_EQ(played[4].data->at("label"), "Undo A");
-  EXPECT_EQ(played[3].data->at("from"), 1);
-  EXPECT_EQ(played[6].data->at("from"), 1);
-  EXPECT_EQ(played[6].data->at("to"), 0);
-  EXPECT_EQ(played[6].data->at("duration"), 0.5);
+  EXPECT_EQ(played[4].data.ToJson().at("end"), 6);
+  EXPECT_EQ(played[4].data.ToJson().at("label"), "Undo A");
+  EXPECT_EQ(played[3].data.ToJson().at("from"), 1);
+  EXPECT_EQ(played[6].data.ToJson().at("from"), 1);
+  EXPECT_EQ(played[6].data.ToJson().at("to"), 0);
+  EXPECT_EQ(played[6].data.ToJson().at("duration"), 0.5);
   // The clip over [1, 1.25) starts at 6.5 - 1.25 and plays forwards.
   const auto& clips = std::get<AudioTrack>(out.tracks[2]).clips;
   ASSERT_EQ(clips.size(), 2u);

@@ -1,9 +1,10 @@
 #include "emit/emit_cues.h"
 
 #include <algorithm>
-#include <map>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "markers/ghosting.h"
 
@@ -42,7 +43,11 @@ class CueCollector {
   void AddNodes(const std::vector<Node>& nodes, const std::vector<NodeTime>* times,
                 const ObjectRig* rig, int32_t object) {
     const ChannelTrack<double>* opacity = rig != nullptr ? &rig->opacity : nullptr;
-    std::multimap<int, const Segment<double>*> opacity_by_node;
+    // The opacity segments by node, each node's in the channel's order (a
+    // vector sorted stably, kept for the next owner, where a multimap made
+    // a heap block of every segment).
+    std::vector<std::pair<int, const Segment<double>*>>& opacity_by_node = opacity_by_node_;
+    opacity_by_node.clear();
     if (rig != nullptr && !rig->ghosted_opacity.empty()) {
       // Ghosted (markers/ghosting.h): these fades instead of the channel's.
       if (settings_.WritesOpacityCues()) {
@@ -52,18 +57,24 @@ class CueCollector {
     }
     if (opacity != nullptr && settings_.WritesOpacityCues()) {
       for (const Segment<double>& segment : opacity->segments) {
-        opacity_by_node.emplace(segment.node_index, &segment);
+        opacity_by_node.emplace_back(segment.node_index, &segment);
+      }
+      auto by_node = [](const auto& a, const auto& b) { return a.first < b.first; };
+      if (!std::is_sorted(opacity_by_node.begin(), opacity_by_node.end(), by_node)) {
+        std::stable_sort(opacity_by_node.begin(), opacity_by_node.end(), by_node);
       }
     }
+    auto next_fade = opacity_by_node.begin();
     for (size_t index = 0; index < nodes.size(); ++index) {
       const NodeTime* time = ResolvedTime(times, index);
       if (time == nullptr) continue;
       const Node& node = nodes[index];
-      auto [first, last] = opacity_by_node.equal_range(static_cast<int>(index));
-      for (auto it = first; it != last; ++it) {
+      const int node_index = static_cast<int>(index);
+      while (next_fade != opacity_by_node.end() && next_fade->first < node_index) ++next_fade;
+      for (; next_fade != opacity_by_node.end() && next_fade->first == node_index; ++next_fade) {
         // The node's own duration: a take-over is the next cue for the same
         // target, which replaces the running fade at exactly the right value.
-        AddFade(*it->second, object);
+        AddFade(*next_fade->second, object);
       }
       if (node.rare().label) Add(Kind::kLabel, *time, -1, &node, nullptr);
       if (node.rare().emphasis) {
@@ -127,7 +138,8 @@ class CueCollector {
   const Scene& scene_;
   const EmitSettings& settings_;
   std::vector<CueSource> sources_;
-  std::unordered_map<std::string_view, int32_t> object_index_;  // built at the first need
+  std::vector<std::pair<int, const Segment<double>*>> opacity_by_node_;  // AddNodes' room
+  std::unordered_map<std::string_view, int32_t> object_index_;           // built at the first need
 };
 
 SequenceCue LabelCue(const Node& node, const NodeTime& time) {
@@ -197,37 +209,14 @@ SequenceCue WrittenCue(const Cue& written, const NodeTime& time, Diagnostics* di
 }  // namespace
 
 SequenceCue OpacityCue(double t, const std::string& target, double from, double to, double duration,
-                       Json ease) {
+                       const Ease& ease) {
   SequenceCue cue;
   cue.t = t;
   cue.kind = "vfx";
   cue.name = "opacity";
   cue.target = target;
-  // Built in place, in this order: four distinct keys need no look-ups.
-  // (Written into the container directly, which nlohmann's optional parent
-  // links, JSON_DIAGNOSTICS, would miss: cinc does not turn them on.)
-  cue.data = Json::object();
-  Json::object_t& fields = cue.data->get_ref<Json::object_t&>();
-  fields.reserve(4);
-  fields.emplace_back("from", from);
-  fields.emplace_back("to", to);
-  fields.emplace_back("duration", duration);
-  fields.emplace_back("ease", std::move(ease));
+  cue.data = OpacityFade{from, to, duration, ease};
   return cue;
-}
-
-Json EaseDescription(const Ease& ease) {
-  if (!ease.name().empty()) return std::string(ease.name());
-  switch (ease.kind) {
-    case Ease::Kind::kLinear:
-      return "linear";
-    case Ease::Kind::kStep:
-      return "step";
-    case Ease::Kind::kCubicBezier:
-      break;
-  }
-  const std::array<double, 4>& control = ease.control();
-  return Json::array({control[0], control[1], control[2], control[3]});
 }
 
 std::vector<CueSource> CollectCueSources(const Scene& scene, const Timeline& timeline,
@@ -250,13 +239,12 @@ SequenceCue MakeCue(const CueSource& source, const Scene& scene, Diagnostics* di
   switch (source.kind) {
     case Kind::kInitialOpacity: {
       const SceneObject& object = scene.objects[source.target_object];
-      return OpacityCue(0.0, object.name, object.opacity, object.opacity, 0.0,
-                        EaseDescription(Ease::Linear()));
+      return OpacityCue(0.0, object.name, object.opacity, object.opacity, 0.0, Ease::Linear());
     }
     case Kind::kOpacity: {
       const Segment<double>& fade = *source.fade;
       return OpacityCue(fade.start.ToDouble(), scene.objects[source.target_object].name, fade.from,
-                        fade.to, fade.duration.ToDouble(), EaseDescription(fade.ease));
+                        fade.to, fade.duration.ToDouble(), fade.ease);
     }
     case Kind::kLabel:
       return LabelCue(*source.node, *source.time);

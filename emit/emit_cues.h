@@ -60,12 +60,10 @@ SequenceCue MakeCue(const CueSource& source, const Scene& scene, Diagnostics* di
 // "Audio"); nodes whose timing is unresolved are skipped.
 std::vector<AudioClip> CollectAudioClips(const Scene& scene, const Timeline& timeline);
 
-// The `ease` of an opacity cue: the name, or [x1, y1, x2, y2] for a written array.
-Json EaseDescription(const Ease& ease);
-
-// The vfx `opacity` cue at t: data {from, to, duration, ease}.
+// The vfx `opacity` cue at t: data {from, to, duration, ease}, held as an
+// OpacityFade (sequence/cue_data.h; the ease written by OpacityEaseJson).
 SequenceCue OpacityCue(double t, const std::string& target, double from, double to, double duration,
-                       Json ease);
+                       const Ease& ease);
 
 }  // namespace cinc
 

@@ -11,7 +11,6 @@ namespace {
 
 using testing::MakeSegment;
 using testing::MakeTrack;
-using testing::Named;
 using testing::Time;
 
 Node MakeNode(const std::string& owner, int index, const std::string& id) {
@@ -97,7 +96,7 @@ std::vector<std::string> Describe(const std::vector<SequenceCue>& cues) {
   for (const SequenceCue& cue : cues) {
     std::string line = FormatDouble(cue.t) + " " + cue.kind + " " + cue.name;
     if (cue.target) line += " @" + *cue.target;
-    if (cue.data) line += " " + WriteCompactJson(*cue.data);
+    if (cue.data) line += " " + WriteCompactJson(cue.data.ToJson());
     lines.push_back(line);
   }
   return lines;
@@ -135,20 +134,40 @@ TEST(EmitCues, ScaleVisibilityWritesNoOpacityCues) {
   EXPECT_EQ(cues.size(), 6u);
 }
 
-TEST(EmitCues, OpacityEaseIsANameOrTheWrittenArray) {
-  EXPECT_EQ(EaseDescription(Named("ease-in")), Json("ease-in"));
-  EXPECT_EQ(EaseDescription(Named("step")), Json("step"));
-  EXPECT_EQ(EaseDescription(Ease::Linear()), Json("linear"));
-  EXPECT_EQ(WriteCompactJson(EaseDescription(Ease::CubicBezier(0.1, 0.2, 0.3, 0.4))),
-            "[0.1,0.2,0.3,0.4]");
-}
-
 TEST(EmitCues, UnresolvedNodesAreSkipped) {
   CueScene setup = MakeCueScene();
   setup.timeline.objects[0][1].resolved = false;
   std::vector<SequenceCue> cues =
       CollectCues(setup.scene, setup.timeline, setup.rig, EmitSettings{}, nullptr);
   EXPECT_EQ(cues.size(), 7u);
+}
+
+// Opacity cues are made node by node whatever the channel's order, the
+// segments of one node in the channel's order, none for an unresolved node.
+TEST(EmitCues, OpacitySegmentsOutOfNodeOrder) {
+  CueScene setup = MakeCueScene();
+  setup.rig.objects[0].opacity =
+      MakeTrack(0.0, {MakeSegment("2", "1", 1.0, 0.5, Ease::Linear(), 1),
+                      MakeSegment("0", "1", 0.0, 1.0, Ease::Linear(), 0),
+                      MakeSegment("2", "0.5", 0.5, 0.25, testing::Named("ease-in"), 1)});
+  auto body_fades = [&setup] {
+    std::vector<std::string> lines;
+    for (const std::string& line :
+         Describe(CollectCues(setup.scene, setup.timeline, setup.rig, EmitSettings{}, nullptr))) {
+      if (line.find("opacity @body") != std::string::npos) lines.push_back(line);
+    }
+    return lines;
+  };
+  std::vector<std::string> expected = {
+      R"(0 vfx opacity @body {"from":0,"to":0,"duration":0,"ease":"linear"})",
+      R"(0 vfx opacity @body {"from":0,"to":1,"duration":1,"ease":"linear"})",
+      R"(2 vfx opacity @body {"from":1,"to":0.5,"duration":1,"ease":"linear"})",
+      R"(2 vfx opacity @body {"from":0.5,"to":0.25,"duration":0.5,"ease":"ease-in"})",
+  };
+  EXPECT_EQ(body_fades(), expected);
+  setup.timeline.objects[0][1].resolved = false;
+  expected.resize(2);
+  EXPECT_EQ(body_fades(), expected);
 }
 
 TEST(EmitAudio, ClipsSortedWithOptionalFieldsOnlyWhenSet) {

@@ -172,20 +172,15 @@ CameraTrack MirroredCamera(const CameraTrack& camera, double duration) {
 }
 
 // An opacity cue's fields (docs/emission.md "Cues").
-struct Fade {
-  double from = 0;
-  double to = 0;
-  double duration = 0;
-  Ease ease;
-  Json ease_written;  // as the cue wrote it
-};
+using Fade = OpacityFade;
 
 std::optional<Fade> FadeOf(const SequenceCue& cue) {
-  if (cue.kind != "vfx" || cue.name != "opacity" || !cue.target || !cue.data ||
-      !cue.data->is_object()) {
-    return std::nullopt;
-  }
-  const Json& data = *cue.data;
+  if (cue.kind != "vfx" || cue.name != "opacity" || !cue.target) return std::nullopt;
+  if (const OpacityFade* fade = cue.data.fade()) return *fade;
+  // Data held as Json: a sequence that was read, or built by hand.
+  const Json* json = cue.data.json();
+  if (json == nullptr || !json->is_object()) return std::nullopt;
+  const Json& data = *json;
   auto number = [&](const char* key) -> std::optional<double> {
     auto found = data.find(key);
     if (found == data.end() || !found->is_number()) return std::nullopt;
@@ -196,7 +191,7 @@ std::optional<Fade> FadeOf(const SequenceCue& cue) {
   std::optional<double> duration = number("duration");
   auto ease = data.find("ease");
   if (!from || !to || !duration || ease == data.end()) return std::nullopt;
-  Fade fade{*from, *to, *duration, Ease::Linear(), *ease};
+  Fade fade{*from, *to, *duration, Ease::Linear()};
   if (ease->is_string()) {
     std::optional<Ease> named = Ease::FromName(ease->get<std::string>());
     if (!named) return std::nullopt;
@@ -215,15 +210,15 @@ std::optional<Fade> FadeOf(const SequenceCue& cue) {
 
 // The ease of the fade run backwards, written as cinc writes eases: a name
 // where the mirror has one, else the four numbers.
-Json MirroredEaseDescription(const Fade& fade) {
-  if (fade.ease_written.is_string()) {
-    const std::string name = fade.ease_written.get<std::string>();
-    if (name == "linear" || name == "ease_in_out" || name == "ease-in-out") return name;
-    if (name == "ease-in") return "ease-out";
-    if (name == "ease-out") return "ease-in";
-  }
-  std::array<double, 4> mirrored = MirroredBezier(fade.ease.control());
-  return Json::array({mirrored[0], mirrored[1], mirrored[2], mirrored[3]});
+Ease MirroredEase(const Fade& fade) {
+  const std::string_view name = OpacityEaseName(fade.ease);  // as the cue wrote it
+  std::string_view mirrored;
+  if (name == "linear" || name == "ease_in_out" || name == "ease-in-out") mirrored = name;
+  if (name == "ease-in") mirrored = "ease-out";
+  if (name == "ease-out") mirrored = "ease-in";
+  if (std::optional<Ease> named = Ease::FromName(mirrored)) return *named;
+  std::array<double, 4> control = MirroredBezier(fade.ease.control());
+  return Ease::CubicBezier(control[0], control[1], control[2], control[3]);
 }
 
 double FadeValue(const Fade& fade, double into) {
@@ -248,23 +243,24 @@ SequenceCue MirroredCue(const SequenceCue& cue, const std::optional<Fade>& fade,
     // after D - E.
     double jump_at = std::min(std::nextafter(back_start, kInfinity), mirror.last);
     if (fade->ease.kind == Ease::Kind::kStep || !(lasted > 0)) {
-      return OpacityCue(jump_at, *cue.target, end_value, fade->from, 0, "linear");
+      return OpacityCue(jump_at, *cue.target, end_value, fade->from, 0, Ease::Linear());
     }
     if (lasted < fade->duration) {  // cut short by a take-over: linear between its ends
-      return OpacityCue(back_start, *cue.target, end_value, fade->from, lasted, "linear");
+      return OpacityCue(back_start, *cue.target, end_value, fade->from, lasted, Ease::Linear());
     }
     return OpacityCue(back_start, *cue.target, fade->to, fade->from, fade->duration,
-                      MirroredEaseDescription(*fade));
+                      MirroredEase(*fade));
   }
   SequenceCue mirrored = cue;
   mirrored.t = MirroredTime(cue.t, duration);
   const bool spans = cue.kind == "marker" ||
                      (cue.kind == "vfx" && (cue.name == "highlight" || cue.name == "callout"));
-  if (spans && cue.data && cue.data->is_object()) {
-    auto end = cue.data->find("end");
-    if (end != cue.data->end() && end->is_number()) {  // a chapter, highlight or callout [t, end]
+  const Json* data = cue.data.json();
+  if (spans && data != nullptr && data->is_object()) {
+    auto end = data->find("end");
+    if (end != data->end() && end->is_number()) {  // a chapter, highlight or callout [t, end]
       mirrored.t = MirroredTime(std::min(end->get<double>(), mirror.end), duration);
-      (*mirrored.data)["end"] = MirroredTime(cue.t, duration);
+      (*mirrored.data.json())["end"] = MirroredTime(cue.t, duration);
     }
   }
   return mirrored;
@@ -296,7 +292,7 @@ CuesTrack MirroredCues(const CuesTrack& cues, const Mirror& mirror) {
   for (const std::string& target : order) {
     size_t index = last_fade[target];
     double value = FadeValue(*fades[index], MirroredTime(forward[index].t, mirror.end));
-    mirrored.cues.push_back(OpacityCue(mirror.first, target, value, value, 0, "linear"));
+    mirrored.cues.push_back(OpacityCue(mirror.first, target, value, value, 0, Ease::Linear()));
   }
   const size_t initial = mirrored.cues.size();
   for (size_t i = forward.size(); i-- > 0;) {

@@ -177,7 +177,7 @@ TEST(ReversedSequenceTest, ShotsCuesChaptersAndClipsByHand) {
                         const Json& ease) {
     EXPECT_EQ(cue.t, t);
     EXPECT_EQ(cue.name, "opacity");
-    EXPECT_EQ(*cue.data, FadeData(from, to, duration, ease));
+    EXPECT_EQ(cue.data.ToJson(), FadeData(from, to, duration, ease));
   };
   // The lid ends at 0 + 0.5 * 2 / 4 = 0.25 (the last fade half way at 10).
   expect_fade(back_cues[0], 0, 0.25, 0.25, 0, "linear");
@@ -190,7 +190,7 @@ TEST(ReversedSequenceTest, ShotsCuesChaptersAndClipsByHand) {
   expect_fade(back_cues[3], 7, 1, 0, 2, "ease-out");
   EXPECT_EQ(back_cues[4].kind, "marker");
   EXPECT_EQ(back_cues[4].t, 7);
-  EXPECT_EQ((*back_cues[4].data)["end"], 9);
+  EXPECT_EQ(back_cues[4].data.ToJson()["end"], 9);
   EXPECT_EQ(back_cues[5].kind, "script");
   EXPECT_EQ(back_cues[5].t, 9);
   expect_fade(back_cues[6], 10, 0, 0, 0, "linear");
@@ -242,7 +242,7 @@ TEST(ReversedSequenceTest, CuesTracksAreMirroredWholeAndCutAgain) {
       if (cue.name != "highlight") continue;
       ++highlights;
       EXPECT_EQ(cue.t, 5);
-      EXPECT_EQ((*cue.data)["end"], 8);
+      EXPECT_EQ(cue.data.ToJson()["end"], 8);
     }
   }
   EXPECT_EQ(highlights, 1);

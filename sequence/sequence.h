@@ -2,11 +2,13 @@
 // plain structs.
 //
 // Contract: one struct per object of the format, one field per key, in the
-// format's order. Optional fields are std::optional (absent = not written); a
-// channel with no keys is not written. Keys hold their value as 1 (scalar
-// channels: fov, time scale, shake amplitude) or 3 (position, Euler rotation,
-// scale) doubles. The model does not check anything: emit builds valid
-// sequences, and a later validator reports what is wrong in one that was read.
+// format's order. Optional fields are std::optional (absent = not written),
+// but for a cue's data, a CueData (absent, or any JSON value; an opacity
+// fade's is held compactly: sequence/cue_data.h); a channel with no keys is
+// not written. Keys hold their value as 1 (scalar channels: fov, time scale,
+// shake amplitude) or 3 (position, Euler rotation, scale) doubles. The model
+// does not check anything: emit builds valid sequences, and a later
+// validator reports what is wrong in one that was read.
 #ifndef CINC_SEQUENCE_SEQUENCE_H_
 #define CINC_SEQUENCE_SEQUENCE_H_
 
@@ -21,6 +23,7 @@
 #include "core/boxed.h"
 #include "core/json_writer.h"
 #include "sequence/component_list.h"
+#include "sequence/cue_data.h"
 
 namespace cinc {
 
@@ -81,7 +84,7 @@ struct SequenceCue {
   std::string kind;  // script | sound | vfx | marker
   std::string name;
   std::optional<std::string> target;
-  std::optional<Json> data;  // any JSON value
+  CueData data;  // any JSON value
 };
 
 struct CuesTrack {

@@ -71,7 +71,7 @@ Json CueToJson(const SequenceCue& cue) {
   json["kind"] = cue.kind;
   json["name"] = cue.name;
   if (cue.target) json["target"] = *cue.target;
-  if (cue.data) json["data"] = *cue.data;
+  if (cue.data) json["data"] = cue.data.ToJson();
   return json;
 }
 
@@ -276,10 +276,11 @@ void AppendTransformTrack(const TransformTrack& track, std::string* out) {
 // Whether WriteJson puts a cue on one line: when its data (if any) is a
 // scalar or an array of scalars.
 bool CueIsFlat(const SequenceCue& cue) {
-  if (!cue.data) return true;
+  const Json* data = cue.data.json();
+  if (data == nullptr) return !cue.data;  // a fade is an object
   auto is_scalar = [](const Json& value) { return !value.is_object() && !value.is_array(); };
-  if (is_scalar(*cue.data)) return true;
-  return cue.data->is_array() && std::all_of(cue.data->begin(), cue.data->end(), is_scalar);
+  if (is_scalar(*data)) return true;
+  return data->is_array() && std::all_of(data->begin(), data->end(), is_scalar);
 }
 
 // A cues track with at least one cue, at depth 2: cue data (any JSON) is
@@ -319,7 +320,7 @@ void AppendCuesTrack(const CuesTrack& track, std::string* out) {
     }
     if (cue.data) {
       next_member("\"data\": ");
-      AppendJsonValue(*cue.data, 5, out);
+      AppendCueData(cue.data, 5, out);
     }
     if (!flat) Indent(4, out);
     *out += '}';

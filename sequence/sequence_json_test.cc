@@ -203,7 +203,7 @@ TEST(SequenceJson, ValidatingTheModelMatchesValidatingItsJson) {
       [](Sequence* s) { std::get<CuesTrack>(s->tracks[2]).cues[0].t = 4.5; },
       [](Sequence* s) { std::get<CuesTrack>(s->tracks[2]).cues[0].name.clear(); },
       [](Sequence* s) {
-        (*std::get<CuesTrack>(s->tracks[2]).cues[0].data)["a"][0] = std::string(300, 'x');
+        (*std::get<CuesTrack>(s->tracks[2]).cues[0].data.json())["a"][0] = std::string(300, 'x');
       },
   };
   for (const auto& breakage : breakages) {

@@ -70,8 +70,10 @@ bool CuesTrackIsValid(const CuesTrack& track, double duration) {
                    : cue.kind == "script") {
       return false;
     }
-    if (!cue.data) continue;
-    pending.assign(1, &*cue.data);
+    // A fade's only text is its ease's name (OpacityEaseName: short).
+    const Json* data = cue.data.json();
+    if (data == nullptr) continue;
+    pending.assign(1, data);
     while (!pending.empty()) {
       const Json* value = pending.back();
       pending.pop_back();
