@@ -249,8 +249,9 @@ std::vector<SequenceCue> Cues(const Sequence& forward, const Window& window,
       if (const std::string* own = Renamed(times.labels, cue.name)) {
         cue.name = *own;
         Json* data = cue.data.json();
-        if (data != nullptr && data->is_object() && data->contains("label"))
+        if (data != nullptr && data->is_object() && data->contains("label")) {
           (*data)["label"] = *own;
+        }
       }
     } else if (cue.kind == "script") {
       if (const std::string* own = Renamed(times.actions, cue.name)) cue.name = *own;

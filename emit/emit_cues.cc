@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/sorting.h"
 #include "markers/ghosting.h"
 
 namespace cinc {
@@ -59,10 +60,8 @@ class CueCollector {
       for (const Segment<double>& segment : opacity->segments) {
         opacity_by_node.emplace_back(segment.node_index, &segment);
       }
-      auto by_node = [](const auto& a, const auto& b) { return a.first < b.first; };
-      if (!std::is_sorted(opacity_by_node.begin(), opacity_by_node.end(), by_node)) {
-        std::stable_sort(opacity_by_node.begin(), opacity_by_node.end(), by_node);
-      }
+      StableSortIfNeeded(opacity_by_node.begin(), opacity_by_node.end(),
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
     }
     auto next_fade = opacity_by_node.begin();
     for (size_t index = 0; index < nodes.size(); ++index) {
