@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <map>
@@ -123,6 +124,16 @@ fs::path Absolute(const std::string& path) {
   return (error ? fs::path(path) : absolute).lexically_normal();
 }
 
+// True when `file` was written at `since` or later. A file the build was the
+// first to name had no watch while the build read it; this is how a save in
+// that gap is seen. The slack covers the coarse clock the kernel stamps
+// files with, a tick behind the one `since` was read from.
+bool WrittenSince(const fs::path& file, fs::file_time_type since) {
+  std::error_code error;
+  fs::file_time_type written = fs::last_write_time(file, error);
+  return !error && written >= since - std::chrono::milliseconds(20);
+}
+
 }  // namespace
 
 int WatchAndRebuild(const std::string& scene,
@@ -146,17 +157,21 @@ int WatchAndRebuild(const std::string& scene,
   std::set<fs::path> watched = {Absolute(scene)};
   for (bool first = true;; first = false) {
     if (!first) errors << "cinc: changed: building again\n" << std::flush;
+    watch.Follow(watched);  // before the build reads them: a save while it runs is seen
+    fs::file_time_type started = fs::file_time_type::clock::now();
     std::vector<std::string> inputs;
     build_once(&inputs);
+    bool changed = false;
     for (const std::string& input : inputs) {
-      if (!input.empty()) watched.insert(Absolute(input));
+      if (input.empty()) continue;
+      fs::path path = Absolute(input);
+      if (watched.insert(path).second) changed = changed || WrittenSince(path, started);
     }
     watch.Follow(watched);
     errors << "cinc: watching " << watched.size() << (watched.size() == 1 ? " file" : " files")
            << " for changes (Ctrl-C stops)\n";
     errors.flush();
     // Waits for a change, then for debounce_ms of quiet.
-    bool changed = false;
     for (;;) {
       pollfd descriptors[2] = {{watch.descriptor(), POLLIN, 0}, {stop, POLLIN, 0}};
       int ready = poll(descriptors, 2, changed ? settings.debounce_ms : -1);

@@ -7,7 +7,10 @@
 // for any of those files, or the scene, to be written, replaced (editors
 // write a new file and rename it), deleted or created again, and builds
 // again; a burst of changes (a save that touches several files) gives one
-// build after `debounce_ms` of quiet. A failed build keeps the last good
+// build after `debounce_ms` of quiet. A save while a build runs is never
+// lost: the files already known are watched while it reads them, and a file
+// it is the first to name counts as changed if it was written since the
+// build began. A failed build keeps the last good
 // output (builds write atomically and only when they succeed) and the
 // watch goes on; a scene that is deleted waits until it is back. The
 // watched files are the scene and every input a build of this run named
