@@ -96,9 +96,17 @@ TEST(DisassemblySequenceTest, TheStepsComeBackAfterTheAssemblyWithTheirOwnWords)
   cues.cues.push_back(SequenceCue{1, "script", "tighten", "box", std::nullopt});
   forward.tracks.push_back(cues);
   AudioTrack audio;
-  audio.clips.push_back(AudioClip{1, "click", std::nullopt, 0.25});
+  AudioClip click;
+  click.start = 1;
+  click.sound = "click";
+  click.duration = 0.25;
+  audio.clips.push_back(click);
   forward.tracks.push_back(audio);
-  DisassemblyTimes times{Time(4), Time(1, 2), Time(5, 2), Time(6)};
+  DisassemblyTimes times;
+  times.start = Time(4);
+  times.from = Time(1, 2);
+  times.to = Time(5, 2);
+  times.end = Time(6);
   times.labels = {{"Step A", "Undo A"}};
   times.actions = {{"tighten", "loosen"}};
   times.action_spans = {{"box", Time(1), Time(2)}};  // tighten's node runs over [1, 2]

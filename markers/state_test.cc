@@ -52,7 +52,12 @@ TEST(StateTest, TheDisassemblyIsTheForwardStateAtTheMirroredTime) {
   in.position = Vec3(2, 4, 6);
   in.opacity = 1;
   test.AddObjectNode(box, "up", "2", "3").position = Vec3(2, 4, 10);
-  test.timeline.disassembly = DisassemblyTimes{Time("3.5"), Time("0"), Time("2"), Time("5.5")};
+  DisassemblyTimes disassembly;
+  disassembly.start = Time("3.5");
+  disassembly.from = Time("0");
+  disassembly.to = Time("2");
+  disassembly.end = Time("5.5");
+  test.timeline.disassembly = disassembly;
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);
   EXPECT_EQ(PlayedDuration(test.timeline), Time("5.5"));
   for (int k = 0; k <= 128; ++k) {  // t = 3.5 + k / 64: f = 2 - k / 64, exact in binary

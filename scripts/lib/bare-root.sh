@@ -9,9 +9,14 @@
 #                             network settings and nothing else of its
 #                             environment
 #   step MESSAGE              a progress line on stderr, with the seconds so far
+#                             (also appended to the file CINC_STEPS names, if
+#                             set: .ci/run prints them at the end)
 mirror="${CINC_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 root_workdir=/root
-step() { echo "$bare_root_name: [${SECONDS}s] $*" >&2; }
+step() {
+  echo "$bare_root_name: [${SECONDS}s] $*" >&2
+  if [ -n "${CINC_STEPS:-}" ]; then echo "    $bare_root_name: [${SECONDS}s] $*" >>"$CINC_STEPS"; fi
+}
 
 bare_root_cleanup() {
   for mount in dev/shm dev/pts dev sys proc; do
