@@ -161,9 +161,12 @@ class PoseKeyWriter {
     if (!within_) within_.emplace(rig_, owner_, select_, memo_);
     return *within_;
   }
-  // The same without the memo, for the fits (fitted_), bound alike.
+  // The same without the memo and with tabled eases, for the fits
+  // (fitted_), bound alike.
   const PoseWithin& Fitted() {
-    if (!fitted_) fitted_.emplace(rig_, owner_, select_);
+    if (!fitted_) {
+      fitted_.emplace(rig_, owner_, select_, nullptr, PoseWithin::EaseSolve::kTable);
+    }
     return *fitted_;
   }
 
@@ -286,6 +289,8 @@ class PoseKeyWriter {
   // The same pose without the memo, for the fits: their samples fall at
   // times no other owner asks for, so keeping them would only evict the
   // carriers' poses at the pieces' ends and probes (docs/performance.md).
+  // Its eases are tabled (core/ease_table.h): a fitted channel's keys may
+  // move by rounding, an exact channel's (within_) never.
   std::optional<PoseWithin> fitted_;
   ExactTime select_;  // the start of the piece being written
   std::optional<Vec3> position_end_;

@@ -336,6 +336,11 @@ void PoseWithin::BoundLink::Bind(const ChannelTrack<Value>& track, const ExactTi
 
 double PoseWithin::BoundLink::ProgressAt(int timing_index, double t) const {
   const BoundTiming& timing = timings[static_cast<size_t>(timing_index)];
+  if (timing.table != nullptr) {  // ProgressAtSeconds with the table's ease
+    if (t < timing.start) return 0;
+    if (timing.instant) return 1;
+    return timing.table->At((t - timing.start) / timing.duration);
+  }
   return ProgressAtSeconds(timing.start, timing.duration, timing.instant, *timing.ease, t);
 }
 
@@ -361,8 +366,9 @@ Vec3 PoseWithin::BoundLink::ScaleAt(const LinkProgress& progress) const {
   return SegmentValueAtProgress(*scale.segment, progress[static_cast<size_t>(scale.timing)]);
 }
 
-PoseWithin::PoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select, PoseMemo* memo)
-    : rig_(rig), owner_(owner), select_(select), memo_(memo) {
+PoseWithin::PoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select, PoseMemo* memo,
+                       EaseSolve solve)
+    : rig_(rig), owner_(owner), select_(select), memo_(memo), solve_(solve) {
   LinkChain chain = ChainAt(rig, owner, select);
   chain_.resize(chain.size());
   for (size_t i = 0; i < chain.size(); ++i) {
@@ -383,6 +389,14 @@ const PoseWithin::BoundLink& PoseWithin::LinkAt(size_t i) const {
     link.Bind(*link.channels.position, select_, &link.position);
     link.Bind(*link.channels.rotation, select_, &link.rotation);
     if (link.scale_read) link.Bind(*link.channels.scale, select_, &link.scale);
+    if (solve_ == EaseSolve::kTable) {
+      for (int k = 0; k < link.timing_count; ++k) {
+        BoundTiming& timing = link.timings[static_cast<size_t>(k)];
+        if (timing.instant || timing.ease->kind != Ease::Kind::kCubicBezier) continue;
+        tables_.push_back(std::make_shared<const EaseTable>(*timing.ease));
+        timing.table = tables_.back().get();
+      }
+    }
     link.bound = true;
   }
   return link;

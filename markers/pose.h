@@ -20,9 +20,11 @@
 #define CINC_MARKERS_POSE_H_
 
 #include <array>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "core/ease_table.h"
 #include "core/exact_time.h"
 #include "core/rotation.h"
 #include "markers/pose_memo.h"
@@ -105,9 +107,15 @@ double SegmentProgressAt(const Segment<Value>& segment, double t) {
 // is evaluated by WorldPoseWithin itself (its aim reads other owners' poses).
 // With a memo, the carriers' poses at t are read from it where kept there,
 // and the owner's and its carriers' are kept (markers/pose_memo.h).
+// With EaseSolve::kTable, each cubic-bezier timing's eased progress is
+// EaseTable::At (core/ease_table.h): the poses are then within a few 1e-16
+// of the progress's rounding, not to the bit, for sampling whose results
+// may move so (a fit's exact samples, emit/pose_keys.cc).
 class PoseWithin {
  public:
-  PoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select, PoseMemo* memo = nullptr);
+  enum class EaseSolve { kExact, kTable };
+  PoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& select, PoseMemo* memo = nullptr,
+             EaseSolve solve = EaseSolve::kExact);
   RigidPose At(double t) const;
   Vec3 PositionAt(double t) const;
 
@@ -118,6 +126,7 @@ class PoseWithin {
     double duration = 0;
     bool instant = false;
     const Ease* ease = nullptr;
+    const EaseTable* table = nullptr;  // EaseSolve::kTable's, for a cubic bezier
   };
   // A channel over the interval: its segment in charge at `select`, or
   // `held` at every t (no segment, or one whose value never changes).
@@ -164,8 +173,12 @@ class PoseWithin {
   OwnerRef owner_;
   ExactTime select_;
   PoseMemo* memo_;
+  EaseSolve solve_;
   bool aimed_ = false;
   mutable std::vector<BoundLink> chain_;  // the owner first, the top of its chain last
+  // EaseSolve::kTable's tables, one per bound cubic-bezier timing (shared by
+  // a copy, whose timings point to them too).
+  mutable std::vector<std::shared_ptr<const EaseTable>> tables_;
 };
 
 }  // namespace cinc

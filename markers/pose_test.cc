@@ -284,6 +284,43 @@ TEST(PoseMemoChainTest, PosesThroughTheMemoAreTheSameBits) {
   }
 }
 
+// With tabled eases (a fit's samples): a part on a marker 0.5 m out on a
+// body that spins one eased turn (ease-in-out) about Y over [0, 2] is where
+// the closed form puts it: at t = 2 x(s) the turn is 2 pi y(s), x and y the
+// curve's Bernstein coordinates at s, and (0.5, 0, 0) turned by theta about
+// Y is (0.5 cos theta, 0, -0.5 sin theta); within 1e-14 m, not to the bit.
+TEST(PoseWithinTest, TabledEasesPlayTheClosedFormWithinRounding) {
+  TestScene test;
+  AddModel(&test, "table-model", {MakeMarker("m", Vec3(0.5, 0, 0))});
+  size_t part = test.AddObject("part");
+  size_t body = test.AddObject("body");
+  test.scene.objects[body].model = "table-model";
+  Node& turn = test.AddObjectNode(body, "turn", "0", "2");
+  turn.mutable_rare().spin = SpinAbout(Vec3(0, 1, 0), 360);
+  turn.ease = *Ease::FromName("ease-in-out");
+  test.AddObjectNode(part, "on", "0", "0").mutable_rare().attach = AttachTo("body/m");
+  Diagnostics diagnostics;
+  Rig rig = BuildRig(test.scene, test.timeline, &diagnostics);
+  for (const auto& item : diagnostics.items()) ADD_FAILURE() << item.message;
+  OwnerRef owner = OwnerRef::Object(static_cast<int>(part));
+  PoseWithin tabled(rig, owner, Time("0"), nullptr, PoseWithin::EaseSolve::kTable);
+  auto bernstein = [](long double p1, long double p2, long double s) {
+    long double inverse = 1 - s;
+    return 3 * inverse * inverse * s * p1 + 3 * inverse * s * s * p2 + s * s * s;
+  };
+  for (int i = 1; i < 40; ++i) {
+    long double s = i / 40.0L;
+    double t = static_cast<double>(2 * bernstein(0.42L, 0.58L, s));
+    double theta = static_cast<double>(2 * 3.14159265358979323846L * bernstein(0, 1, s));
+    Vec3 position = tabled.PositionAt(t);
+    EXPECT_NEAR(0.5 * std::cos(theta), position.x, 1e-14) << "t " << t;
+    EXPECT_NEAR(0.0, position.y, 1e-14) << "t " << t;
+    EXPECT_NEAR(-0.5 * std::sin(theta), position.z, 1e-14) << "t " << t;
+    Vec3 exact = WorldPoseWithin(rig, owner, Time("0"), t).position;
+    EXPECT_NEAR(0.0, glm::length(exact - position), 1e-15) << "t " << t;
+  }
+}
+
 TEST(PoseWithinTest, AnOwnerTheRigDoesNotHoldIsAtTheOrigin) {
   TestScene test;
   test.AddObject("body");
