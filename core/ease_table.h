@@ -1,7 +1,7 @@
 // An ease sampled many times over one interval (a fit's exact samples,
 // docs/emission.md "Fitting"): a cubic bezier's x(s) = u is solved from a
 // table's first guess by one or two Newton steps on the curve's power form,
-// not by ApplyEase's Newton from s = u (about a fifth of the instructions).
+// not by ApplyEase's Newton from s = u (about a third of the instructions).
 //
 // Contract: At(u) is ApplyEase(ease, u) clamped to [0, 1] within a few
 // 1e-16 (relative to the control points' size), not to the bit: only
