@@ -187,14 +187,6 @@ std::string WriteCompactJson(const Json& value) {
 
 void AppendJsonString(std::string_view text, std::string* out) { WriteString(text, out); }
 
-void AppendJsonNumber(double value, std::string* out) {
-  if (std::isfinite(value)) {
-    AppendDouble(value, out);
-  } else {
-    *out += "null";
-  }
-}
-
 void AppendJsonValue(const Json& value, size_t depth, std::string* out) {
   Write(value, true, depth, out);
 }

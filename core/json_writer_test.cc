@@ -48,7 +48,9 @@ TEST(JsonWriterTest, EveryByteAtEveryPlaceIsEscapedAsNlohmannDoes) {
       EXPECT_EQ(written, Json(text).dump(-1, ' ', false, Json::error_handler_t::replace))
           << "byte " << byte << " at " << place;
       const bool plain = byte >= 0x20 && byte < 0x7F && byte != '"' && byte != '\\';
-      if (plain) EXPECT_EQ(written, '"' + text + '"');
+      if (plain) {
+        EXPECT_EQ(written, '"' + text + '"');
+      }
     }
   }
 }
