@@ -241,6 +241,21 @@ ExactTime operator+(const ExactTime& a, const ExactTime& b) {
   if (a.denominator_ == b.denominator_) {
     return ExactTime::FromWide(static_cast<Wide>(a.numerator_) + b.numerator_, a.denominator_);
   }
+  // A whole number of seconds added (a duration of 2 s to a start of 8.062 s):
+  // (p + k q) / q is reduced when p / q is (a common divisor of p + k q and q
+  // divides p), so there is no gcd to take.
+  if (a.denominator_ == 1 || b.denominator_ == 1) {
+    const ExactTime& whole = a.denominator_ == 1 ? a : b;
+    const ExactTime& other = a.denominator_ == 1 ? b : a;
+    const Wide numerator =
+        static_cast<Wide>(whole.numerator_) * other.denominator_ + other.numerator_;
+    if (FitsInt64(numerator)) {
+      ExactTime sum;
+      sum.numerator_ = static_cast<int64_t>(numerator);
+      sum.denominator_ = other.denominator_;
+      return sum;
+    }
+  }
   return ExactTime::FromWide(static_cast<Wide>(a.numerator_) * b.denominator_ +
                                  static_cast<Wide>(b.numerator_) * a.denominator_,
                              static_cast<Wide>(a.denominator_) * b.denominator_);

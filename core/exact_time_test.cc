@@ -56,6 +56,22 @@ TEST(ExactTimeTest, SumsExactly) {
   EXPECT_EQ((Parse("1") - Parse("1.25")).ToString(), "-0.25");
 }
 
+// A whole number added keeps the other's denominator, reduced without a gcd:
+// 2 + 8.062 = 10.062 = 5031/500; -3 + 7/4 = -5/4; 1/3 + 5 = 16/3.
+TEST(ExactTimeTest, AddingWholeSecondsKeepsTheReducedFraction) {
+  const ExactTime sum = ExactTime::FromInteger(2) + Parse("8.062");
+  EXPECT_EQ(sum.numerator(), 5031);
+  EXPECT_EQ(sum.denominator(), 500);
+  const ExactTime negative = ExactTime::FromInteger(-3) + ExactTime::FromRatio(7, 4);
+  EXPECT_EQ(negative.numerator(), -5);
+  EXPECT_EQ(negative.denominator(), 4);
+  const ExactTime thirds = ExactTime::FromRatio(1, 3) + ExactTime::FromInteger(5);
+  EXPECT_EQ(thirds.numerator(), 16);
+  EXPECT_EQ(thirds.denominator(), 3);
+  // (2^63 - 1) + 1/2 = (2^64 - 1) / 2: its numerator does not fit.
+  EXPECT_FALSE((ExactTime::FromInteger(INT64_MAX) + ExactTime::FromRatio(1, 2)).IsValid());
+}
+
 TEST(ExactTimeTest, AddingZeroGivesTheOtherAndKeepsInvalidInvalid) {
   const ExactTime third = ExactTime::FromRatio(1, 3);
   EXPECT_EQ(third + ExactTime(), third);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "core/number_format.h"
@@ -9,16 +11,44 @@
 namespace cinc {
 namespace {
 
+// True when every byte of `word` (eight bytes of text) is printable ASCII
+// other than '"' and '\\': no byte below 0x20, none with its high bit, none
+// 0x7F, '"' or '\\' (each test finds a zero byte of a transformed word; a
+// borrow from a lower byte only ever marks a byte that is itself marked).
+constexpr bool WordIsPlain(uint64_t word) {
+  constexpr uint64_t kOnes = 0x0101010101010101;
+  constexpr uint64_t kHighs = 0x8080808080808080;
+  const auto has_zero = [](uint64_t x) { return (x - kOnes) & ~x & kHighs; };
+  const uint64_t below_space = (word - kOnes * 0x20) & ~word;  // high bit: byte < 0x20
+  return ((below_space | word) & kHighs) == 0 && has_zero(word ^ (kOnes * 0x7F)) == 0 &&
+         has_zero(word ^ (kOnes * '"')) == 0 && has_zero(word ^ (kOnes * '\\')) == 0;
+}
+
+constexpr bool ByteIsPlain(char c) { return c >= 0x20 && c < 0x7F && c != '"' && c != '\\'; }
+
+// Printable ASCII without '"' or '\\', eight bytes at a time.
+bool IsPlainText(std::string_view text) {
+  const char* at = text.data();
+  const char* const end = at + text.size();
+  for (; end - at >= 8; at += 8) {
+    uint64_t word;
+    std::memcpy(&word, at, sizeof word);
+    if (!WordIsPlain(word)) return false;
+  }
+  for (; at != end; ++at) {
+    if (!ByteIsPlain(*at)) return false;
+  }
+  return true;
+}
+
 void WriteString(std::string_view text, std::string* out) {
   // Most strings (names, interp values, keys) are plain printable ASCII and
   // are copied as they are; anything else takes nlohmann's escaping (UTF-8
   // validated, control characters escaped, invalid bytes replaced).
-  bool plain = std::all_of(text.begin(), text.end(),
-                           [](char c) { return c >= 0x20 && c < 0x7F && c != '"' && c != '\\'; });
-  if (plain) {
-    *out += '"';
-    *out += text;
-    *out += '"';
+  if (IsPlainText(text)) {
+    out->push_back('"');
+    out->append(text);
+    out->push_back('"');
     return;
   }
   *out += Json(std::string(text)).dump(-1, ' ', false, Json::error_handler_t::replace);
@@ -156,14 +186,6 @@ std::string WriteCompactJson(const Json& value) {
 }
 
 void AppendJsonString(std::string_view text, std::string* out) { WriteString(text, out); }
-
-void AppendJsonNumber(double value, std::string* out) {
-  if (std::isfinite(value)) {
-    AppendDouble(value, out);
-  } else {
-    *out += "null";
-  }
-}
 
 void AppendJsonValue(const Json& value, size_t depth, std::string* out) {
   Write(value, true, depth, out);

@@ -11,9 +11,12 @@
 #ifndef CINC_CORE_JSON_WRITER_H_
 #define CINC_CORE_JSON_WRITER_H_
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+
+#include "core/number_format.h"
 
 namespace cinc {
 
@@ -29,8 +32,15 @@ std::string WriteCompactJson(const Json& value);
 // same as WriteJson's for the same values):
 // A string, quoted and escaped.
 void AppendJsonString(std::string_view text, std::string* out);
-// A number: shortest round trip, integers without ".0", null when not finite.
-void AppendJsonNumber(double value, std::string* out);
+// A number: shortest round trip, integers without ".0", null when not finite
+// (inline: a quarter of a million numbers a shard-heavy build, each a call less).
+inline void AppendJsonNumber(double value, std::string* out) {
+  if (std::isfinite(value)) {
+    AppendDouble(value, out);
+  } else {
+    out->append("null");
+  }
+}
 // A value that is not the document itself, laid out as WriteJson lays out a
 // member of a container nested `depth` levels deep (the document's members
 // are at depth 1); no final newline.

@@ -34,6 +34,27 @@ TEST(JsonWriterTest, EscapesStringsThatNeedIt) {
       "[\"plain\",\"quote\\\"\",\"back\\\\slash\",\"tab\\t\",\"caf\xc3\xa9\",\"bad\xef\xbf\xbd\"]");
 }
 
+// Plain text is checked eight bytes at a time: every byte value at every
+// place of a 17-byte string (two words and one byte after them) is written
+// as nlohmann's own escaping writes it (copied as it is when printable
+// ASCII other than '"' and '\\').
+TEST(JsonWriterTest, EveryByteAtEveryPlaceIsEscapedAsNlohmannDoes) {
+  for (int byte = 0; byte < 256; ++byte) {
+    for (size_t place = 0; place < 17; ++place) {
+      std::string text(17, 'a');
+      text[place] = static_cast<char>(byte);
+      std::string written;
+      AppendJsonString(text, &written);
+      EXPECT_EQ(written, Json(text).dump(-1, ' ', false, Json::error_handler_t::replace))
+          << "byte " << byte << " at " << place;
+      const bool plain = byte >= 0x20 && byte < 0x7F && byte != '"' && byte != '\\';
+      if (plain) {
+        EXPECT_EQ(written, '"' + text + '"');
+      }
+    }
+  }
+}
+
 TEST(JsonWriterTest, WritesCompactly) {
   Json value = {{"from", 0}, {"to", 1.5}, {"ease", Json::array({0.42, 0, 1, 1})}};
   EXPECT_EQ(WriteCompactJson(value), "{\"from\":0,\"to\":1.5,\"ease\":[0.42,0,1,1]}");

@@ -124,6 +124,27 @@ TEST(EmitCues, SortedByTimeThenFileOrder) {
   EXPECT_EQ(Describe(cues), expected);
 }
 
+// Times whose nearest doubles are equal are still ordered exactly: the
+// director's label at 1 s comes before the screw's at 1 s + 10^-18 s
+// (both written as 1), though it was collected after it.
+TEST(EmitCues, TimesOneDoubleApartAreOrderedExactly) {
+  CueScene setup = MakeCueScene();
+  setup.timeline.objects[1][0] = Span("1.000000000000000001", "1.5");
+  setup.timeline.director[0] = Span("1", "1");
+  ASSERT_EQ(Time("1.000000000000000001").ToDouble(), 1.0);
+  std::vector<std::string> lines =
+      Describe(CollectCues(setup.scene, setup.timeline, setup.rig, EmitSettings{}, nullptr));
+  std::vector<std::string> at_one;
+  for (const std::string& line : lines) {
+    if (line.rfind("1 ", 0) == 0) at_one.push_back(line);
+  }
+  std::vector<std::string> expected = {
+      R"(1 marker Open {"label":"Open","node":"director.open","end":1})",
+      R"(1 marker Step 2 {"label":"Step 2","node":"screw.show","end":1.5})",
+  };
+  EXPECT_EQ(at_one, expected);
+}
+
 TEST(EmitCues, ScaleVisibilityWritesNoOpacityCues) {
   CueScene setup = MakeCueScene();
   EmitSettings settings;
