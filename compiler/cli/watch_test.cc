@@ -71,25 +71,35 @@ class WatchTest : public testing::Test {
   }
   void TearDown() override { fs::remove_all(folder_); }
 
+  // Watches with every build naming `inputs`: the first writes `saved` as it
+  // runs, the second stops the watch (or the guard does, after 10 s). The
+  // builds made; `errors` gets what the watch printed.
+  int BuildsWhenSavedDuringTheFirst(const std::vector<fs::path>& inputs, const fs::path& saved,
+                                    std::string* errors) {
+    int builds = 0;
+    std::ostringstream printed;
+    StopAfter guard(10000);
+    int status = WatchAndRebuild(
+        scene_.string(),
+        [&](std::vector<std::string>* named) {
+          for (const fs::path& input : inputs) named->push_back(input.string());
+          if (++builds == 1) Write(saved, "saved while building");
+          if (builds == 2) raise(SIGINT);
+        },
+        WatchSettings{10}, printed);
+    EXPECT_EQ(status, 0);
+    *errors = printed.str();
+    return builds;
+  }
+
   fs::path folder_;
   fs::path scene_;
 };
 
 TEST_F(WatchTest, SavingTheSceneWhileItBuildsBuildsAgain) {
-  int builds = 0;
-  std::ostringstream errors;
-  StopAfter guard(10000);
-  int status = WatchAndRebuild(
-      scene_.string(),
-      [&](std::vector<std::string>* inputs) {
-        inputs->push_back(scene_.string());
-        if (++builds == 1) Write(scene_, "version: 1\nname: saved while building\n");
-        if (builds == 2) raise(SIGINT);
-      },
-      WatchSettings{10}, errors);
-  EXPECT_EQ(status, 0);
-  EXPECT_EQ(builds, 2);
-  EXPECT_EQ(errors.str(),
+  std::string errors;
+  EXPECT_EQ(BuildsWhenSavedDuringTheFirst({scene_}, scene_, &errors), 2);
+  EXPECT_EQ(errors,
             "cinc: watching 1 file for changes (Ctrl-C stops)\n"
             "cinc: changed: building again\n"
             "cinc: watching 1 file for changes (Ctrl-C stops)\n"
@@ -99,21 +109,10 @@ TEST_F(WatchTest, SavingTheSceneWhileItBuildsBuildsAgain) {
 TEST_F(WatchTest, AModelWrittenWhileTheBuildThatFirstNamesItRunsBuildsAgain) {
   fs::path model = folder_ / "models" / "part.glb";
   Write(model, "old");
-  int builds = 0;
-  std::ostringstream errors;
-  StopAfter guard(10000);
-  int status = WatchAndRebuild(
-      scene_.string(),
-      [&](std::vector<std::string>* inputs) {
-        inputs->push_back(scene_.string());
-        inputs->push_back(model.string());  // read while its folder had no watch
-        if (++builds == 1) Write(model, "saved while building");
-        if (builds == 2) raise(SIGINT);
-      },
-      WatchSettings{10}, errors);
-  EXPECT_EQ(status, 0);
-  EXPECT_EQ(builds, 2);
-  EXPECT_EQ(errors.str(),
+  std::string errors;
+  // The model is read while its folder has no watch.
+  EXPECT_EQ(BuildsWhenSavedDuringTheFirst({scene_, model}, model, &errors), 2);
+  EXPECT_EQ(errors,
             "cinc: watching 2 files for changes (Ctrl-C stops)\n"
             "cinc: changed: building again\n"
             "cinc: watching 2 files for changes (Ctrl-C stops)\n"
