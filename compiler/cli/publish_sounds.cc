@@ -78,7 +78,11 @@ std::vector<MixClip> FindSounds(const Sequence& sequence, const std::string& fol
       for (const SequenceCue& cue : cues->cues) {
         if (cue.kind != "sound") continue;
         std::optional<std::string> file = files.FileOf(cue.name);
-        if (file) clips.push_back({.file = *file, .start = cue.t});
+        if (!file) continue;
+        MixClip sound;  // The cue's clip plays whole: offset, volume and fades keep their defaults.
+        sound.file = *file;
+        sound.start = cue.t;
+        clips.push_back(std::move(sound));
       }
     }
   }
