@@ -132,10 +132,17 @@ class PoseKeyWriter {
 
   PoseKeys Write() {
     const std::vector<ExactTime>& starts = pieces_.starts();
+    // The piece before holds a pose that nothing it reads will change: a
+    // piece from where only unread scales change is the same hold, and
+    // writes nothing (its keys would repeat the last ones, which SetAt
+    // merges), so its pose is not worked out.
+    bool settled_hold = false;
     for (size_t i = 0; i < starts.size(); ++i) {
+      if (settled_hold && !pieces_.PoseMayChangeAt(i)) continue;
       std::optional<ExactTime> end;
       if (i + 1 < starts.size()) end = starts[i + 1];
       PieceMotion motion = end ? pieces_.MotionOver(starts[i], *end) : PieceMotion{};
+      settled_hold = !motion.position_moves && !motion.rotation_moves && motion.movers.settled;
       RigidPose at_start = WorldPoseAt(rig_, owner_, starts[i], memo_);
       // The pose the piece ends on, once for both channels (a moving piece
       // has an end), and the pose within it: only a moving piece samples it.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <optional>
 #include <set>
 #include <utility>
@@ -26,11 +27,12 @@ double LengthBound(const ChannelTrack<Vec3>& track, int index) {
   return std::max(SumOfAbs(segment.from), SumOfAbs(segment.to));
 }
 
-// The mover of the segment in charge at t, if it moves; `length`, when
-// given, is told LengthBound of the segment in charge, and `linear` false
-// when the mover is not a plain lerp.
+// The mover of the segment in charge at t, if it moves; `settled` is told
+// false when that segment has not ended at t, `length`, when given,
+// LengthBound of the segment in charge, and `linear` false when the mover
+// is not a plain lerp.
 template <typename Value>
-std::optional<Mover> MovingAt(const ChannelTrack<Value>& track, const ExactTime& t,
+std::optional<Mover> MovingAt(const ChannelTrack<Value>& track, const ExactTime& t, bool* settled,
                               double* length = nullptr, bool* linear = nullptr) {
   int index = ActiveSegmentIndex(track, t);
   if constexpr (std::is_same_v<Value, Vec3>) {
@@ -38,6 +40,7 @@ std::optional<Mover> MovingAt(const ChannelTrack<Value>& track, const ExactTime&
   }
   if (index < 0) return std::nullopt;
   const Segment<Value>& segment = track.segments[static_cast<size_t>(index)];
+  if (t < segment.end()) *settled = false;
   if (!(t < segment.end()) || !(ExactTime() < segment.duration) ||
       segment.ease.kind == Ease::Kind::kStep || !SegmentMoves(segment)) {
     return std::nullopt;
@@ -88,15 +91,19 @@ bool SameTiming(const std::vector<Mover>& movers) {
   return true;
 }
 
-std::vector<ExactTime> ChainPieceStarts(const Rig& rig, OwnerRef owner) {
+std::vector<ExactTime> ChainPieceStarts(const Rig& rig, OwnerRef owner,
+                                        std::vector<ExactTime>* unread) {
   struct Item {
     OwnerRef owner;
     ExactTime from;
     std::optional<ExactTime> to;
-    bool carries;  // an ancestor: its scale moves marker translations
+    // The frame through which an ancestor carries the owner: its scale
+    // moves the frame's marker translation; nullptr for the owner.
+    const Frame* carries;
   };
   std::vector<ExactTime> instants = {ExactTime()};
-  std::vector<Item> pending = {{owner, ExactTime(), std::nullopt, false}};
+  std::vector<ExactTime> quiet;  // instants of scales that scale no marker translation
+  std::vector<Item> pending = {{owner, ExactTime(), std::nullopt, nullptr}};
   size_t visited = 0;
   while (!pending.empty()) {
     if (++visited > kClosureBudget) {
@@ -120,8 +127,9 @@ std::vector<ExactTime> ChainPieceStarts(const Rig& rig, OwnerRef owner) {
     if (channels.position == nullptr) continue;
     AddSegmentInstants(*channels.position, &instants, item.from, item.to);
     AddSegmentInstants(*channels.rotation, &instants, item.from, item.to);
-    if (item.carries && channels.scale != nullptr) {
-      AddSegmentInstants(*channels.scale, &instants, item.from, item.to);
+    if (item.carries != nullptr && channels.scale != nullptr) {
+      bool read = unread == nullptr || item.carries->marker.position != Vec3(0, 0, 0);
+      AddSegmentInstants(*channels.scale, read ? &instants : &quiet, item.from, item.to);
     }
     const std::vector<FrameSpan>& spans = channels.frames->spans;
     for (size_t k = 0; k < spans.size(); ++k) {
@@ -132,12 +140,26 @@ std::vector<ExactTime> ChainPieceStarts(const Rig& rig, OwnerRef owner) {
       if (end && (!to || *end < *to)) to = end;
       if (to && !(from < *to)) continue;
       if (!(spans[k].start < item.from)) instants.push_back(spans[k].start);
-      if (spans[k].frame.parent.valid()) pending.push_back({spans[k].frame.parent, from, to, true});
+      if (spans[k].frame.parent.valid()) {
+        pending.push_back({spans[k].frame.parent, from, to, &spans[k].frame});
+      }
     }
   }
-  std::sort(instants.begin(), instants.end());
-  instants.erase(std::unique(instants.begin(), instants.end()), instants.end());
-  return instants;
+  auto sort_unique = [](std::vector<ExactTime>* times) {
+    std::sort(times->begin(), times->end());
+    times->erase(std::unique(times->begin(), times->end()), times->end());
+  };
+  sort_unique(&instants);
+  if (unread == nullptr) return instants;
+  sort_unique(&quiet);
+  unread->clear();
+  std::set_difference(quiet.begin(), quiet.end(), instants.begin(), instants.end(),
+                      std::back_inserter(*unread));
+  std::vector<ExactTime> all;
+  all.reserve(instants.size() + unread->size());
+  std::merge(instants.begin(), instants.end(), unread->begin(), unread->end(),
+             std::back_inserter(all));
+  return all;
 }
 
 std::vector<ExactTime> DependencyInstants(const Rig& rig, std::vector<OwnerRef> roots) {
@@ -207,6 +229,8 @@ Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t, MoversMemo* 
   double above_reach = 0;
   bool own_linear = true;
   bool above_linear = true;
+  bool own_settled = true;
+  bool above_settled = true;
   OwnerRef current = owner;
   const Frame* child_frame = nullptr;  // the frame through which `current` carries the owner
   for (int steps = 0; steps <= OwnerCount(rig); ++steps) {
@@ -214,23 +238,24 @@ Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t, MoversMemo* 
     if (channels.position == nullptr) break;
     ++movers.links;
     double length = 0;
-    add(&movers.position, MovingAt(*channels.position, t, &length,
+    bool* settled = child_frame == nullptr ? &own_settled : &above_settled;
+    add(&movers.position, MovingAt(*channels.position, t, settled, &length,
                                    child_frame == nullptr ? &own_linear : &above_linear));
     if (child_frame == nullptr) {
       own_reach = length;
-      add(&movers.rotation, MovingAt(*channels.rotation, t));
+      add(&movers.rotation, MovingAt(*channels.rotation, t, settled));
       own_position = movers.position.size();
       own_rotation = movers.rotation.size();
     } else {
       above_reach += length;
-      std::optional<Mover> turning = MovingAt(*channels.rotation, t);
+      std::optional<Mover> turning = MovingAt(*channels.rotation, t, settled);
       add(&movers.rotation, turning);
       add(&movers.position, turning);
       double marker = SumOfAbs(child_frame->marker.position);
       above_reach += SumOfAbs(child_frame->offset.position);
       if (channels.scale != nullptr && child_frame->marker.position != Vec3(0, 0, 0)) {
         double scale = 0;
-        add(&movers.position, MovingAt(*channels.scale, t, &scale, &above_linear));
+        add(&movers.position, MovingAt(*channels.scale, t, settled, &scale, &above_linear));
         above_reach += marker * scale;
       } else {
         above_reach += marker;  // cameras: scale 1; a marker at the origin: 0
@@ -244,6 +269,7 @@ Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t, MoversMemo* 
         movers.links += above->links;
         above_reach += above->reach;
         above_linear = above_linear && above->linear;
+        above_settled = above_settled && above->settled;
         break;
       }
     }
@@ -254,6 +280,7 @@ Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t, MoversMemo* 
   }
   movers.reach = own_reach + above_reach;
   movers.linear = own_linear && above_linear;
+  movers.settled = own_settled && above_settled;
   if (memo != nullptr && movers.links > 0) {
     Movers above;
     above.position.assign(movers.position.begin() + static_cast<std::ptrdiff_t>(own_position),
@@ -263,6 +290,7 @@ Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t, MoversMemo* 
     above.links = movers.links - 1;
     above.reach = above_reach;
     above.linear = above_linear;
+    above.settled = above_settled;
     memo->KeepAbove(owner, t, above);
   }
   return movers;
@@ -362,11 +390,23 @@ bool SurelyAffineInTiming(const Movers& movers, const SharedTiming& shared, doub
 }
 
 PosePieces::PosePieces(const Rig& rig, OwnerRef owner, MoversMemo* memo)
-    : rig_(rig),
-      owner_(owner),
-      aimed_(FollowsAim(rig, owner)),
-      starts_(aimed_ ? DependencyInstants(rig, {owner}) : ChainPieceStarts(rig, owner)),
-      memo_(memo) {}
+    : rig_(rig), owner_(owner), aimed_(FollowsAim(rig, owner)), memo_(memo) {
+  if (aimed_) {
+    starts_ = DependencyInstants(rig, {owner});
+    return;
+  }
+  std::vector<ExactTime> unread;
+  starts_ = ChainPieceStarts(rig, owner, &unread);
+  if (unread.empty()) return;
+  unread_.assign(starts_.size(), false);
+  size_t k = 0;
+  for (size_t i = 0; i < starts_.size() && k < unread.size(); ++i) {
+    if (starts_[i] == unread[k]) {
+      unread_[i] = true;
+      ++k;
+    }
+  }
+}
 
 PieceMotion PosePieces::MotionOver(const ExactTime& start, const ExactTime& end) const {
   PieceMotion motion;
