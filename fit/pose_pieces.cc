@@ -1,7 +1,10 @@
 #include "fit/pose_pieces.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <iterator>
 #include <optional>
 #include <set>
@@ -73,10 +76,47 @@ void AddSegmentInstants(const ChannelTrack<Value>& track, std::vector<ExactTime>
 
 }  // namespace
 
+namespace {
+
+// ApplyEase of cubic-bezier eases, the answers kept per thread: the owners
+// of a chain probe their carriers' movers at the same instants (fit/probes.h),
+// and solving the curve for x is most of a probe's eased progress. A kept
+// answer is the one computed for the same bits of u and of the curve, so it
+// changes no byte. A direct-mapped cache of kEaseSlots: a new answer
+// replaces its slot's.
+struct KeptEase {
+  uint64_t u = 0;
+  std::array<uint64_t, 4> control{};
+  double eased = 0;
+  bool used = false;
+};
+constexpr size_t kEaseSlots = 256;  // a power of two
+thread_local std::array<KeptEase, kEaseSlots> kept_eases;
+
+double KeptApplyEase(const Ease& ease, double u) {
+  if (ease.kind != Ease::Kind::kCubicBezier) return ApplyEase(ease, u);
+  const std::array<double, 4>& control = ease.control();
+  KeptEase key;
+  key.u = std::bit_cast<uint64_t>(u);
+  uint64_t hash = key.u * 0x9E3779B97F4A7C15u;
+  for (size_t k = 0; k < 4; ++k) {
+    key.control[k] = std::bit_cast<uint64_t>(control[k]);
+    hash = (hash ^ key.control[k]) * 0xBF58476D1CE4E5B9u;
+  }
+  KeptEase& slot = kept_eases[(hash >> 32) & (kEaseSlots - 1)];
+  if (slot.used && slot.u == key.u && slot.control == key.control) return slot.eased;
+  key.eased = ApplyEase(ease, u);
+  key.used = true;
+  slot = key;
+  return key.eased;
+}
+
+}  // namespace
+
 double Mover::ProgressAt(double t) const {
   double s = start.ToDouble();
   if (t < s) return 0;
-  return std::clamp(ApplyEase(ease, (t - s) / duration.ToDouble()), 0.0, 1.0);
+  return std::clamp(KeptApplyEase(ease, (t - s) / duration.ToDouble()), 0.0, 1.0);
 }
 
 bool Mover::SameTiming(const Mover& other) const {

@@ -27,7 +27,8 @@ struct Mover {
   Ease ease;
   double turn_degrees = 0;  // rotation segments: SLERP angle + |spin|
 
-  // The segment's eased progress at t, clamped to [0, 1].
+  // The segment's eased progress at t, clamped to [0, 1] (a cubic bezier's
+  // answers kept per thread for the owners probing the same instants).
   double ProgressAt(double t) const;
   // The same S, d and ease as `other`.
   bool SameTiming(const Mover& other) const;

@@ -7,11 +7,13 @@
 // carrier's kept ones, and says whether every segment the pose reads has
 // ended (`settled`). ChainPieceStarts tells apart the instants where only a
 // carrier's scale that scales no marker translation changes. FollowsAim
-// finds an aim up a plain chain and through carriers that change.
+// finds an aim up a plain chain and through carriers that change. A mover's
+// progress is ApplyEase's to the bit, kept or not.
 #include "fit/pose_pieces.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -212,6 +214,25 @@ TEST(ChainPieceStartsTest, TellsApartScalesThatScaleNoMarker) {
   rig.objects[1].frames.spans[0].frame.marker.position = Vec3(0, 1, 0);
   ChainPieceStarts(rig, OwnerRef::Object(0), &unread);
   EXPECT_EQ(unread, times({"3"}));
+}
+
+TEST(MoverTest, KeptEasesAreTheCurvesOwnAnswers) {
+  // Two curves asked at the same instants, twice over: each answer is the
+  // bits ApplyEase gives for that curve (the kept ones are not the other
+  // curve's); ease-in-out is symmetric, 0.5 at the middle.
+  Mover in_out{ExactTime(), testing::Time("2"), testing::Named("ease-in-out"), 0};
+  Mover out{ExactTime(), testing::Time("2"), testing::Named("ease-out"), 0};
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int j = 0; j <= 64; ++j) {
+      double t = 2.0 * j / 64;
+      EXPECT_EQ(in_out.ProgressAt(t), std::clamp(ApplyEase(in_out.ease, t / 2), 0.0, 1.0));
+      EXPECT_EQ(out.ProgressAt(t), std::clamp(ApplyEase(out.ease, t / 2), 0.0, 1.0));
+    }
+  }
+  EXPECT_NEAR(in_out.ProgressAt(1), 0.5, 1e-12);
+  EXPECT_GT(out.ProgressAt(1), 0.5);  // ease-out runs ahead
+  EXPECT_EQ(in_out.ProgressAt(-1), 0);
+  EXPECT_EQ(in_out.ProgressAt(3), 1);
 }
 
 }  // namespace
