@@ -334,7 +334,8 @@ class PoseKeyWriter {
 
 PoseKeys EmitPoseKeys(const Rig& rig, OwnerRef owner, const FitSettings& settings,
                       ChainMemo* memo) {
-  PosePieces pieces(rig, owner, memo != nullptr ? &memo->movers : nullptr);
+  PosePieces pieces(rig, owner, memo != nullptr ? &memo->movers : nullptr,
+                    memo != nullptr ? &memo->starts : nullptr);
   std::unique_ptr<EulerCarrier> carrier;
   if (pieces.aimed()) {
     carrier = std::make_unique<MeasuredCarrier>();

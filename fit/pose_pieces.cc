@@ -131,8 +131,31 @@ bool SameTiming(const std::vector<Mover>& movers) {
   return true;
 }
 
-std::vector<ExactTime> ChainPieceStarts(const Rig& rig, OwnerRef owner,
-                                        std::vector<ExactTime>* unread) {
+namespace {
+
+void SortUnique(std::vector<ExactTime>* times) {
+  std::sort(times->begin(), times->end());
+  times->erase(std::unique(times->begin(), times->end()), times->end());
+}
+
+// The union of two sorted, unique lists.
+std::vector<ExactTime> Union(const std::vector<ExactTime>& a, const std::vector<ExactTime>& b) {
+  std::vector<ExactTime> all;
+  all.reserve(a.size() + b.size());
+  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(all));
+  return all;
+}
+
+// ChainPieceStarts's walk, the instants the pose reads and those where only
+// a scale that scales no marker translation changes apart when `apart`
+// (else all are `read`). A carrier that is `kept`'s owner adds `kept`'s
+// instants within its window instead of walking its chain again: they are
+// what that walk adds (a window only narrows the windows above it), and so
+// are their kinds (the frames above are the same). The walk counts at most
+// the owners' windows of the walk it spares, and walks again without
+// `kept` where its count reaches the budget, so it falls back exactly where
+// the whole walk does.
+ChainStarts WalkChainStarts(const Rig& rig, OwnerRef owner, bool apart, const ChainStarts* kept) {
   struct Item {
     OwnerRef owner;
     ExactTime from;
@@ -141,12 +164,21 @@ std::vector<ExactTime> ChainPieceStarts(const Rig& rig, OwnerRef owner,
     // moves the frame's marker translation; nullptr for the owner.
     const Frame* carries;
   };
-  std::vector<ExactTime> instants = {ExactTime()};
+  ChainStarts result;
+  result.owner = owner;
+  std::vector<ExactTime>& instants = result.read;
+  instants = {ExactTime()};
   std::vector<ExactTime> quiet;  // instants of scales that scale no marker translation
+  std::vector<ExactTime> kept_read;
+  std::vector<ExactTime> kept_quiet;
+  int reuses = 0;
   std::vector<Item> pending = {{owner, ExactTime(), std::nullopt, nullptr}};
   size_t visited = 0;
+  bool whole = true;  // no fallback
   while (!pending.empty()) {
     if (++visited > kClosureBudget) {
+      if (reuses > 0) return WalkChainStarts(rig, owner, apart, nullptr);
+      whole = false;
       // A pathological web of attachments: every instant of every owner.
       for (int number = 0; number < OwnerCount(rig); ++number) {
         int objects = static_cast<int>(rig.objects.size());
@@ -165,12 +197,25 @@ std::vector<ExactTime> ChainPieceStarts(const Rig& rig, OwnerRef owner,
     pending.pop_back();
     OwnerChannels channels = ChannelsOf(rig, item.owner);
     if (channels.position == nullptr) continue;
-    AddSegmentInstants(*channels.position, &instants, item.from, item.to);
-    AddSegmentInstants(*channels.rotation, &instants, item.from, item.to);
     if (item.carries != nullptr && channels.scale != nullptr) {
-      bool read = unread == nullptr || item.carries->marker.position != Vec3(0, 0, 0);
+      bool read = !apart || item.carries->marker.position != Vec3(0, 0, 0);
       AddSegmentInstants(*channels.scale, read ? &instants : &quiet, item.from, item.to);
     }
+    if (item.carries != nullptr && kept != nullptr && kept->walked > 0 &&
+        item.owner == kept->owner && visited + kept->walked <= kClosureBudget) {
+      auto add_within = [&](const std::vector<ExactTime>& from, std::vector<ExactTime>* to) {
+        auto first = std::lower_bound(from.begin(), from.end(), item.from);
+        auto last = item.to ? std::lower_bound(first, from.end(), *item.to) : from.end();
+        to->insert(to->end(), first, last);
+      };
+      add_within(kept->read, &kept_read);
+      add_within(kept->unread, apart ? &kept_quiet : &kept_read);
+      visited += kept->walked - 1;  // the walk spared counts this window too
+      ++reuses;
+      continue;
+    }
+    AddSegmentInstants(*channels.position, &instants, item.from, item.to);
+    AddSegmentInstants(*channels.rotation, &instants, item.from, item.to);
     const std::vector<FrameSpan>& spans = channels.frames->spans;
     for (size_t k = 0; k < spans.size(); ++k) {
       std::optional<ExactTime> end;
@@ -185,21 +230,29 @@ std::vector<ExactTime> ChainPieceStarts(const Rig& rig, OwnerRef owner,
       }
     }
   }
-  auto sort_unique = [](std::vector<ExactTime>* times) {
-    std::sort(times->begin(), times->end());
-    times->erase(std::unique(times->begin(), times->end()), times->end());
-  };
-  sort_unique(&instants);
-  if (unread == nullptr) return instants;
-  sort_unique(&quiet);
-  unread->clear();
+  result.walked = whole ? visited : 0;
+  SortUnique(&instants);
+  if (reuses > 1) {
+    SortUnique(&kept_read);  // runs of several windows
+    SortUnique(&kept_quiet);
+  }
+  if (!kept_read.empty()) instants = Union(instants, kept_read);
+  if (!apart) return result;
+  SortUnique(&quiet);
+  if (!kept_quiet.empty()) quiet = Union(quiet, kept_quiet);
   std::set_difference(quiet.begin(), quiet.end(), instants.begin(), instants.end(),
-                      std::back_inserter(*unread));
-  std::vector<ExactTime> all;
-  all.reserve(instants.size() + unread->size());
-  std::merge(instants.begin(), instants.end(), unread->begin(), unread->end(),
-             std::back_inserter(all));
-  return all;
+                      std::back_inserter(result.unread));
+  return result;
+}
+
+}  // namespace
+
+std::vector<ExactTime> ChainPieceStarts(const Rig& rig, OwnerRef owner,
+                                        std::vector<ExactTime>* unread) {
+  ChainStarts starts = WalkChainStarts(rig, owner, unread != nullptr, nullptr);
+  if (unread == nullptr) return std::move(starts.read);
+  *unread = std::move(starts.unread);
+  return Union(starts.read, *unread);
 }
 
 std::vector<ExactTime> DependencyInstants(const Rig& rig, std::vector<OwnerRef> roots) {
@@ -429,23 +482,26 @@ bool SurelyAffineInTiming(const Movers& movers, const SharedTiming& shared, doub
   return true;
 }
 
-PosePieces::PosePieces(const Rig& rig, OwnerRef owner, MoversMemo* memo)
+PosePieces::PosePieces(const Rig& rig, OwnerRef owner, MoversMemo* memo, ChainStarts* kept)
     : rig_(rig), owner_(owner), aimed_(FollowsAim(rig, owner)), memo_(memo) {
   if (aimed_) {
     starts_ = DependencyInstants(rig, {owner});
     return;
   }
-  std::vector<ExactTime> unread;
-  starts_ = ChainPieceStarts(rig, owner, &unread);
-  if (unread.empty()) return;
-  unread_.assign(starts_.size(), false);
-  size_t k = 0;
-  for (size_t i = 0; i < starts_.size() && k < unread.size(); ++i) {
-    if (starts_[i] == unread[k]) {
-      unread_[i] = true;
-      ++k;
+  ChainStarts walked = WalkChainStarts(rig, owner, true, kept);
+  const std::vector<ExactTime>& unread = walked.unread;
+  starts_ = unread.empty() ? walked.read : Union(walked.read, unread);
+  if (!unread.empty()) {
+    unread_.assign(starts_.size(), false);
+    size_t k = 0;
+    for (size_t i = 0; i < starts_.size() && k < unread.size(); ++i) {
+      if (starts_[i] == unread[k]) {
+        unread_[i] = true;
+        ++k;
+      }
     }
   }
+  if (kept != nullptr) *kept = std::move(walked);
 }
 
 PieceMotion PosePieces::MotionOver(const ExactTime& start, const ExactTime& end) const {

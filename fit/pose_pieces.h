@@ -70,6 +70,17 @@ class MoversMemo {
   std::unique_ptr<Memo> memo_;
 };
 
+// An owner's piece starts (ChainPieceStarts), those its pose reads and those
+// where only the scale of a carrier whose marker is at its origin changes
+// apart, kept by PosePieces for the owners it carries: they follow it on the
+// same thread (file order), and their walk up the chain ends at it.
+struct ChainStarts {
+  OwnerRef owner;
+  std::vector<ExactTime> read;    // sorted, unique; 0 first
+  std::vector<ExactTime> unread;  // sorted, unique, none of `read`
+  size_t walked = 0;              // the owners' windows its walk took; 0: not to be used
+};
+
 // What moves the owner's world pose over one piece.
 struct PieceMotion {
   bool position_moves = false;
@@ -88,8 +99,11 @@ struct PieceMotion {
 class PosePieces {
  public:
   // `memo`: the movers of carriers written before on this thread, and where
-  // this owner's are kept for those it carries.
-  PosePieces(const Rig& rig, OwnerRef owner, MoversMemo* memo = nullptr);
+  // this owner's are kept for those it carries; `kept`: the starts of the
+  // owner written last on this thread, replaced by this owner's (the same
+  // starts as without).
+  PosePieces(const Rig& rig, OwnerRef owner, MoversMemo* memo = nullptr,
+             ChainStarts* kept = nullptr);
 
   bool aimed() const { return aimed_; }
   const std::vector<ExactTime>& starts() const { return starts_; }

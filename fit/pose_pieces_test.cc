@@ -6,7 +6,8 @@
 // With a MoversMemo, MoversAt finds the same movers as without, from the
 // carrier's kept ones, and says whether every segment the pose reads has
 // ended (`settled`). ChainPieceStarts tells apart the instants where only a
-// carrier's scale that scales no marker translation changes. FollowsAim
+// carrier's scale that scales no marker translation changes, the same with
+// a carrier's starts kept (within the window it carries). FollowsAim
 // finds an aim up a plain chain and through carriers that change. A mover's
 // progress is ApplyEase's to the bit, kept or not.
 #include "fit/pose_pieces.h"
@@ -233,6 +234,47 @@ TEST(MoverTest, KeptEasesAreTheCurvesOwnAnswers) {
   EXPECT_GT(out.ProgressAt(1), 0.5);  // ease-out runs ahead
   EXPECT_EQ(in_out.ProgressAt(-1), 0);
   EXPECT_EQ(in_out.ProgressAt(3), 1);
+}
+
+TEST(ChainPieceStartsTest, TheStartsKeptForACarrierAreTheWalksWithinItsWindow) {
+  // 0 rides 1 over [0, 1), then 2; 1 rides 2, its marker on 2 at the
+  // origin. 1 slides over [0.5, 0.75] and [2, 3]; 2 scales over
+  // [0.25, 0.75] and [4, 5] and slides over [6, 7].
+  Rig rig = CarriedRig({{1, 2}, {2}, {}});
+  rig.objects[1].frames.spans[0].frame.marker.position = Vec3(0, 0, 0);
+  rig.objects[1].position = testing::MakeTrack(
+      Vec3(0, 0, 0), {testing::MakeSegment("0.5", "0.25", Vec3(0, 0, 0), Vec3(1, 0, 0)),
+                      testing::MakeSegment("2", "1", Vec3(1, 0, 0), Vec3(2, 0, 0))});
+  rig.objects[2].scale = testing::MakeTrack(
+      Vec3(1, 1, 1), {testing::MakeSegment("0.25", "0.5", Vec3(1, 1, 1), Vec3(2, 2, 2)),
+                      testing::MakeSegment("4", "1", Vec3(2, 2, 2), Vec3(1, 1, 1))});
+  rig.objects[2].position = testing::MakeTrack(
+      Vec3(0, 0, 0), {testing::MakeSegment("6", "1", Vec3(0, 0, 0), Vec3(1, 0, 0))});
+  auto times = [](std::initializer_list<const char*> decimals) {
+    std::vector<ExactTime> list;
+    for (const char* decimal : decimals) list.push_back(testing::Time(decimal));
+    return list;
+  };
+  // 1: its slides, 2's slide; 2's scale is unread but at 0.75 (1's slide ends).
+  ChainStarts kept;
+  PosePieces carrier(rig, OwnerRef::Object(1), nullptr, &kept);
+  EXPECT_EQ(carrier.starts(), times({"0", "0.25", "0.5", "0.75", "2", "3", "4", "5", "6", "7"}));
+  EXPECT_EQ(kept.owner, OwnerRef::Object(1));
+  EXPECT_EQ(kept.unread, times({"0.25", "4", "5"}));
+  EXPECT_GT(kept.walked, 0u);
+  // 0: 1's within [0, 1) (2's scale unread there), then on 2 from 1 (its
+  // marker off the origin: 2's scale read).
+  const std::vector<ExactTime> expected =
+      times({"0", "0.25", "0.5", "0.75", "1", "4", "5", "6", "7"});
+  PosePieces walked(rig, OwnerRef::Object(0));
+  PosePieces reused(rig, OwnerRef::Object(0), nullptr, &kept);
+  EXPECT_EQ(walked.starts(), expected);
+  ASSERT_EQ(reused.starts(), expected);
+  for (size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(reused.PoseMayChangeAt(i), i != 1) << i;
+    EXPECT_EQ(walked.PoseMayChangeAt(i), i != 1) << i;
+  }
+  EXPECT_EQ(kept.owner, OwnerRef::Object(0));  // now 0's, for what 0 carries
 }
 
 }  // namespace
