@@ -1,7 +1,10 @@
 #include "emit/pose_keys.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -132,16 +135,24 @@ class PoseKeyWriter {
 
   PoseKeys Write() {
     const std::vector<ExactTime>& starts = pieces_.starts();
+    // The piece before holds a pose that nothing it reads will change: a
+    // piece from where only unread scales change is the same hold, and
+    // writes nothing (its keys would repeat the last ones, which SetAt
+    // merges), so its pose is not worked out.
+    bool settled_hold = false;
     for (size_t i = 0; i < starts.size(); ++i) {
+      if (settled_hold && !pieces_.PoseMayChangeAt(i)) continue;
       std::optional<ExactTime> end;
       if (i + 1 < starts.size()) end = starts[i + 1];
       PieceMotion motion = end ? pieces_.MotionOver(starts[i], *end) : PieceMotion{};
+      settled_hold = !motion.position_moves && !motion.rotation_moves && motion.movers.settled;
       RigidPose at_start = WorldPoseAt(rig_, owner_, starts[i], memo_);
       // The pose the piece ends on, once for both channels (a moving piece
       // has an end), and the pose within it: only a moving piece samples it.
       RigidPose at_end;
       within_.reset();
       fitted_.reset();
+      probed_count_ = 0;
       select_ = starts[i];
       if (motion.position_moves || motion.rotation_moves) {
         at_end = WorldPoseWithin(rig_, owner_, starts[i], *end, memo_);
@@ -153,8 +164,19 @@ class PoseKeyWriter {
   }
 
  private:
-  // The owner's pose within the piece being written.
-  RigidPose Pose(double t) { return Within().At(t); }
+  // The owner's pose within the piece being written, worked out once per t
+  // of the piece: a turning piece's position probes and its rotation probes
+  // fall at the same instants (fit/probes.h).
+  const RigidPose& Pose(double t) {
+    for (size_t k = 0; k < probed_count_; ++k) {
+      if (std::bit_cast<uint64_t>(probed_[k].t) == std::bit_cast<uint64_t>(t)) {
+        return probed_[k].pose;
+      }
+    }
+    Probe& probe = probed_[probed_count_ < probed_.size() ? probed_count_++ : probed_.size() - 1];
+    probe = {t, Within().At(t)};
+    return probe.pose;
+  }
   // The pose within the piece, bound when first sampled: a piece whose
   // movers say its keys samples none.
   const PoseWithin& Within() {
@@ -202,11 +224,14 @@ class PoseKeyWriter {
     double a = start.ToDouble();
     double b = end->ToDouble();
     std::optional<SharedTiming> shared = SharedTimingOf(motion.movers.position, start, *end);
-    // Probed unless the movers say the answer (no rotation in motion).
+    // Probed unless the movers say the answer (no rotation in motion). The
+    // rotation's probes that follow read the same instants' poses
+    // (PositionAt(t) is At(t).position to the bit, markers/pose.h).
     bool exact =
         shared && (SurelyAffineInTiming(motion.movers, *shared, a, b, value, end_value, drift) ||
-                   IsAffineInTiming(*shared, a, b, value, end_value,
-                                    [&](double t) { return Within().PositionAt(t); }));
+                   IsAffineInTiming(*shared, a, b, value, end_value, [&](double t) {
+                     return motion.rotation_moves ? Pose(t).position : Within().PositionAt(t);
+                   }));
     if (exact) {
       WriteAffine(*shared, start, *end, value, end_value, &positions_);
     } else {
@@ -292,6 +317,13 @@ class PoseKeyWriter {
   // Its eases are tabled (core/ease_table.h): a fitted channel's keys may
   // move by rounding, an exact channel's (within_) never.
   std::optional<PoseWithin> fitted_;
+  // Poses of the piece being written (Pose).
+  struct Probe {
+    double t = 0;
+    RigidPose pose;
+  };
+  std::array<Probe, 8> probed_;
+  size_t probed_count_ = 0;
   ExactTime select_;  // the start of the piece being written
   std::optional<Vec3> position_end_;
   Vec3 euler_{0, 0, 0};
@@ -302,7 +334,8 @@ class PoseKeyWriter {
 
 PoseKeys EmitPoseKeys(const Rig& rig, OwnerRef owner, const FitSettings& settings,
                       ChainMemo* memo) {
-  PosePieces pieces(rig, owner, memo != nullptr ? &memo->movers : nullptr);
+  PosePieces pieces(rig, owner, memo != nullptr ? &memo->movers : nullptr,
+                    memo != nullptr ? &memo->starts : nullptr);
   std::unique_ptr<EulerCarrier> carrier;
   if (pieces.aimed()) {
     carrier = std::make_unique<MeasuredCarrier>();

@@ -13,11 +13,12 @@
 namespace cinc {
 
 // What the owners written before on one thread leave for those they carry
-// (attached objects follow their carriers in file order): their world poses
-// and their chains' movers.
+// (attached objects follow their carriers in file order): their world poses,
+// their chains' movers, and the last one's piece starts.
 struct ChainMemo {
   PoseMemo poses;
   MoversMemo movers;
+  ChainStarts starts;  // the last owner's piece starts
 };
 
 // An owner's position and rotation keys.

@@ -202,6 +202,34 @@ TEST(PoseKeysTest, ASlidingParentCarriesItsChildExactly) {
   ASSERT_EQ(1u, keys.rotation.size());
 }
 
+TEST(PoseKeysTest, ACarriersScaleThatScalesNoMarkerAddsNoKeys) {
+  // As above, and the body scales over [4, 5] after its slide: the child is
+  // on the body's origin, so its pose does not read that scale and holds at
+  // (2, 0.5, 0) from 3 on: no key at 4 or 5, with or without the memo of
+  // the body written before.
+  TestScene test;
+  size_t body = test.AddObject("body");
+  size_t child = test.AddObject("child");
+  test.scene.objects[child].position = Vec3(0, 0.5, 0);
+  Attach attach = AttachTo("body");
+  attach.offset = Transform{Vec3(0, 0.5, 0), Quat(1, 0, 0, 0)};
+  test.AddObjectNode(child, "on", "0", "0").mutable_rare().attach = attach;
+  test.AddObjectNode(body, "slide", "1", "3").position = Vec3(2, 0, 0);
+  test.AddObjectNode(body, "grow", "4", "5").scale = Vec3(2, 2, 2);
+  Rig rig = BuildRig(test.scene, test.timeline, nullptr);
+  ChainMemo memo;
+  EmitPoseKeys(rig, OwnerRef::Object(body), FitSettings{}, &memo);
+  for (ChainMemo* with : {static_cast<ChainMemo*>(nullptr), &memo}) {
+    PoseKeys keys = EmitPoseKeys(rig, OwnerRef::Object(child), FitSettings{}, with);
+    ASSERT_EQ(3u, keys.position.size());
+    EXPECT_EQ(std::vector<double>({0, 0.5, 0}), keys.position[0].value);
+    EXPECT_EQ(1, keys.position[1].t);
+    EXPECT_EQ(3, keys.position[2].t);
+    EXPECT_EQ(std::vector<double>({2, 0.5, 0}), keys.position[2].value);
+    ASSERT_EQ(1u, keys.rotation.size());
+  }
+}
+
 TEST(PoseKeysTest, TransformTrackUsesThePoseKeysOnlyWhenNeeded) {
   TestScene test = MovingBodyScene();
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);

@@ -1,7 +1,11 @@
 #include "fit/pose_pieces.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
+#include <cstdint>
+#include <iterator>
 #include <optional>
 #include <set>
 #include <utility>
@@ -26,11 +30,12 @@ double LengthBound(const ChannelTrack<Vec3>& track, int index) {
   return std::max(SumOfAbs(segment.from), SumOfAbs(segment.to));
 }
 
-// The mover of the segment in charge at t, if it moves; `length`, when
-// given, is told LengthBound of the segment in charge, and `linear` false
-// when the mover is not a plain lerp.
+// The mover of the segment in charge at t, if it moves; `settled` is told
+// false when that segment has not ended at t, `length`, when given,
+// LengthBound of the segment in charge, and `linear` false when the mover
+// is not a plain lerp.
 template <typename Value>
-std::optional<Mover> MovingAt(const ChannelTrack<Value>& track, const ExactTime& t,
+std::optional<Mover> MovingAt(const ChannelTrack<Value>& track, const ExactTime& t, bool* settled,
                               double* length = nullptr, bool* linear = nullptr) {
   int index = ActiveSegmentIndex(track, t);
   if constexpr (std::is_same_v<Value, Vec3>) {
@@ -38,6 +43,7 @@ std::optional<Mover> MovingAt(const ChannelTrack<Value>& track, const ExactTime&
   }
   if (index < 0) return std::nullopt;
   const Segment<Value>& segment = track.segments[static_cast<size_t>(index)];
+  if (t < segment.end()) *settled = false;
   if (!(t < segment.end()) || !(ExactTime() < segment.duration) ||
       segment.ease.kind == Ease::Kind::kStep || !SegmentMoves(segment)) {
     return std::nullopt;
@@ -70,10 +76,47 @@ void AddSegmentInstants(const ChannelTrack<Value>& track, std::vector<ExactTime>
 
 }  // namespace
 
+namespace {
+
+// ApplyEase of cubic-bezier eases, the answers kept per thread: the owners
+// of a chain probe their carriers' movers at the same instants (fit/probes.h),
+// and solving the curve for x is most of a probe's eased progress. A kept
+// answer is the one computed for the same bits of u and of the curve, so it
+// changes no byte. A direct-mapped cache of kEaseSlots: a new answer
+// replaces its slot's.
+struct KeptEase {
+  uint64_t u = 0;
+  std::array<uint64_t, 4> control{};
+  double eased = 0;
+  bool used = false;
+};
+constexpr size_t kEaseSlots = 256;  // a power of two
+thread_local std::array<KeptEase, kEaseSlots> kept_eases;
+
+double KeptApplyEase(const Ease& ease, double u) {
+  if (ease.kind != Ease::Kind::kCubicBezier) return ApplyEase(ease, u);
+  const std::array<double, 4>& control = ease.control();
+  KeptEase key;
+  key.u = std::bit_cast<uint64_t>(u);
+  uint64_t hash = key.u * 0x9E3779B97F4A7C15u;
+  for (size_t k = 0; k < 4; ++k) {
+    key.control[k] = std::bit_cast<uint64_t>(control[k]);
+    hash = (hash ^ key.control[k]) * 0xBF58476D1CE4E5B9u;
+  }
+  KeptEase& slot = kept_eases[(hash >> 32) & (kEaseSlots - 1)];
+  if (slot.used && slot.u == key.u && slot.control == key.control) return slot.eased;
+  key.eased = ApplyEase(ease, u);
+  key.used = true;
+  slot = key;
+  return key.eased;
+}
+
+}  // namespace
+
 double Mover::ProgressAt(double t) const {
   double s = start.ToDouble();
   if (t < s) return 0;
-  return std::clamp(ApplyEase(ease, (t - s) / duration.ToDouble()), 0.0, 1.0);
+  return std::clamp(KeptApplyEase(ease, (t - s) / duration.ToDouble()), 0.0, 1.0);
 }
 
 bool Mover::SameTiming(const Mover& other) const {
@@ -88,18 +131,54 @@ bool SameTiming(const std::vector<Mover>& movers) {
   return true;
 }
 
-std::vector<ExactTime> ChainPieceStarts(const Rig& rig, OwnerRef owner) {
+namespace {
+
+void SortUnique(std::vector<ExactTime>* times) {
+  std::sort(times->begin(), times->end());
+  times->erase(std::unique(times->begin(), times->end()), times->end());
+}
+
+// The union of two sorted, unique lists.
+std::vector<ExactTime> Union(const std::vector<ExactTime>& a, const std::vector<ExactTime>& b) {
+  std::vector<ExactTime> all;
+  all.reserve(a.size() + b.size());
+  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(all));
+  return all;
+}
+
+// ChainPieceStarts's walk, the instants the pose reads and those where only
+// a scale that scales no marker translation changes apart when `apart`
+// (else all are `read`). A carrier that is `kept`'s owner adds `kept`'s
+// instants within its window instead of walking its chain again: they are
+// what that walk adds (a window only narrows the windows above it), and so
+// are their kinds (the frames above are the same). The walk counts at most
+// the owners' windows of the walk it spares, and walks again without
+// `kept` where its count reaches the budget, so it falls back exactly where
+// the whole walk does.
+ChainStarts WalkChainStarts(const Rig& rig, OwnerRef owner, bool apart, const ChainStarts* kept) {
   struct Item {
     OwnerRef owner;
     ExactTime from;
     std::optional<ExactTime> to;
-    bool carries;  // an ancestor: its scale moves marker translations
+    // The frame through which an ancestor carries the owner: its scale
+    // moves the frame's marker translation; nullptr for the owner.
+    const Frame* carries;
   };
-  std::vector<ExactTime> instants = {ExactTime()};
-  std::vector<Item> pending = {{owner, ExactTime(), std::nullopt, false}};
+  ChainStarts result;
+  result.owner = owner;
+  std::vector<ExactTime>& instants = result.read;
+  instants = {ExactTime()};
+  std::vector<ExactTime> quiet;  // instants of scales that scale no marker translation
+  std::vector<ExactTime> kept_read;
+  std::vector<ExactTime> kept_quiet;
+  int reuses = 0;
+  std::vector<Item> pending = {{owner, ExactTime(), std::nullopt, nullptr}};
   size_t visited = 0;
+  bool whole = true;  // no fallback
   while (!pending.empty()) {
     if (++visited > kClosureBudget) {
+      if (reuses > 0) return WalkChainStarts(rig, owner, apart, nullptr);
+      whole = false;
       // A pathological web of attachments: every instant of every owner.
       for (int number = 0; number < OwnerCount(rig); ++number) {
         int objects = static_cast<int>(rig.objects.size());
@@ -118,11 +197,25 @@ std::vector<ExactTime> ChainPieceStarts(const Rig& rig, OwnerRef owner) {
     pending.pop_back();
     OwnerChannels channels = ChannelsOf(rig, item.owner);
     if (channels.position == nullptr) continue;
+    if (item.carries != nullptr && channels.scale != nullptr) {
+      bool read = !apart || item.carries->marker.position != Vec3(0, 0, 0);
+      AddSegmentInstants(*channels.scale, read ? &instants : &quiet, item.from, item.to);
+    }
+    if (item.carries != nullptr && kept != nullptr && kept->walked > 0 &&
+        item.owner == kept->owner && visited + kept->walked <= kClosureBudget) {
+      auto add_within = [&](const std::vector<ExactTime>& from, std::vector<ExactTime>* to) {
+        auto first = std::lower_bound(from.begin(), from.end(), item.from);
+        auto last = item.to ? std::lower_bound(first, from.end(), *item.to) : from.end();
+        to->insert(to->end(), first, last);
+      };
+      add_within(kept->read, &kept_read);
+      add_within(kept->unread, apart ? &kept_quiet : &kept_read);
+      visited += kept->walked - 1;  // the walk spared counts this window too
+      ++reuses;
+      continue;
+    }
     AddSegmentInstants(*channels.position, &instants, item.from, item.to);
     AddSegmentInstants(*channels.rotation, &instants, item.from, item.to);
-    if (item.carries && channels.scale != nullptr) {
-      AddSegmentInstants(*channels.scale, &instants, item.from, item.to);
-    }
     const std::vector<FrameSpan>& spans = channels.frames->spans;
     for (size_t k = 0; k < spans.size(); ++k) {
       std::optional<ExactTime> end;
@@ -132,12 +225,34 @@ std::vector<ExactTime> ChainPieceStarts(const Rig& rig, OwnerRef owner) {
       if (end && (!to || *end < *to)) to = end;
       if (to && !(from < *to)) continue;
       if (!(spans[k].start < item.from)) instants.push_back(spans[k].start);
-      if (spans[k].frame.parent.valid()) pending.push_back({spans[k].frame.parent, from, to, true});
+      if (spans[k].frame.parent.valid()) {
+        pending.push_back({spans[k].frame.parent, from, to, &spans[k].frame});
+      }
     }
   }
-  std::sort(instants.begin(), instants.end());
-  instants.erase(std::unique(instants.begin(), instants.end()), instants.end());
-  return instants;
+  result.walked = whole ? visited : 0;
+  SortUnique(&instants);
+  if (reuses > 1) {
+    SortUnique(&kept_read);  // runs of several windows
+    SortUnique(&kept_quiet);
+  }
+  if (!kept_read.empty()) instants = Union(instants, kept_read);
+  if (!apart) return result;
+  SortUnique(&quiet);
+  if (!kept_quiet.empty()) quiet = Union(quiet, kept_quiet);
+  std::set_difference(quiet.begin(), quiet.end(), instants.begin(), instants.end(),
+                      std::back_inserter(result.unread));
+  return result;
+}
+
+}  // namespace
+
+std::vector<ExactTime> ChainPieceStarts(const Rig& rig, OwnerRef owner,
+                                        std::vector<ExactTime>* unread) {
+  ChainStarts starts = WalkChainStarts(rig, owner, unread != nullptr, nullptr);
+  if (unread == nullptr) return std::move(starts.read);
+  *unread = std::move(starts.unread);
+  return Union(starts.read, *unread);
 }
 
 std::vector<ExactTime> DependencyInstants(const Rig& rig, std::vector<OwnerRef> roots) {
@@ -207,6 +322,8 @@ Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t, MoversMemo* 
   double above_reach = 0;
   bool own_linear = true;
   bool above_linear = true;
+  bool own_settled = true;
+  bool above_settled = true;
   OwnerRef current = owner;
   const Frame* child_frame = nullptr;  // the frame through which `current` carries the owner
   for (int steps = 0; steps <= OwnerCount(rig); ++steps) {
@@ -214,23 +331,24 @@ Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t, MoversMemo* 
     if (channels.position == nullptr) break;
     ++movers.links;
     double length = 0;
-    add(&movers.position, MovingAt(*channels.position, t, &length,
+    bool* settled = child_frame == nullptr ? &own_settled : &above_settled;
+    add(&movers.position, MovingAt(*channels.position, t, settled, &length,
                                    child_frame == nullptr ? &own_linear : &above_linear));
     if (child_frame == nullptr) {
       own_reach = length;
-      add(&movers.rotation, MovingAt(*channels.rotation, t));
+      add(&movers.rotation, MovingAt(*channels.rotation, t, settled));
       own_position = movers.position.size();
       own_rotation = movers.rotation.size();
     } else {
       above_reach += length;
-      std::optional<Mover> turning = MovingAt(*channels.rotation, t);
+      std::optional<Mover> turning = MovingAt(*channels.rotation, t, settled);
       add(&movers.rotation, turning);
       add(&movers.position, turning);
       double marker = SumOfAbs(child_frame->marker.position);
       above_reach += SumOfAbs(child_frame->offset.position);
       if (channels.scale != nullptr && child_frame->marker.position != Vec3(0, 0, 0)) {
         double scale = 0;
-        add(&movers.position, MovingAt(*channels.scale, t, &scale, &above_linear));
+        add(&movers.position, MovingAt(*channels.scale, t, settled, &scale, &above_linear));
         above_reach += marker * scale;
       } else {
         above_reach += marker;  // cameras: scale 1; a marker at the origin: 0
@@ -244,6 +362,7 @@ Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t, MoversMemo* 
         movers.links += above->links;
         above_reach += above->reach;
         above_linear = above_linear && above->linear;
+        above_settled = above_settled && above->settled;
         break;
       }
     }
@@ -254,6 +373,7 @@ Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t, MoversMemo* 
   }
   movers.reach = own_reach + above_reach;
   movers.linear = own_linear && above_linear;
+  movers.settled = own_settled && above_settled;
   if (memo != nullptr && movers.links > 0) {
     Movers above;
     above.position.assign(movers.position.begin() + static_cast<std::ptrdiff_t>(own_position),
@@ -263,6 +383,7 @@ Movers MoversAt(const Rig& rig, OwnerRef owner, const ExactTime& t, MoversMemo* 
     above.links = movers.links - 1;
     above.reach = above_reach;
     above.linear = above_linear;
+    above.settled = above_settled;
     memo->KeepAbove(owner, t, above);
   }
   return movers;
@@ -361,12 +482,27 @@ bool SurelyAffineInTiming(const Movers& movers, const SharedTiming& shared, doub
   return true;
 }
 
-PosePieces::PosePieces(const Rig& rig, OwnerRef owner, MoversMemo* memo)
-    : rig_(rig),
-      owner_(owner),
-      aimed_(FollowsAim(rig, owner)),
-      starts_(aimed_ ? DependencyInstants(rig, {owner}) : ChainPieceStarts(rig, owner)),
-      memo_(memo) {}
+PosePieces::PosePieces(const Rig& rig, OwnerRef owner, MoversMemo* memo, ChainStarts* kept)
+    : rig_(rig), owner_(owner), aimed_(FollowsAim(rig, owner)), memo_(memo) {
+  if (aimed_) {
+    starts_ = DependencyInstants(rig, {owner});
+    return;
+  }
+  ChainStarts walked = WalkChainStarts(rig, owner, true, kept);
+  const std::vector<ExactTime>& unread = walked.unread;
+  starts_ = unread.empty() ? walked.read : Union(walked.read, unread);
+  if (!unread.empty()) {
+    unread_.assign(starts_.size(), false);
+    size_t k = 0;
+    for (size_t i = 0; i < starts_.size() && k < unread.size(); ++i) {
+      if (starts_[i] == unread[k]) {
+        unread_[i] = true;
+        ++k;
+      }
+    }
+  }
+  if (kept != nullptr) *kept = std::move(walked);
+}
 
 PieceMotion PosePieces::MotionOver(const ExactTime& start, const ExactTime& end) const {
   PieceMotion motion;

@@ -27,7 +27,8 @@ struct Mover {
   Ease ease;
   double turn_degrees = 0;  // rotation segments: SLERP angle + |spin|
 
-  // The segment's eased progress at t, clamped to [0, 1].
+  // The segment's eased progress at t, clamped to [0, 1] (a cubic bezier's
+  // answers kept per thread for the owners probing the same instants).
   double ProgressAt(double t) const;
   // The same S, d and ease as `other`.
   bool SameTiming(const Mover& other) const;
@@ -45,6 +46,10 @@ struct Movers {
   int links = 0;
   double reach = 0;
   bool linear = true;
+  // Every segment the pose reads at the piece's start has ended there (or
+  // none has begun): each holds its final value (or the track's initial
+  // one) until another segment takes over, a boundary of its channel.
+  bool settled = true;
 };
 
 // The movers of owners' chains kept for the owners they carry, which are
@@ -65,6 +70,17 @@ class MoversMemo {
   std::unique_ptr<Memo> memo_;
 };
 
+// An owner's piece starts (ChainPieceStarts), those its pose reads and those
+// where only the scale of a carrier whose marker is at its origin changes
+// apart, kept by PosePieces for the owners it carries: they follow it on the
+// same thread (file order), and their walk up the chain ends at it.
+struct ChainStarts {
+  OwnerRef owner;
+  std::vector<ExactTime> read;    // sorted, unique; 0 first
+  std::vector<ExactTime> unread;  // sorted, unique, none of `read`
+  size_t walked = 0;              // the owners' windows its walk took; 0: not to be used
+};
+
 // What moves the owner's world pose over one piece.
 struct PieceMotion {
   bool position_moves = false;
@@ -83,11 +99,20 @@ struct PieceMotion {
 class PosePieces {
  public:
   // `memo`: the movers of carriers written before on this thread, and where
-  // this owner's are kept for those it carries.
-  PosePieces(const Rig& rig, OwnerRef owner, MoversMemo* memo = nullptr);
+  // this owner's are kept for those it carries; `kept`: the starts of the
+  // owner written last on this thread, replaced by this owner's (the same
+  // starts as without).
+  PosePieces(const Rig& rig, OwnerRef owner, MoversMemo* memo = nullptr,
+             ChainStarts* kept = nullptr);
 
   bool aimed() const { return aimed_; }
   const std::vector<ExactTime>& starts() const { return starts_; }
+  // False when no segment or frame the pose reads starts or ends at
+  // starts()[i], only the scale of a carrier whose marker is at its origin
+  // (ChainPieceStarts): after a piece over which nothing moves and whose
+  // movers are settled, the pose there is the same bits as at that piece's
+  // start.
+  bool PoseMayChangeAt(size_t i) const { return i >= unread_.size() || !unread_[i]; }
   // The motion over [start, end), a piece of starts().
   PieceMotion MotionOver(const ExactTime& start, const ExactTime& end) const;
 
@@ -96,6 +121,7 @@ class PosePieces {
   OwnerRef owner_;
   bool aimed_;
   std::vector<ExactTime> starts_;
+  std::vector<bool> unread_;  // per start: only scales the pose does not read change there
   MoversMemo* memo_;
 };
 
@@ -131,8 +157,12 @@ bool SurelyAffineInTiming(const Movers& movers, const SharedTiming& shared, doub
 
 // Every instant where the owner's world pose may change how it moves: 0, and
 // the start, end and take-over of every segment and frame of the owner and
-// of each owner carrying it while it does, sorted, unique.
-std::vector<ExactTime> ChainPieceStarts(const Rig& rig, OwnerRef owner);
+// of each owner carrying it while it does, sorted, unique. `unread`, when
+// given, is told those (sorted, unique) where only the scale of a carrier
+// whose marker is at its origin starts or ends: the pose reads that scale
+// only to scale the marker's translation.
+std::vector<ExactTime> ChainPieceStarts(const Rig& rig, OwnerRef owner,
+                                        std::vector<ExactTime>* unread = nullptr);
 // The same for everything `roots` depend on through frames and aims,
 // transitively, over all time: where an aimed owner and the camera track's
 // channels are cut.

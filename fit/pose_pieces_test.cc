@@ -4,12 +4,17 @@
 // of IsAffineInTiming's 1e-9; anything else (a NaN too) is left to the probes.
 // MoversAt's reach sums |x| + |y| + |z| of what is composed along the chain.
 // With a MoversMemo, MoversAt finds the same movers as without, from the
-// carrier's kept ones. FollowsAim finds an aim up a plain chain and through
-// carriers that change.
+// carrier's kept ones, and says whether every segment the pose reads has
+// ended (`settled`). ChainPieceStarts tells apart the instants where only a
+// carrier's scale that scales no marker translation changes, the same with
+// a carrier's starts kept (within the window it carries). FollowsAim
+// finds an aim up a plain chain and through carriers that change. A mover's
+// progress is ApplyEase's to the bit, kept or not.
 #include "fit/pose_pieces.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -145,6 +150,131 @@ TEST(FollowsAimTest, AnAimIsFoundUpAChainAndThroughCarriersThatChange) {
   // A cycle (BuildRig reports and cuts it; here it is left): the walk ends.
   Rig cycle = CarriedRig({{1}, {0}});
   EXPECT_FALSE(FollowsAim(cycle, OwnerRef::Object(0)));
+}
+
+TEST(MoversAtTest, SettledWhenEverySegmentThePoseReadsHasEnded) {
+  // 0 on 1, marker at the origin: 1 slides over [0, 1] and scales over [2, 3].
+  Rig rig = CarriedRig({{1}, {}});
+  rig.objects[0].frames.spans[0].frame.marker.position = Vec3(0, 0, 0);
+  rig.objects[1].position = testing::MakeTrack(
+      Vec3(0, 0, 0), {testing::MakeSegment("0", "1", Vec3(0, 0, 0), Vec3(1, 0, 0))});
+  rig.objects[1].scale = testing::MakeTrack(
+      Vec3(2, 2, 2), {testing::MakeSegment("2", "1", Vec3(2, 2, 2), Vec3(3, 3, 3))});
+  EXPECT_FALSE(MoversAt(rig, OwnerRef::Object(0), testing::Time("0.5")).settled);
+  // At 1 the slide has ended (t = E); the scale scales no marker translation.
+  EXPECT_TRUE(MoversAt(rig, OwnerRef::Object(0), testing::Time("1")).settled);
+  EXPECT_TRUE(MoversAt(rig, OwnerRef::Object(0), testing::Time("2.5")).settled);
+  // Before any segment of the chain begins.
+  rig.objects[1].position.segments[0].start = testing::Time("0.5");
+  EXPECT_TRUE(MoversAt(rig, OwnerRef::Object(0), testing::Time("0.25")).settled);
+  // With the marker off the origin the scale is read: in motion at 2.5.
+  rig.objects[0].frames.spans[0].frame.marker.position = Vec3(1, 0, 0);
+  EXPECT_FALSE(MoversAt(rig, OwnerRef::Object(0), testing::Time("2.5")).settled);
+  // Movers kept above a carrier carry it too: 0 on 1 on 2, 2 sliding.
+  Rig chain = CarriedRig({{1}, {2}, {}});
+  chain.objects[2].position = rig.objects[1].position;
+  MoversMemo memo;
+  MoversAt(chain, OwnerRef::Object(1), testing::Time("1"), &memo);
+  ASSERT_NE(memo.FindAbove(OwnerRef::Object(1), testing::Time("1")), nullptr);
+  EXPECT_FALSE(MoversAt(chain, OwnerRef::Object(0), testing::Time("1"), &memo).settled);
+  EXPECT_FALSE(MoversAt(chain, OwnerRef::Object(0), testing::Time("1")).settled);
+}
+
+TEST(ChainPieceStartsTest, TellsApartScalesThatScaleNoMarker) {
+  // 0 on 1 on 2, markers at the origin. 1 slides over [0, 1] and scales over
+  // [1, 3]; 2 scales over [4, 5]; 0's own scale over [6, 7] is no instant.
+  Rig rig = CarriedRig({{1}, {2}, {}});
+  rig.objects[0].frames.spans[0].frame.marker.position = Vec3(0, 0, 0);
+  rig.objects[1].frames.spans[0].frame.marker.position = Vec3(0, 0, 0);
+  rig.objects[1].position = testing::MakeTrack(
+      Vec3(0, 0, 0), {testing::MakeSegment("0", "1", Vec3(0, 0, 0), Vec3(1, 0, 0))});
+  rig.objects[1].scale = testing::MakeTrack(
+      Vec3(2, 2, 2), {testing::MakeSegment("1", "2", Vec3(2, 2, 2), Vec3(3, 3, 3))});
+  rig.objects[2].scale = testing::MakeTrack(
+      Vec3(2, 2, 2), {testing::MakeSegment("4", "1", Vec3(2, 2, 2), Vec3(1, 1, 1))});
+  rig.objects[0].scale = testing::MakeTrack(
+      Vec3(2, 2, 2), {testing::MakeSegment("6", "1", Vec3(2, 2, 2), Vec3(1, 1, 1))});
+  std::vector<ExactTime> unread;
+  std::vector<ExactTime> starts = ChainPieceStarts(rig, OwnerRef::Object(0), &unread);
+  auto times = [](std::initializer_list<const char*> decimals) {
+    std::vector<ExactTime> list;
+    for (const char* decimal : decimals) list.push_back(testing::Time(decimal));
+    return list;
+  };
+  // 1 is read there too (its slide ends at 1).
+  EXPECT_EQ(starts, times({"0", "1", "3", "4", "5"}));
+  EXPECT_EQ(unread, times({"3", "4", "5"}));
+  EXPECT_EQ(ChainPieceStarts(rig, OwnerRef::Object(0)), starts);
+  PosePieces pieces(rig, OwnerRef::Object(0));
+  ASSERT_EQ(pieces.starts(), starts);
+  EXPECT_TRUE(pieces.PoseMayChangeAt(0));
+  EXPECT_TRUE(pieces.PoseMayChangeAt(1));
+  EXPECT_FALSE(pieces.PoseMayChangeAt(2));
+  EXPECT_FALSE(pieces.PoseMayChangeAt(4));
+  // 2's marker on 1 off the origin: 2's scale is read.
+  rig.objects[1].frames.spans[0].frame.marker.position = Vec3(0, 1, 0);
+  ChainPieceStarts(rig, OwnerRef::Object(0), &unread);
+  EXPECT_EQ(unread, times({"3"}));
+}
+
+TEST(MoverTest, KeptEasesAreTheCurvesOwnAnswers) {
+  // Two curves asked at the same instants, twice over: each answer is the
+  // bits ApplyEase gives for that curve (the kept ones are not the other
+  // curve's); ease-in-out is symmetric, 0.5 at the middle.
+  Mover in_out{ExactTime(), testing::Time("2"), testing::Named("ease-in-out"), 0};
+  Mover out{ExactTime(), testing::Time("2"), testing::Named("ease-out"), 0};
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int j = 0; j <= 64; ++j) {
+      double t = 2.0 * j / 64;
+      EXPECT_EQ(in_out.ProgressAt(t), std::clamp(ApplyEase(in_out.ease, t / 2), 0.0, 1.0));
+      EXPECT_EQ(out.ProgressAt(t), std::clamp(ApplyEase(out.ease, t / 2), 0.0, 1.0));
+    }
+  }
+  EXPECT_NEAR(in_out.ProgressAt(1), 0.5, 1e-12);
+  EXPECT_GT(out.ProgressAt(1), 0.5);  // ease-out runs ahead
+  EXPECT_EQ(in_out.ProgressAt(-1), 0);
+  EXPECT_EQ(in_out.ProgressAt(3), 1);
+}
+
+TEST(ChainPieceStartsTest, TheStartsKeptForACarrierAreTheWalksWithinItsWindow) {
+  // 0 rides 1 over [0, 1), then 2; 1 rides 2, its marker on 2 at the
+  // origin. 1 slides over [0.5, 0.75] and [2, 3]; 2 scales over
+  // [0.25, 0.75] and [4, 5] and slides over [6, 7].
+  Rig rig = CarriedRig({{1, 2}, {2}, {}});
+  rig.objects[1].frames.spans[0].frame.marker.position = Vec3(0, 0, 0);
+  rig.objects[1].position = testing::MakeTrack(
+      Vec3(0, 0, 0), {testing::MakeSegment("0.5", "0.25", Vec3(0, 0, 0), Vec3(1, 0, 0)),
+                      testing::MakeSegment("2", "1", Vec3(1, 0, 0), Vec3(2, 0, 0))});
+  rig.objects[2].scale = testing::MakeTrack(
+      Vec3(1, 1, 1), {testing::MakeSegment("0.25", "0.5", Vec3(1, 1, 1), Vec3(2, 2, 2)),
+                      testing::MakeSegment("4", "1", Vec3(2, 2, 2), Vec3(1, 1, 1))});
+  rig.objects[2].position = testing::MakeTrack(
+      Vec3(0, 0, 0), {testing::MakeSegment("6", "1", Vec3(0, 0, 0), Vec3(1, 0, 0))});
+  auto times = [](std::initializer_list<const char*> decimals) {
+    std::vector<ExactTime> list;
+    for (const char* decimal : decimals) list.push_back(testing::Time(decimal));
+    return list;
+  };
+  // 1: its slides, 2's slide; 2's scale is unread but at 0.75 (1's slide ends).
+  ChainStarts kept;
+  PosePieces carrier(rig, OwnerRef::Object(1), nullptr, &kept);
+  EXPECT_EQ(carrier.starts(), times({"0", "0.25", "0.5", "0.75", "2", "3", "4", "5", "6", "7"}));
+  EXPECT_EQ(kept.owner, OwnerRef::Object(1));
+  EXPECT_EQ(kept.unread, times({"0.25", "4", "5"}));
+  EXPECT_GT(kept.walked, 0u);
+  // 0: 1's within [0, 1) (2's scale unread there), then on 2 from 1 (its
+  // marker off the origin: 2's scale read).
+  const std::vector<ExactTime> expected =
+      times({"0", "0.25", "0.5", "0.75", "1", "4", "5", "6", "7"});
+  PosePieces walked(rig, OwnerRef::Object(0));
+  PosePieces reused(rig, OwnerRef::Object(0), nullptr, &kept);
+  EXPECT_EQ(walked.starts(), expected);
+  ASSERT_EQ(reused.starts(), expected);
+  for (size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(reused.PoseMayChangeAt(i), i != 1) << i;
+    EXPECT_EQ(walked.PoseMayChangeAt(i), i != 1) << i;
+  }
+  EXPECT_EQ(kept.owner, OwnerRef::Object(0));  // now 0's, for what 0 carries
 }
 
 }  // namespace

@@ -155,6 +155,9 @@ class AttachedValueFiller {
       if (ready.empty()) {
         // A dependency cycle at one instant (attachments that meet only at
         // t): the rest in file order; the world pose is continuous there.
+        // An owner may then be read before it is filled: no pose is kept
+        // from here on.
+        cycle_ = true;
         for (size_t i = 0; i < owners.size(); ++i) {
           if (!done[i]) order.push_back(owners[i]);
         }
@@ -244,7 +247,7 @@ class AttachedValueFiller {
                        position, rotation);
         } else if (node.rare().attach) {
           // Nothing jumps at S: L_from = F(S)^-1 * W(S).
-          RigidPose frame = FrameTransformAt(*rig_, channels.frames->spans[span].frame, t);
+          RigidPose frame = FrameTransformAt(*rig_, channels.frames->spans[span].frame, t, Poses());
           RigidPose local_from = Compose(Inverse(frame), world);
           RigidPose local_to =
               MateInverse(owner_ref, channels, *node.rare().attach, position->end());
@@ -307,7 +310,7 @@ class AttachedValueFiller {
       const Frame& frame = channels.frames->spans[static_cast<size_t>(span - 1)].frame;
       if (frame.parent.valid()) previous = &frame;
     }
-    if (previous != nullptr) world = Compose(FrameTransformAt(*rig_, *previous, t), world);
+    if (previous != nullptr) world = Compose(FrameTransformAt(*rig_, *previous, t, Poses()), world);
     if (rotation && r > 0 && channels.rotation->segments[r - 1].aim) {
       world.rotation = LookAtSegmentRotation(*rig_, channels.rotation->segments[r - 1], previous,
                                              world.position, t);
@@ -349,9 +352,19 @@ class AttachedValueFiller {
     return Inverse(RigidPose{marker->pose.position * scale, marker->pose.rotation});
   }
 
+  // The world poses of carriers at the instant being filled, kept for the
+  // owners they carry (markers/pose_memo.h): owners are filled in time
+  // order and, at an instant, each after every owner its frames' chains
+  // pass through (OrderAt), so a pose kept at t is the filled one, which
+  // nothing filled later at t or after changes (only segments starting
+  // later). Not after a dependency cycle at an instant.
+  PoseMemo* Poses() { return cycle_ ? nullptr : &poses_; }
+
   const Scene& scene_;
   const MarkerTable& markers_;
   Rig* rig_;
+  PoseMemo poses_;
+  bool cycle_ = false;
   std::vector<size_t> position_cursor_;
   std::vector<size_t> rotation_cursor_;
   std::vector<std::vector<int>> span_of_node_;  // per owner: node index -> span index

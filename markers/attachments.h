@@ -18,7 +18,10 @@
 //   one instant after the owners their frames' chains and aims need), so
 //   that each attach reads its parents' full state at S. A segment, attach
 //   or detach after a look-at starts from its tracked world rotation at S
-//   (brought into the frame), so nothing jumps.
+//   (brought into the frame), so nothing jumps. The carriers' world poses
+//   worked out at an instant are kept (markers/pose_memo.h) for the owners
+//   they carry there, unless owners at that instant depend on one another
+//   in a cycle (then none is kept from there on).
 #ifndef CINC_MARKERS_ATTACHMENTS_H_
 #define CINC_MARKERS_ATTACHMENTS_H_
 

@@ -92,12 +92,13 @@ Vec3 AimPoint(const Rig& rig, const Aim& aim, const ExactTime& select, const Tim
 }
 
 // F at t for a frame whose parent is evaluated `depth` aims deep.
-RigidPose FrameTransform(const Rig& rig, const Frame& frame, const ExactTime& t, int depth) {
+RigidPose FrameTransform(const Rig& rig, const Frame& frame, const ExactTime& t, int depth,
+                         PoseMemo* memo = nullptr) {
   if (!frame.parent.valid()) return RigidPose{};
   OwnerChannels parent = ChannelsOf(rig, frame.parent);
   if (parent.position == nullptr) return RigidPose{};
   Vec3 parent_scale = parent.scale != nullptr ? LocalValue(*parent.scale, t, t) : Vec3(1, 1, 1);
-  return FrameOnParent(WorldPose(rig, frame.parent, t, t, depth), parent_scale, frame);
+  return FrameOnParent(WorldPose(rig, frame.parent, t, t, depth, memo), parent_scale, frame);
 }
 
 // The world rotation of a look-at segment at t for a camera at `position`:
@@ -262,8 +263,8 @@ RigidPose WorldPoseWithin(const Rig& rig, OwnerRef owner, const ExactTime& selec
   return WorldPose(rig, owner, select, t, 0);
 }
 
-RigidPose FrameTransformAt(const Rig& rig, const Frame& frame, const ExactTime& t) {
-  return FrameTransform(rig, frame, t, 0);
+RigidPose FrameTransformAt(const Rig& rig, const Frame& frame, const ExactTime& t, PoseMemo* memo) {
+  return FrameTransform(rig, frame, t, 0, memo);
 }
 
 namespace {

@@ -75,7 +75,10 @@ Quat LookAtSegmentRotation(const Rig& rig, const Segment<Quat>& segment, const F
                            const Vec3& position, const ExactTime& t);
 
 // F(t) of `frame` (identity for the world), with the parent's full state at t.
-RigidPose FrameTransformAt(const Rig& rig, const Frame& frame, const ExactTime& t);
+// With a memo, the poses of the parent and its carriers at t kept there are
+// read instead of worked out, and theirs are kept.
+RigidPose FrameTransformAt(const Rig& rig, const Frame& frame, const ExactTime& t,
+                           PoseMemo* memo = nullptr);
 
 // The eased progress at double time t of a segment from `start` lasting
 // `duration` seconds (`instant`: no duration, progress 1 from the start).

@@ -5,9 +5,11 @@
 // Contract: an entry is the pose WorldPoseWithin(rig, owner, select, t)
 // gives (t exact or a double, two different keys), to the bit, so a hit
 // changes no byte. The memo belongs to one rig, which must not change while
-// it is used. It is a cache of fixed size, allocated when it first keeps a
-// pose: a new entry replaces the one in its slot, so it never grows and a
-// miss only costs the walk it saves.
+// it is used in a way that changes a kept pose (FillAttachedValues keeps a
+// pose at an instant only once the owner and its chain are filled there:
+// markers/attachments.h). It is a cache of fixed size, allocated when it
+// first keeps a pose: a new entry replaces the one in its slot, so it never
+// grows and a miss only costs the walk it saves.
 // Not shared between threads: PoseMemos hands each thread its own.
 #ifndef CINC_MARKERS_POSE_MEMO_H_
 #define CINC_MARKERS_POSE_MEMO_H_

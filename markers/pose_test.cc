@@ -1,7 +1,7 @@
 // PoseWithin against WorldPoseWithin: the same poses to the bit, for chains
 // of attachments on moving, turning, spinning and scaling parents, before,
 // inside and after their segments; a look-at owner; an owner the rig does
-// not hold.
+// not hold. Poses and frame transforms through a PoseMemo: the same bits.
 #include "markers/pose.h"
 
 #include <gtest/gtest.h>
@@ -250,6 +250,25 @@ TEST(PoseMemoChainTest, AChainOfThreeIsWhereItsClosedFormSays) {
   ExpectNear(within.At(1.5).position, Vec3(1, 1, 1));
   ASSERT_NE(memo.Find(links.Owner(links.arm), Time("1"), 1.5), nullptr);
   ExpectNear(memo.Find(links.Owner(links.arm), Time("1"), 1.5)->position, Vec3(1, 1, 0));
+}
+
+// A frame's transform through the memo (as attachments are filled) is the
+// bits of the one worked out without it, and at 3 the tip's frame is the
+// arm's end: the arm at (2, 1, 0) turned a quarter about Y, its end (0, 0, 1)
+// out, so (3, 1, 0).
+TEST(PoseMemoChainTest, FrameTransformsThroughTheMemoAreTheSameBits) {
+  ThreeLinks links;
+  PoseMemo memo;
+  for (const char* at : {"0", "1.5", "3", "3"}) {
+    for (size_t owner : {links.arm, links.tip}) {
+      const Frame& frame = links.rig.objects[owner].frames.spans.at(0).frame;
+      ExpectSameBits(FrameTransformAt(links.rig, frame, Time(at), &memo),
+                     FrameTransformAt(links.rig, frame, Time(at)));
+    }
+  }
+  ASSERT_NE(memo.Find(links.Owner(links.arm), Time("3"), Time("3")), nullptr);
+  const Frame& tip_frame = links.rig.objects[links.tip].frames.spans.at(0).frame;
+  ExpectNear(FrameTransformAt(links.rig, tip_frame, Time("3"), &memo).position, Vec3(3, 1, 0));
 }
 
 // Whichever of the chain's owners were worked out before, and whether at
