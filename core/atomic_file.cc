@@ -66,9 +66,9 @@ bool WriteAll(int descriptor, std::string_view content, int* error_number) {
   return true;
 }
 
-// Makes the rename itself durable; a folder that cannot be opened or synced
-// (some file systems refuse) does not make the write fail: the data is there.
-void SyncFolder(const std::string& path) {
+}  // namespace
+
+void SyncFolderOf(const std::string& path) {
   std::string folder;
   std::string name;
   SplitPath(path, &folder, &name);
@@ -77,6 +77,8 @@ void SyncFolder(const std::string& path) {
   fsync(descriptor);
   close(descriptor);
 }
+
+namespace {
 
 // Flushes a file another program wrote to the disk.
 bool SyncFile(const std::string& path, std::string* error) {
@@ -234,7 +236,7 @@ void StagedFile::Discard() {
   in_place_content_.clear();
 }
 
-bool StagedFile::Commit(std::string* error) {
+bool StagedFile::Commit(std::string* error, FolderSync folder_sync) {
   if (in_place_) {
     std::string_view content = in_place_content_;
     std::string reason;
@@ -258,7 +260,7 @@ bool StagedFile::Commit(std::string* error) {
     return false;
   }
   temporary_path_.clear();
-  SyncFolder(path_);
+  if (folder_sync == FolderSync::kOnCommit) SyncFolderOf(path_);
   return true;
 }
 

@@ -19,6 +19,11 @@
 // temporary file is then removed). A StagedFile that is destroyed without
 // a successful Commit removes its temporary file: a build that fails
 // half-way leaves nothing behind. WriteFileAtomically is Stage then Commit.
+// Commit also flushes the folder, so that the rename itself survives a
+// crash; a caller committing several files into one folder can instead
+// commit each with FolderSync::kByCaller and call SyncFolderOf once after
+// the last (each folder flush waits for the disk: 40 shards took 40 of
+// them, docs/performance.md).
 //
 // Reserve is the same for bytes another program writes by name (ffmpeg
 // writing a video): it creates an empty temporary file beside `path`
@@ -39,6 +44,14 @@ namespace cinc {
 
 bool WriteFileAtomically(const std::string& path, std::string_view content, std::string* error);
 
+// Who flushes the folder after a StagedFile's rename.
+enum class FolderSync { kOnCommit, kByCaller };
+
+// Flushes the folder of `path` to the disk, making the renames into it
+// durable; a folder that cannot be opened or flushed (some file systems
+// refuse) is let be: the files are there.
+void SyncFolderOf(const std::string& path);
+
 class StagedFile {
  public:
   static std::optional<StagedFile> Stage(const std::string& path, std::string_view content,
@@ -58,7 +71,7 @@ class StagedFile {
   // The temporary file ("" once committed or given up, and for a FIFO or
   // device written in place).
   const std::string& temporary_path() const { return temporary_path_; }
-  bool Commit(std::string* error);
+  bool Commit(std::string* error, FolderSync folder_sync = FolderSync::kOnCommit);
 
  private:
   StagedFile(std::string path, std::string temporary_path)

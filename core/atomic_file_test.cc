@@ -11,6 +11,7 @@
 #include <optional>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 namespace cinc {
 namespace {
@@ -105,6 +106,26 @@ TEST_F(AtomicFileTest, AStagedFileInPartsHoldsThemInOrder) {
   ASSERT_TRUE(staged) << error;
   ASSERT_TRUE(staged->Commit(&error)) << error;
   EXPECT_EQ(ReadFile(path), "{\"tracks\": []}\n");
+}
+
+// Files committed together, their folder flushed once by the caller: each is
+// in place as its Commit returns, whatever the flush.
+TEST_F(AtomicFileTest, FilesCommittedWithTheFolderFlushedByTheCallerAreInPlace) {
+  std::string error;
+  std::vector<StagedFile> staged;
+  for (const char* name : {"/a.sequence.json", "/a.2.sequence.json", "/a.3.sequence.json"}) {
+    std::optional<StagedFile> file = StagedFile::Stage(folder_ + name, name, &error);
+    ASSERT_TRUE(file) << error;
+    staged.push_back(std::move(*file));
+  }
+  EXPECT_EQ(CountEntries(folder_), 3);
+  for (StagedFile& file : staged) {
+    ASSERT_TRUE(file.Commit(&error, FolderSync::kByCaller)) << error;
+    EXPECT_EQ(ReadFile(file.path()), file.path().substr(folder_.size()));
+  }
+  SyncFolderOf(staged.front().path());
+  EXPECT_EQ(CountEntries(folder_), 3);  // the three files, no temporary one left
+  SyncFolderOf(folder_ + "/no such folder/a.sequence.json");  // let be
 }
 
 TEST_F(AtomicFileTest, AStagedFileNeverCommittedLeavesNothing) {
