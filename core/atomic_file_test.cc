@@ -128,6 +128,30 @@ TEST_F(AtomicFileTest, FilesCommittedWithTheFolderFlushedByTheCallerAreInPlace) 
   SyncFolderOf(folder_ + "/no such folder/a.sequence.json");  // let be
 }
 
+// Flushed behind the caller: the same files, in place once committed; one
+// given up before its flush is done leaves nothing.
+TEST_F(AtomicFileTest, FilesFlushedBehindAreTheSameOnceCommitted) {
+  std::string error;
+  std::vector<StagedFile> staged;
+  for (int number = 1; number <= 20; ++number) {
+    const std::string name = "/s." + std::to_string(number) + ".sequence.json";
+    std::optional<StagedFile> file =
+        StagedFile::Stage(folder_ + name, {name, "\n"}, &error, StagedFile::Flush::kBehind);
+    ASSERT_TRUE(file) << error;
+    staged.push_back(std::move(*file));
+  }
+  std::optional<StagedFile> given_up =
+      StagedFile::Stage(folder_ + "/gone.sequence.json", {"x"}, &error, StagedFile::Flush::kBehind);
+  ASSERT_TRUE(given_up) << error;
+  given_up.reset();
+  EXPECT_EQ(CountEntries(folder_), 20);  // the staged files, none at its path yet
+  for (StagedFile& file : staged) {
+    ASSERT_TRUE(file.Commit(&error)) << error;
+    EXPECT_EQ(ReadFile(file.path()), file.path().substr(folder_.size()) + "\n");
+  }
+  EXPECT_EQ(CountEntries(folder_), 20);
+}
+
 TEST_F(AtomicFileTest, AStagedFileNeverCommittedLeavesNothing) {
   std::string path = folder_ + "/out.sequence.json";
   std::string error;
