@@ -68,6 +68,9 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION graphics)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# Assimp is opened when a model needs it (importers/assimp_library.h), not
+# linked, so dpkg-shlibdeps does not see it: its package is named here.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libassimp5")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "blender, python3-numpy")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "graphviz")
 include(CPack)

@@ -1,13 +1,20 @@
 #include "core/atomic_file.h"
 
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
+#include <mutex>
 #include <span>
+#include <system_error>
+#include <thread>
 #include <utility>
 
 namespace cinc {
@@ -66,9 +73,9 @@ bool WriteAll(int descriptor, std::string_view content, int* error_number) {
   return true;
 }
 
-// Makes the rename itself durable; a folder that cannot be opened or synced
-// (some file systems refuse) does not make the write fail: the data is there.
-void SyncFolder(const std::string& path) {
+}  // namespace
+
+void SyncFolderOf(const std::string& path) {
   std::string folder;
   std::string name;
   SplitPath(path, &folder, &name);
@@ -77,6 +84,8 @@ void SyncFolder(const std::string& path) {
   fsync(descriptor);
   close(descriptor);
 }
+
+namespace {
 
 // Flushes a file another program wrote to the disk.
 bool SyncFile(const std::string& path, std::string* error) {
@@ -149,6 +158,86 @@ int OpenBeside(const std::string& path, std::string* temporary_path, bool* in_pl
 
 }  // namespace
 
+struct StagedFile::PendingFlush {
+  int descriptor = -1;  // closed once flushed
+  std::mutex mutex;
+  std::condition_variable done_changed;
+  bool done = false;
+  int error_number = 0;  // fsync's or close's errno; 0 once on the disk
+};
+
+namespace {
+
+void FlushAndClose(StagedFile::PendingFlush* pending) {
+  int error_number = 0;
+  if (fsync(pending->descriptor) != 0) error_number = errno;
+  if (close(pending->descriptor) != 0 && error_number == 0) error_number = errno;
+  std::lock_guard<std::mutex> lock(pending->mutex);
+  pending->error_number = error_number;
+  pending->done = true;
+  pending->done_changed.notify_all();
+}
+
+// The process's one thread that flushes staged files behind their callers,
+// in the order they were staged (a flush waits for the disk, not for a
+// core). Started with the first file handed over; never stops. Blocks every
+// signal, as the pool's helpers do (core/thread_pool.h).
+class Flusher {
+ public:
+  Flusher() : process_(getpid()) {}
+
+  // Hands `pending` over; false (the caller flushes it) in a forked child
+  // or when no thread can be had.
+  bool Hand(std::shared_ptr<StagedFile::PendingFlush> pending) {
+    if (getpid() != process_) return false;
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!started_) {
+      sigset_t every_signal;
+      sigset_t before;
+      sigfillset(&every_signal);
+      pthread_sigmask(SIG_SETMASK, &every_signal, &before);  // the thread inherits it
+      try {
+        std::thread([this] { Serve(); }).detach();
+        started_ = true;
+      } catch (const std::system_error&) {
+      }
+      pthread_sigmask(SIG_SETMASK, &before, nullptr);
+      if (!started_) return false;
+    }
+    queue_.push_back(std::move(pending));
+    work_given_.notify_one();
+    return true;
+  }
+
+ private:
+  [[noreturn]] void Serve() {
+    for (;;) {
+      std::shared_ptr<StagedFile::PendingFlush> pending;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        work_given_.wait(lock, [this] { return !queue_.empty(); });
+        pending = std::move(queue_.front());
+        queue_.pop_front();
+      }
+      FlushAndClose(pending.get());
+    }
+  }
+
+  const pid_t process_;
+  std::mutex mutex_;
+  std::condition_variable work_given_;
+  std::deque<std::shared_ptr<StagedFile::PendingFlush>> queue_;
+  bool started_ = false;
+};
+
+// Never destroyed: its thread waits on it until the process exits.
+Flusher& TheFlusher() {
+  static Flusher* flusher = new Flusher();  // NOLINT: never deleted
+  return *flusher;
+}
+
+}  // namespace
+
 std::optional<StagedFile> StagedFile::Stage(const std::string& path, std::string_view content,
                                             std::string* error) {
   return Stage(path, {content}, error);
@@ -156,7 +245,7 @@ std::optional<StagedFile> StagedFile::Stage(const std::string& path, std::string
 
 std::optional<StagedFile> StagedFile::Stage(const std::string& path,
                                             std::initializer_list<std::string_view> parts,
-                                            std::string* error) {
+                                            std::string* error, Flush flush) {
   auto fail = [error](std::string message) {
     if (error) *error = std::move(message);
     return std::nullopt;
@@ -175,6 +264,15 @@ std::optional<StagedFile> StagedFile::Stage(const std::string& path,
   int error_number = 0;
   bool ok = true;
   for (std::string_view part : parts) ok = ok && WriteAll(descriptor, part, &error_number);
+  if (ok && flush == Flush::kBehind) {
+    auto pending = std::make_shared<PendingFlush>();
+    pending->descriptor = descriptor;
+    if (TheFlusher().Hand(pending)) {
+      StagedFile staged(path, std::move(temporary_path));
+      staged.pending_flush_ = std::move(pending);
+      return staged;
+    }
+  }
   if (ok && fsync(descriptor) != 0) {
     ok = false;
     error_number = errno;
@@ -211,7 +309,8 @@ StagedFile::StagedFile(StagedFile&& other) noexcept
       temporary_path_(std::exchange(other.temporary_path_, {})),
       in_place_(std::exchange(other.in_place_, false)),
       in_place_content_(std::move(other.in_place_content_)),
-      reserved_(std::exchange(other.reserved_, false)) {}
+      reserved_(std::exchange(other.reserved_, false)),
+      pending_flush_(std::move(other.pending_flush_)) {}
 
 StagedFile& StagedFile::operator=(StagedFile&& other) noexcept {
   if (this != &other) {
@@ -221,6 +320,7 @@ StagedFile& StagedFile::operator=(StagedFile&& other) noexcept {
     in_place_ = std::exchange(other.in_place_, false);
     in_place_content_ = std::move(other.in_place_content_);
     reserved_ = std::exchange(other.reserved_, false);
+    pending_flush_ = std::move(other.pending_flush_);
   }
   return *this;
 }
@@ -228,13 +328,15 @@ StagedFile& StagedFile::operator=(StagedFile&& other) noexcept {
 StagedFile::~StagedFile() { Discard(); }
 
 void StagedFile::Discard() {
+  // A flush behind may still hold the file open: it closes it when done.
+  pending_flush_.reset();
   if (!temporary_path_.empty()) unlink(temporary_path_.c_str());
   temporary_path_.clear();
   in_place_ = false;
   in_place_content_.clear();
 }
 
-bool StagedFile::Commit(std::string* error) {
+bool StagedFile::Commit(std::string* error, FolderSync folder_sync) {
   if (in_place_) {
     std::string_view content = in_place_content_;
     std::string reason;
@@ -251,6 +353,21 @@ bool StagedFile::Commit(std::string* error) {
     Discard();
     return false;
   }
+  if (pending_flush_) {
+    int error_number = 0;
+    {
+      std::unique_lock<std::mutex> lock(pending_flush_->mutex);
+      pending_flush_->done_changed.wait(lock, [this] { return pending_flush_->done; });
+      error_number = pending_flush_->error_number;
+    }
+    if (error_number != 0) {
+      const std::string what = "writing the temporary file " + temporary_path_ + " failed";
+      Discard();
+      if (error != nullptr) *error = Describe(what, error_number);
+      return false;
+    }
+    pending_flush_.reset();
+  }
   if (rename(temporary_path_.c_str(), path_.c_str()) != 0) {
     int error_number = errno;
     Discard();
@@ -258,7 +375,7 @@ bool StagedFile::Commit(std::string* error) {
     return false;
   }
   temporary_path_.clear();
-  SyncFolder(path_);
+  if (folder_sync == FolderSync::kOnCommit) SyncFolderOf(path_);
   return true;
 }
 

@@ -11,6 +11,7 @@
 #include <optional>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 namespace cinc {
 namespace {
@@ -105,6 +106,50 @@ TEST_F(AtomicFileTest, AStagedFileInPartsHoldsThemInOrder) {
   ASSERT_TRUE(staged) << error;
   ASSERT_TRUE(staged->Commit(&error)) << error;
   EXPECT_EQ(ReadFile(path), "{\"tracks\": []}\n");
+}
+
+// Files committed together, their folder flushed once by the caller: each is
+// in place as its Commit returns, whatever the flush.
+TEST_F(AtomicFileTest, FilesCommittedWithTheFolderFlushedByTheCallerAreInPlace) {
+  std::string error;
+  std::vector<StagedFile> staged;
+  for (const char* name : {"/a.sequence.json", "/a.2.sequence.json", "/a.3.sequence.json"}) {
+    std::optional<StagedFile> file = StagedFile::Stage(folder_ + name, name, &error);
+    ASSERT_TRUE(file) << error;
+    staged.push_back(std::move(*file));
+  }
+  EXPECT_EQ(CountEntries(folder_), 3);
+  for (StagedFile& file : staged) {
+    ASSERT_TRUE(file.Commit(&error, FolderSync::kByCaller)) << error;
+    EXPECT_EQ(ReadFile(file.path()), file.path().substr(folder_.size()));
+  }
+  SyncFolderOf(staged.front().path());
+  EXPECT_EQ(CountEntries(folder_), 3);  // the three files, no temporary one left
+  SyncFolderOf(folder_ + "/no such folder/a.sequence.json");  // let be
+}
+
+// Flushed behind the caller: the same files, in place once committed; one
+// given up before its flush is done leaves nothing.
+TEST_F(AtomicFileTest, FilesFlushedBehindAreTheSameOnceCommitted) {
+  std::string error;
+  std::vector<StagedFile> staged;
+  for (int number = 1; number <= 20; ++number) {
+    const std::string name = "/s." + std::to_string(number) + ".sequence.json";
+    std::optional<StagedFile> file =
+        StagedFile::Stage(folder_ + name, {name, "\n"}, &error, StagedFile::Flush::kBehind);
+    ASSERT_TRUE(file) << error;
+    staged.push_back(std::move(*file));
+  }
+  std::optional<StagedFile> given_up =
+      StagedFile::Stage(folder_ + "/gone.sequence.json", {"x"}, &error, StagedFile::Flush::kBehind);
+  ASSERT_TRUE(given_up) << error;
+  given_up.reset();
+  EXPECT_EQ(CountEntries(folder_), 20);  // the staged files, none at its path yet
+  for (StagedFile& file : staged) {
+    ASSERT_TRUE(file.Commit(&error)) << error;
+    EXPECT_EQ(ReadFile(file.path()), file.path().substr(folder_.size()) + "\n");
+  }
+  EXPECT_EQ(CountEntries(folder_), 20);
 }
 
 TEST_F(AtomicFileTest, AStagedFileNeverCommittedLeavesNothing) {

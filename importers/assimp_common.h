@@ -3,47 +3,20 @@
 #ifndef CINC_IMPORTERS_ASSIMP_COMMON_H_
 #define CINC_IMPORTERS_ASSIMP_COMMON_H_
 
-#include <assimp/DefaultIOSystem.h>
-#include <assimp/config.h>
 #include <assimp/matrix4x4.h>
 #include <assimp/types.h>
 
 // Assimp 5.2's metadata.h needs aiString and INT_MAX declared before it.
 #include <assimp/metadata.h>
 
-#include <assimp/Importer.hpp>
 #include <climits>
 #include <glm/mat4x4.hpp>
 #include <string>
 #include <string_view>
 
-#include "core/input_file.h"
-
 namespace cinc::assimp {
 
 inline constexpr std::string_view kNoImporterMessage = "No suitable reader found";
-
-// Assimp's file system, to which what core/input_file.h would not read (a
-// folder, a named pipe, a device, a file over the model cap) is not there:
-// a model's .mtl or texture never blocks or fills the reader's child.
-class CheckedIOSystem : public Assimp::DefaultIOSystem {
- public:
-  Assimp::IOStream* Open(const char* file, const char* mode = "rb") override {
-    if (CheckInputFile(file, InputKind::kModel).refused()) return nullptr;
-    return DefaultIOSystem::Open(file, mode);
-  }
-};
-
-// An importer that reads through CheckedIOSystem and keeps what the author
-// made: no pivot helper nodes (FBX), no made-up skeleton mesh whose bones
-// would turn every empty into a "skin joint", COLLADA nodes by the `name`
-// the author typed (not their `id`).
-inline void ConfigureImporter(Assimp::Importer* importer) {
-  importer->SetIOHandler(new CheckedIOSystem());  // the importer owns it
-  importer->SetPropertyBool(AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, false);
-  importer->SetPropertyBool(AI_CONFIG_IMPORT_NO_SKELETON_MESHES, true);
-  importer->SetPropertyBool(AI_CONFIG_IMPORT_COLLADA_USE_COLLADA_NAMES, true);
-}
 
 inline glm::dmat4 ToGlm(const aiMatrix4x4& m) {
   // aiMatrix4x4 is row-major (a1..a4 is the first row); glm is column-major.

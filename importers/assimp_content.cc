@@ -1,11 +1,9 @@
 // ReadAssimpContent (importers/assimp_importer.h): a model's meshes,
 // normals, UVs and base colours through Assimp.
-#include <assimp/config.h>
 #include <assimp/material.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
-#include <assimp/Importer.hpp>
 #include <exception>
 #include <filesystem>
 #include <map>
@@ -16,6 +14,7 @@
 #include "importers/assimp_axes.h"
 #include "importers/assimp_common.h"
 #include "importers/assimp_importer.h"
+#include "importers/assimp_library.h"
 #include "importers/model_builder.h"
 #include "importers/reader_messages.h"
 
@@ -44,8 +43,12 @@ std::string ImageMimeType(const std::string& bytes) {
 
 class AssimpContentCopier {
  public:
-  AssimpContentCopier(const aiScene& scene, const std::string& folder, ModelContent* content)
-      : scene_(scene), folder_(folder), content_(content) {}
+  AssimpContentCopier(const assimp::ImportedScene& imported, const std::string& folder,
+                      ModelContent* content)
+      : scene_(*imported.scene()),
+        library_(imported.library()),
+        folder_(folder),
+        content_(content) {}
 
   void Copy() {
     struct Pending {
@@ -147,28 +150,43 @@ class AssimpContentCopier {
   int MaterialOf(unsigned index) {
     if (index >= scene_.mNumMaterials || scene_.mMaterials[index] == nullptr) return -1;
     if (auto found = materials_.find(index); found != materials_.end()) return found->second;
-    const aiMaterial& material = *scene_.mMaterials[index];
+    const aiMaterial* material = scene_.mMaterials[index];
+    // aiMaterial::Get and GetTexture, through the library's C functions.
+    const assimp::Library& l = library_;
     ContentMaterial out;
     aiString name;
-    if (material.Get(AI_MATKEY_NAME, name) == AI_SUCCESS) out.name = NameOf(name);
+    if (l.material_string(material, AI_MATKEY_NAME, &name) == AI_SUCCESS) out.name = NameOf(name);
     aiColor4D colour(1, 1, 1, 1);
-    if (material.Get(AI_MATKEY_BASE_COLOR, colour) == AI_SUCCESS ||
-        material.Get(AI_MATKEY_COLOR_DIFFUSE, colour) == AI_SUCCESS) {
+    if (l.material_color(material, AI_MATKEY_BASE_COLOR, &colour) == AI_SUCCESS ||
+        l.material_color(material, AI_MATKEY_COLOR_DIFFUSE, &colour) == AI_SUCCESS) {
       out.base_color = {colour.r, colour.g, colour.b, colour.a};
     }
-    float opacity = 1;
-    if (material.Get(AI_MATKEY_OPACITY, opacity) == AI_SUCCESS && opacity < 1) {
+    ai_real opacity = 1;
+    if (l.material_floats(material, AI_MATKEY_OPACITY, &opacity, nullptr) == AI_SUCCESS &&
+        opacity < 1) {
       out.base_color[3] = opacity;
     }
     if (out.base_color[3] < 1) out.alpha_mode = "BLEND";
-    float factor = 0;
-    out.metallic = material.Get(AI_MATKEY_METALLIC_FACTOR, factor) == AI_SUCCESS ? factor : 0;
-    out.roughness = material.Get(AI_MATKEY_ROUGHNESS_FACTOR, factor) == AI_SUCCESS ? factor : 1;
+    ai_real factor = 0;
+    out.metallic =
+        l.material_floats(material, AI_MATKEY_METALLIC_FACTOR, &factor, nullptr) == AI_SUCCESS
+            ? factor
+            : 0;
+    out.roughness =
+        l.material_floats(material, AI_MATKEY_ROUGHNESS_FACTOR, &factor, nullptr) == AI_SUCCESS
+            ? factor
+            : 1;
     int two_sided = 0;
-    if (material.Get(AI_MATKEY_TWOSIDED, two_sided) == AI_SUCCESS) out.double_sided = two_sided;
+    if (l.material_integers(material, AI_MATKEY_TWOSIDED, &two_sided, nullptr) == AI_SUCCESS) {
+      out.double_sided = two_sided;
+    }
     aiString path;
-    if (material.GetTexture(aiTextureType_BASE_COLOR, 0, &path) == AI_SUCCESS ||
-        material.GetTexture(aiTextureType_DIFFUSE, 0, &path) == AI_SUCCESS) {
+    auto texture_of = [&](aiTextureType type) {
+      return l.material_texture(material, type, 0, &path, nullptr, nullptr, nullptr, nullptr,
+                                nullptr, nullptr);
+    };
+    if (texture_of(aiTextureType_BASE_COLOR) == AI_SUCCESS ||
+        texture_of(aiTextureType_DIFFUSE) == AI_SUCCESS) {
       int texture = TextureOf(NameOf(path));
       if (texture >= 0) out.base_color_texture.texture = texture;
     }
@@ -208,6 +226,7 @@ class AssimpContentCopier {
   }
 
   const aiScene& scene_;
+  const assimp::Library& library_;
   std::string folder_;
   ModelContent* content_;
   std::map<unsigned, int> materials_;
@@ -218,19 +237,17 @@ class AssimpContentCopier {
 
 bool ReadAssimpContent(const std::string& path, ModelContent* content, std::string* error) {
   try {
-    Assimp::Importer importer;
-    assimp::ConfigureImporter(&importer);
-    const aiScene* scene = importer.ReadFile(
-        path, aiProcess_GlobalScale | aiProcess_Triangulate | aiProcess_SortByPType |
-                  aiProcess_GenNormals | aiProcess_JoinIdenticalVertices);
-    if (scene == nullptr || scene->mRootNode == nullptr) {
-      std::string message = TrimmedReaderMessage(importer.GetErrorString());
+    const assimp::ImportedScene imported(path, aiProcess_GlobalScale | aiProcess_Triangulate |
+                                                   aiProcess_SortByPType | aiProcess_GenNormals |
+                                                   aiProcess_JoinIdenticalVertices);
+    if (imported.scene() == nullptr) {
+      std::string message = TrimmedReaderMessage(imported.error());
       *error = message.empty() ? "Assimp could not read it" : message;
       return false;
     }
     *content = ModelContent();
     fs::path folder = fs::path(path).parent_path();
-    AssimpContentCopier(*scene, folder.empty() ? "." : folder.string(), content).Copy();
+    AssimpContentCopier(imported, folder.empty() ? "." : folder.string(), content).Copy();
     return true;
   } catch (const std::exception& exception) {
     *error = std::string("Assimp failed: ") + exception.what();

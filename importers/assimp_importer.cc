@@ -1,10 +1,8 @@
 #include "importers/assimp_importer.h"
 
-#include <assimp/config.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
-#include <assimp/Importer.hpp>
 #include <cctype>
 #include <cstring>
 #include <exception>
@@ -12,6 +10,7 @@
 
 #include "importers/assimp_axes.h"
 #include "importers/assimp_common.h"
+#include "importers/assimp_library.h"
 #include "importers/reader_messages.h"
 
 namespace cinc {
@@ -122,12 +121,11 @@ void ReadAssimpSceneNodes(const aiScene& scene, std::vector<ModelNode>* nodes) {
 AssimpResult ReadAssimpNodes(const std::string& path, std::vector<ModelNode>* nodes,
                              std::string* error) {
   try {
-    Assimp::Importer importer;
-    assimp::ConfigureImporter(&importer);
     // Nothing that deletes, merges or re-parents nodes: empties are markers.
-    const aiScene* scene = importer.ReadFile(path, aiProcess_GlobalScale);
-    if (scene == nullptr || scene->mRootNode == nullptr) {
-      std::string message = TrimmedReaderMessage(importer.GetErrorString());
+    const assimp::ImportedScene imported(path, aiProcess_GlobalScale);
+    const aiScene* scene = imported.scene();
+    if (scene == nullptr) {
+      std::string message = TrimmedReaderMessage(imported.error());
       if (message.find(kNoImporterMessage) != std::string::npos) {
         *error = message;
         return AssimpResult::kNoImporter;

@@ -263,6 +263,37 @@ class CliTest(unittest.TestCase):
         with open(gltf) as stream:
             self.assertEqual(json.load(stream)["asset"]["generator"], f"cinc {version}")
 
+    def test_assimp_is_loaded_only_by_the_reader_of_a_model_that_needs_it(self):
+        # importers/assimp_library.h: the dynamic loader's log names each
+        # library the process (or the reader's child) opens.
+        def libraries_opened(*args):
+            log = os.path.join(self.folder, "ld")
+            environment = dict(os.environ, LD_DEBUG="files", LD_DEBUG_OUTPUT=log)
+            result = subprocess.run([CINC, *args], env=environment, capture_output=True,
+                                    timeout=60)
+            opened = {}
+            for name in os.listdir(self.folder):
+                if name.startswith("ld."):
+                    with open(os.path.join(self.folder, name), errors="replace") as stream:
+                        opened[name] = stream.read()
+                    os.remove(os.path.join(self.folder, name))
+            return result.returncode, result.stdout.decode(), opened
+
+        status, _, opened = libraries_opened("--version")
+        self.assertEqual(status, 0)
+        self.assertTrue(opened)
+        self.assertNotIn("libassimp", "".join(opened.values()))
+        scene = self.write("box.yaml", GOOD_SCENE)
+        status, _, opened = libraries_opened("build", scene, "-o",
+                                             os.path.join(self.folder, "box.sequence.json"))
+        self.assertEqual(status, 0)
+        self.assertNotIn("libassimp", "".join(opened.values()))
+        model = self.write("part.obj", "o socket_pin\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n")
+        status, stdout, opened = libraries_opened("markers", model, "--json")
+        self.assertEqual(status, 0, stdout)
+        self.assertEqual(json.loads(stdout), {"markers": [], "lods": []})  # a mesh, no empties
+        self.assertIn("libassimp", "".join(opened.values()))
+
     def test_parts_of_the_blender_example_by_hand(self):
         # Worked from examples/blender_assembly/assembly.yaml: the body fades
         # in with step 1, the cover with step 2, screw1 (at 1.3 s) and screw2

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <sstream>
 #include <utility>
 
@@ -83,12 +84,21 @@ int WriteOutputs(BuildResult* build, const CommandOptions& options, Diagnostics*
     ReportCannotWrite(path, error, diagnostics);
     return kExitInternal;
   };
+  // Each folder flushed once, after its last rename (core/atomic_file.h).
+  std::map<std::filesystem::path, std::string> folders;
+  const OutputFile* not_written = nullptr;
   for (size_t index = build->files.size(); index-- > 0;) {
     OutputFile& file = build->files[index];
-    bool written = file.staged ? file.staged->Commit(&error)
+    bool written = file.staged ? file.staged->Commit(&error, FolderSync::kByCaller)
                                : WriteFileAtomically(file.path, file.bytes, &error);
-    if (!written) return failed(file.path);
+    if (file.staged) folders.emplace(std::filesystem::path(file.path).parent_path(), file.path);
+    if (!written) {
+      not_written = &file;
+      break;
+    }
   }
+  for (const auto& [folder, path] : folders) SyncFolderOf(path);
+  if (not_written != nullptr) return failed(not_written->path);
   const std::string& first = build->files.front().path;
   const bool shards = FormatOf(options).numbered_shards;
   for (int number = static_cast<int>(build->files.size()) + 1; shards; ++number) {

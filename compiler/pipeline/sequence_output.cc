@@ -57,7 +57,11 @@ void ShardWriter::Take(Sequence shard, size_t index, size_t count) {
     WriteSequenceInto(shard, &head_, &tail_);
     shard = Sequence();  // its text stands for it
     std::string error;
-    file.staged = StagedFile::Stage(file.path, {head_, tail_}, &error);
+    // Flushed to the disk behind the shards still to come (core/atomic_file.h);
+    // the last, with nothing left to do meanwhile, here.
+    const StagedFile::Flush flush =
+        index + 1 < count ? StagedFile::Flush::kBehind : StagedFile::Flush::kNow;
+    file.staged = StagedFile::Stage(file.path, {head_, tail_}, &error, flush);
     if (!file.staged) {
       ReportCannotWrite(file.path, error, job_.diagnostics);
       output_failed_ = true;

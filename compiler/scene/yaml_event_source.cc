@@ -25,8 +25,10 @@ namespace {
 // and their text) are alive; a 100,000-node scene is handed over about 270
 // times. (Chunks of 512 or 16,384 events were both slower: more hand-overs,
 // or more text out of the caches.)
-constexpr size_t kEventsPerChunk = 4096;
+constexpr size_t kEventsPerChunk = 4000;
 constexpr size_t kChunksAhead = 4;
+// Chunks alive at once: the one being read, those ready, the one being filled.
+constexpr size_t kChunksAlive = kChunksAhead + 2;
 
 bool ForcesString(const yaml_char_t* tag) {
   if (tag == nullptr) return false;
@@ -47,6 +49,17 @@ struct YamlEventSource::Chunk {
   static constexpr size_t kTextBlockBytes = 64 * 1024;
 
   Chunk() { events.reserve(kEventsPerChunk + 1); }
+
+  // Touches the chunk's room for events and one block of text, so that the
+  // thread that makes the chunk, not the one that fills it, takes its first
+  // page faults.
+  void Touch() {
+    events.resize(kEventsPerChunk + 1);
+    events.clear();
+    NextBlock(kTextBlockBytes);
+    std::memset(blocks[block].data.get(), 0, blocks[block].size);
+    Clear();
+  }
 
   void Clear() {
     events.clear();
@@ -269,7 +282,15 @@ struct YamlEventSource::Parser {
 // The parser on a helper of the process's pool (core/thread_pool.h), a
 // bounded queue of chunks ahead.
 struct YamlEventSource::Worker {
-  Worker(std::string_view text, int max_depth) : parser(text, max_depth) {}
+  Worker(std::string_view text, int max_depth) : parser(text, max_depth) {
+    // Made here, on the caller's thread, whose heap is on huge pages for a
+    // large scene (compiler/cli/huge_pages.h); the worker would make each
+    // one fault by fault on the thread the reader waits for.
+    for (size_t i = 1; i < kChunksAlive; ++i) {  // and the reader's own
+      spare.push_back(std::make_unique<Chunk>());
+      spare.back()->Touch();
+    }
+  }
 
   ~Worker() {
     {
