@@ -21,6 +21,11 @@ class BuildMemory {
   // which takes it back at once, instead of being freed piece by piece.
   ~BuildMemory();
 
+  // The scene is compiled: the heap that loading and timing freed (the
+  // relations, 38 MB on fan-in) is handed back to the system, so that the
+  // output's text is not written on top of it.
+  void ReleaseCompilingRoom();
+
   // The rig and timeline will not be read again: they are freed and their
   // pages handed back, so that the output's text does not add to them.
   void ReleaseRig();
