@@ -125,11 +125,23 @@ class CueCollector {
       }
       run = run_end;
     }
-    std::vector<CueSource> sorted;
-    sorted.reserve(keys.size());
-    for (const Key& key : keys) sorted.push_back(sources_[key.index]);
-    sources_.clear();
-    return sorted;
+    // Put in that order in place, cycle by cycle (source i takes the one
+    // keys[i] names): no sorted copy beside them (4 MB at 100,000 cues).
+    constexpr size_t kPlaced = std::numeric_limits<size_t>::max();
+    for (size_t start = 0; start < keys.size(); ++start) {
+      if (keys[start].index == kPlaced) continue;
+      const CueSource first = sources_[start];
+      size_t at = start;
+      while (keys[at].index != start) {
+        const size_t from = keys[at].index;
+        sources_[at] = sources_[from];
+        keys[at].index = kPlaced;
+        at = from;
+      }
+      sources_[at] = first;
+      keys[at].index = kPlaced;
+    }
+    return std::move(sources_);
   }
 
  private:
