@@ -32,7 +32,6 @@ struct CueSource {
     kHighlight,
     kCallout
   };
-  ExactTime t;
   Kind kind = Kind::kWritten;
   // The object the cue targets (index in scene.objects), or -1: an object's
   // opacity and actions target it, a `cue:` entry the object it names.
@@ -44,7 +43,12 @@ struct CueSource {
     const Node* node;                       // kLabel, kAction, kHighlight, kCallout
     const Cue* written;                     // kWritten
   };
-  const NodeTime* time = nullptr;  // kLabel, kWritten, kHighlight, kCallout
+  const NodeTime* time = nullptr;  // kLabel, kAction, kWritten, kHighlight, kCallout
+
+  // When the cue is: 0 for the initial opacity, else its fade's or its
+  // node's start (read through the pointers, not kept beside them: 24
+  // bytes a source instead of 40).
+  const ExactTime& Start() const;
 };
 
 // CollectCues' list before the cues are made, so that a build can make the

@@ -155,6 +155,35 @@ TEST(EmitCues, ScaleVisibilityWritesNoOpacityCues) {
   EXPECT_EQ(cues.size(), 6u);
 }
 
+// Labels collected at 3, 0, 2, 1, 5, 4 s are put in time order in place:
+// place 0 takes source 1, 1 takes 3 and 3 takes 0 (one cycle), 2 stays, 4
+// and 5 swap.
+TEST(EmitCues, SourcesPutInTimeOrderCycleByCycle) {
+  Scene scene;
+  SceneObject body;
+  body.name = "body";
+  Timeline timeline;
+  timeline.objects.emplace_back();
+  const char* starts[] = {"3", "0", "2", "1", "5", "4"};
+  for (int index = 0; index < 6; ++index) {
+    Node node = MakeNode("body", index, "n" + std::to_string(index));
+    node.mutable_rare().label = LocatedString{"L" + std::to_string(index), {}};
+    body.nodes.push_back(node);
+    timeline.objects[0].push_back(Span(starts[index], starts[index]));
+  }
+  scene.objects = {body};
+  timeline.duration = Time("5");
+  Rig rig;
+  rig.objects.emplace_back();
+  EmitSettings settings;
+  settings.visibility = EmitSettings::Visibility::kScale;  // no opacity cues
+  std::vector<std::string> names;
+  for (const SequenceCue& cue : CollectCues(scene, timeline, rig, settings, nullptr)) {
+    names.push_back(FormatDouble(cue.t) + " " + cue.name);
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"0 L1", "1 L3", "2 L2", "3 L0", "4 L5", "5 L4"}));
+}
+
 TEST(EmitCues, UnresolvedNodesAreSkipped) {
   CueScene setup = MakeCueScene();
   setup.timeline.objects[0][1].resolved = false;

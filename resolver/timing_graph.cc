@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <boost/graph/strong_components.hpp>
+#include <cstddef>
+#include <iterator>
 
 namespace cinc {
 namespace {
@@ -52,7 +54,68 @@ std::vector<int> ShortestCycleThrough(const TimingGraph& graph, int first, int f
   return cycle;
 }
 
+// The edges (source, target) in source order, each vertex's asked for when
+// the cursor reaches it: an input iterator, read once by the graph.
+class EdgeCursor {
+ public:
+  using iterator_category = std::input_iterator_tag;
+  using value_type = std::pair<int, int>;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const value_type*;
+  using reference = const value_type&;
+
+  // At the first edge; `targets_of` null: past the last edge.
+  EdgeCursor(int vertex_count, const std::function<void(int, std::vector<int>*)>* targets_of)
+      : vertex_count_(vertex_count), targets_of_(targets_of) {
+    if (targets_of_ != nullptr) {
+      NextVertex(0);
+    } else {
+      edge_.first = vertex_count;
+    }
+  }
+  reference operator*() const { return edge_; }
+  pointer operator->() const { return &edge_; }
+  EdgeCursor& operator++() {
+    if (++index_ < targets_.size()) {
+      edge_.second = targets_[index_];
+    } else {
+      NextVertex(edge_.first + 1);
+    }
+    return *this;
+  }
+  bool operator==(const EdgeCursor& other) const { return done() == other.done(); }
+  bool operator!=(const EdgeCursor& other) const { return !(*this == other); }
+
+ private:
+  bool done() const { return edge_.first >= vertex_count_; }
+  // The first vertex from `vertex` on with an out-edge, at its first.
+  void NextVertex(int vertex) {
+    for (; vertex < vertex_count_; ++vertex) {
+      targets_.clear();
+      (*targets_of_)(vertex, &targets_);
+      if (!targets_.empty()) break;
+    }
+    edge_ = {vertex, vertex < vertex_count_ ? targets_.front() : 0};
+    index_ = 0;
+  }
+
+  int vertex_count_;
+  const std::function<void(int, std::vector<int>*)>* targets_of_;
+  std::vector<int> targets_;
+  size_t index_ = 0;
+  std::pair<int, int> edge_{0, 0};
+};
+
 }  // namespace
+
+TimingGraph MakeTimingGraph(int vertex_count, size_t edge_bound,
+                            const std::function<void(int, std::vector<int>*)>& targets_of) {
+  // Boost reads the edges once; the bound reserves the graph's edge list
+  // (its room past the edges made is never touched).
+  return TimingGraph(boost::edges_are_sorted, EdgeCursor(vertex_count, &targets_of),
+                     EdgeCursor(vertex_count, nullptr), static_cast<uint32_t>(vertex_count),
+                     static_cast<uint32_t>(edge_bound));
+}
 
 TimingGraph MakeTimingGraph(int vertex_count, std::vector<std::pair<int, int>> edges) {
   auto by_source = [](const auto& a, const auto& b) { return a.first < b.first; };

@@ -12,7 +12,9 @@
 #define CINC_RESOLVER_TIMING_GRAPH_H_
 
 #include <boost/graph/compressed_sparse_row_graph.hpp>
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -30,6 +32,13 @@ using TimingGraph =
 // out-edges keep the order they have in `edges`, which the cycle search
 // relies on; edges of different vertices may come in any order.
 TimingGraph MakeTimingGraph(int vertex_count, std::vector<std::pair<int, int>> edges);
+
+// The same graph with each vertex's out-edges asked for as it is built:
+// `targets_of(vertex, &targets)` fills the (cleared) targets of `vertex` in
+// order, vertex by vertex from 0; at most `edge_bound` in all. No list of
+// every edge is held beside the graph (5 MB of fan-in's 690,000).
+TimingGraph MakeTimingGraph(int vertex_count, size_t edge_bound,
+                            const std::function<void(int, std::vector<int>*)>& targets_of);
 
 struct TimingGraphAnalysis {
   // Every vertex, each after all vertices it depends on; the members of one

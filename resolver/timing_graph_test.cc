@@ -31,6 +31,43 @@ void ExpectDependenciesFirst(const TimingGraph& graph, const TimingGraphAnalysis
   }
 }
 
+// Each vertex's targets, in order, as the graph lists them.
+std::vector<std::vector<int>> OutEdges(const TimingGraph& graph) {
+  std::vector<std::vector<int>> out(boost::num_vertices(graph));
+  for (size_t vertex = 0; vertex < out.size(); ++vertex) {
+    for (auto [edge, end] =
+             boost::out_edges(static_cast<TimingGraph::vertex_descriptor>(vertex), graph);
+         edge != end; ++edge) {
+      out[vertex].push_back(static_cast<int>(boost::target(*edge, graph)));
+    }
+  }
+  return out;
+}
+
+TEST(TimingGraphTest, OutEdgesAskedForVertexByVertexMakeTheSameGraph) {
+  // 0 -> 2, 0 -> 1; 1 none; 2 -> 2 (a self edge); 3 none; 4 -> 0, 4 -> 3;
+  // 5 none (the last vertices without edges): asked in order 0..5, once each.
+  const std::vector<std::vector<int>> written = {{2, 1}, {}, {2}, {}, {0, 3}, {}};
+  std::vector<int> asked;
+  TimingGraph graph = MakeTimingGraph(6, 10, [&](int vertex, std::vector<int>* targets) {
+    asked.push_back(vertex);
+    EXPECT_TRUE(targets->empty());
+    *targets = written[vertex];
+  });
+  EXPECT_EQ(asked, (std::vector<int>{0, 1, 2, 3, 4, 5}));
+  EXPECT_EQ(OutEdges(graph), written);
+  EXPECT_EQ(boost::num_edges(graph), 5u);
+  EXPECT_EQ(OutEdges(graph), OutEdges(MakeGraph(6, {{0, 2}, {0, 1}, {2, 2}, {4, 0}, {4, 3}})));
+}
+
+TEST(TimingGraphTest, NoOutEdgesAtAllMakeAGraphOfLoneVertices) {
+  TimingGraph graph = MakeTimingGraph(3, 0, [](int, std::vector<int>*) {});
+  EXPECT_EQ(boost::num_vertices(graph), 3u);
+  EXPECT_EQ(boost::num_edges(graph), 0u);
+  TimingGraph empty = MakeTimingGraph(0, 0, [](int, std::vector<int>*) { ADD_FAILURE(); });
+  EXPECT_EQ(boost::num_vertices(empty), 0u);
+}
+
 TEST(TimingGraphTest, AcyclicOrderPutsDependenciesFirst) {
   // 0 -> 2 -> 1, 3 -> 0, 3 -> 1 (arrow = depends on).
   TimingGraph graph = MakeGraph(4, {{0, 2}, {2, 1}, {3, 0}, {3, 1}});

@@ -155,6 +155,31 @@ TEST(SequenceJson, ALargeSequenceWrittenOnTwoThreadsIsWriteJsonOfTheTree) {
   EXPECT_EQ(head + tail, WriteSequence(EveryShapeOfSequence()));
 }
 
+// Parts written again into the same strings: a larger sequence's room is
+// what fresh strings get (its bound, not the old room doubled); a smaller
+// one's text is written in the room already there.
+TEST(SequenceJson, RoomGrowsToTheBoundNotDoubled) {
+  Sequence small = EveryShapeOfSequence();
+  Sequence larger = EveryShapeOfSequence();
+  for (int copy = 0; copy < 3; ++copy) {
+    larger.tracks.insert(larger.tracks.end(), small.tracks.begin(), small.tracks.end());
+  }
+  std::string fresh_head;
+  std::string fresh_tail;
+  WriteSequenceInto(larger, &fresh_head, &fresh_tail);
+  std::string head;
+  std::string tail;
+  WriteSequenceInto(small, &head, &tail);
+  const size_t small_room = head.capacity();
+  ASSERT_LT(small_room, fresh_head.capacity());
+  WriteSequenceInto(larger, &head, &tail);
+  EXPECT_EQ(head + tail, fresh_head + fresh_tail);
+  EXPECT_EQ(head.capacity(), fresh_head.capacity());
+  WriteSequenceInto(small, &head, &tail);
+  EXPECT_EQ(head + tail, WriteSequence(small));
+  EXPECT_EQ(head.capacity(), fresh_head.capacity());
+}
+
 // The fast path must give the validator's own verdict and problems.
 TEST(SequenceJson, ValidatingTheModelMatchesValidatingItsJson) {
   auto expect_same = [](const Sequence& sequence) -> bool {

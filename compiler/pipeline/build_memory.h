@@ -21,6 +21,11 @@ class BuildMemory {
   // which takes it back at once, instead of being freed piece by piece.
   ~BuildMemory();
 
+  // The scene is compiled: the heap that loading and timing freed (the
+  // relations, 38 MB on fan-in) is handed back to the system, so that the
+  // output's text is not written on top of it.
+  void ReleaseCompilingRoom();
+
   // The rig and timeline will not be read again: they are freed and their
   // pages handed back, so that the output's text does not add to them.
   void ReleaseRig();
@@ -29,6 +34,12 @@ class BuildMemory {
   Compilation* compilation_;
   bool leave_to_exit_;
 };
+
+// The scene's objects held at their number once its copies are made: the
+// list, grown in doubling steps as the file is read, would otherwise hold up
+// to twice its room through the build, and with huge pages its last 2 MB
+// page is resident however little of it is used (1 MB at 50,000 objects).
+void FitObjectList(Scene* scene);
 
 // Frees every node's relations and `until:` entries once timing is resolved
 // (RelationsAfterTiming::kRelease): the timeline holds their result.

@@ -33,6 +33,7 @@ Compilation CompileScene(const std::string& scene_path, const SceneLoadOptions& 
   }
   ExpandPatterns(marker_names, &compilation.scene, diagnostics);
   ExpandExplodes(&compilation.scene, diagnostics);
+  FitObjectList(&compilation.scene);
   compilation.timeline = ResolveTiming(compilation.scene, diagnostics);
   PlanDisassembly(compilation.scene, &compilation.timeline, diagnostics);
   if (relations == RelationsAfterTiming::kRelease) ReleaseRelations(&compilation.scene);

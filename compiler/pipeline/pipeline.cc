@@ -20,6 +20,7 @@ BuildResult BuildCompiled(Compilation* compilation, const BuildSettings& setting
   // Known even when the build fails: what `--watch` watches.
   result.inputs = InputsOf(compilation->scene);
   if (!compilation->ready) return result;
+  memory.ReleaseCompilingRoom();
   const bool reverse = settings.reverse || compilation->scene.reverse;
   settings.format->build({compilation, settings, reverse, &memory, diagnostics, &result});
   return result;
