@@ -9,15 +9,25 @@
 #ifndef CINC_CORE_NUMBER_FORMAT_H_
 #define CINC_CORE_NUMBER_FORMAT_H_
 
+#include <cstddef>
 #include <string>
 
 namespace cinc {
+
+// The most characters FormatDouble writes: 17 significant digits, a sign, a
+// point and "e-308".
+inline constexpr size_t kDoubleTextMax = 24;
 
 std::string FormatDouble(double value);
 
 // Appends FormatDouble(value) to *out, without a string of its own (the
 // writers' inner loop).
 void AppendDouble(double value, std::string* out);
+
+// Writes FormatDouble(value) at `at`, which has room for kDoubleTextMax
+// characters, and returns the end of what it wrote (for writers that make
+// room once for several pieces: core/text_writer.h).
+char* WriteDouble(double value, char* at);
 
 // For a value read from a float32 source (glTF accessors and node
 // transforms): when `value` is exactly a float32, the double nearest to the
