@@ -203,6 +203,21 @@ std::string WriteCompactJson(const Json& value) {
 void AppendJsonString(std::string_view text, std::string* out) { WriteString(text, out); }
 
 void WriteJsonString(std::string_view text, TextWriter* writer) {
+  if (text.size() < 16) {  // short (most names): checked as it is copied
+    char* const start = writer->Room(text.size() + 2);
+    char* at = start;
+    *at++ = '"';
+    for (const char byte : text) {
+      if (!kPlainBytes[static_cast<unsigned char>(byte)]) {
+        WriteString(text, writer->Settle());  // what was copied is dropped
+        return;
+      }
+      *at++ = byte;
+    }
+    *at++ = '"';
+    writer->Advance(at);
+    return;
+  }
   if (IsPlainText(text)) {
     char* at = writer->Room(text.size() + 2);
     *at++ = '"';

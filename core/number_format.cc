@@ -60,7 +60,9 @@ char* WriteWholeThousandths(double value, char* at) {
 
 }  // namespace
 
-char* WriteDouble(double value, char* at) {
+namespace number_format_internal {
+
+char* WriteOtherDouble(double value, char* at) {
   if (value == 0) {  // also -0
     *at = '0';
     return at + 1;
@@ -68,6 +70,8 @@ char* WriteDouble(double value, char* at) {
   if (char* end = WriteWholeThousandths(value, at)) return end;
   return std::to_chars(at, at + kDoubleTextMax, value).ptr;
 }
+
+}  // namespace number_format_internal
 
 void AppendDouble(double value, std::string* out) {
   char buffer[kDoubleTextMax];

@@ -24,10 +24,25 @@ std::string FormatDouble(double value);
 // writers' inner loop).
 void AppendDouble(double value, std::string* out);
 
+namespace number_format_internal {
+// WriteDouble for the values its inline part leaves.
+char* WriteOtherDouble(double value, char* at);
+}  // namespace number_format_internal
+
 // Writes FormatDouble(value) at `at`, which has room for kDoubleTextMax
 // characters, and returns the end of what it wrote (for writers that make
-// room once for several pieces: core/text_writer.h).
-char* WriteDouble(double value, char* at);
+// room once for several pieces: core/text_writer.h). Inline for 0 to 9,
+// most of the numbers of keys' values, without a call.
+inline char* WriteDouble(double value, char* at) {
+  if (value >= 0 && value <= 9) {  // also -0; never NaN
+    const int digit = static_cast<int>(value);
+    if (digit == value) {
+      *at = static_cast<char>('0' + digit);
+      return at + 1;
+    }
+  }
+  return number_format_internal::WriteOtherDouble(value, at);
+}
 
 // For a value read from a float32 source (glTF accessors and node
 // transforms): when `value` is exactly a float32, the double nearest to the

@@ -106,6 +106,11 @@ TEST(TextWriterTest, NumbersAreWrittenAsAppendJsonNumberWritesThem) {
   EXPECT_EQ(write(8), "8");
   EXPECT_EQ(write(-2.5), "-2.5");
   EXPECT_EQ(write(0.05), "0.05");
+  EXPECT_EQ(write(1), "1");
+  EXPECT_EQ(write(9), "9");
+  EXPECT_EQ(write(10), "10");
+  EXPECT_EQ(write(8.5), "8.5");
+  EXPECT_EQ(write(-1), "-1");
   EXPECT_EQ(write(-99999.999), "-99999.999");
   EXPECT_EQ(write(12345.6), "12345.6");
   EXPECT_EQ(write(100000), "1e+05");  // shorter than "100000"
@@ -136,6 +141,10 @@ TEST(TextWriterTest, StringsAreQuotedAndEscapedAsAppendJsonStringDoes) {
   EXPECT_EQ(write("two\nlines"), "[\"two\\nlines\"]");
   EXPECT_EQ(write(std::string_view("\x01", 1)), "[\"\\u0001\"]");
   EXPECT_EQ(write("caf\xc3\xa9"), "[\"caf\xc3\xa9\"]");  // UTF-8 kept as it is
+  // 16 bytes and more are checked eight at a time, the last eight overlapping.
+  EXPECT_EQ(write("sixteen bytes ok"), "[\"sixteen bytes ok\"]");
+  EXPECT_EQ(write("seventeen bytes\tx"), "[\"seventeen bytes\\tx\"]");
+  EXPECT_EQ(write("a tab at the end\t"), "[\"a tab at the end\\t\"]");
 }
 
 }  // namespace
