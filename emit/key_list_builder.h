@@ -28,6 +28,17 @@ class KeyListBuilder {
   // would break the strict order; only degenerate sub-ulp parts get here).
   void Append(Key key);
 
+  // Room made before the first key for the keys of `pieces` (a list of
+  // Piece<Value>, emit/ and markers/) when each hold takes one key and each
+  // motion two, its start and its end: the common case, so that Take need
+  // not trim (a list that needs more grows, and Take trims it).
+  template <typename Pieces>
+  void ReserveFor(const Pieces& pieces) {
+    size_t count = 0;
+    for (const auto& piece : pieces) count += piece.motion ? 2 : 1;
+    keys_.reserve(count);
+  }
+
   bool empty() const { return keys_.empty(); }
   const Key& last() const { return keys_.back(); }
   Key& last() { return keys_.back(); }
@@ -40,9 +51,10 @@ class KeyListBuilder {
   // True when the key before the last one moves into it (not a hold).
   bool LastKeyEndsMotion() const;
 
-  // Room made for a channel's first keys: most channels of a scene hold a
-  // hold, a move and its arrival, or one more (3 or 4 keys), made in one
-  // block instead of growing 1, 2, 4 (Take trims what is left over).
+  // Room made for a channel's first keys when none was reserved: most
+  // channels of a scene hold a hold, a move and its arrival, or one more (3
+  // or 4 keys), made in one block instead of growing 1, 2, 4 (Take trims
+  // what is left over).
   static constexpr size_t kFirstRoom = 4;
 
   Keys keys_;
