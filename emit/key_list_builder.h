@@ -29,13 +29,23 @@ class KeyListBuilder {
   void Append(Key key);
 
   // Room made before the first key for the keys of `pieces` (a list of
-  // Piece<Value>, emit/ and markers/) when each hold takes one key and each
-  // motion two, its start and its end: the common case, so that Take need
-  // not trim (a list that needs more grows, and Take trims it).
+  // Piece<Value>, fit/channel_pieces.h) in the common case, so that Take
+  // need not trim: a motion takes two keys, its start and its end, a hold
+  // one, none when it holds where the motion before it arrives (SetAt
+  // merges it). A list that needs more grows, and Take trims one that
+  // needs fewer.
   template <typename Pieces>
   void ReserveFor(const Pieces& pieces) {
     size_t count = 0;
-    for (const auto& piece : pieces) count += piece.motion ? 2 : 1;
+    for (size_t index = 0; index < pieces.size(); ++index) {
+      const auto& piece = pieces[index];
+      if (piece.motion) {
+        count += 2;
+      } else if (index == 0 || !pieces[index - 1].motion ||
+                 !(pieces[index - 1].motion->to == piece.value)) {
+        count += 1;
+      }
+    }
     keys_.reserve(count);
   }
 
