@@ -211,13 +211,26 @@ char* PutComponents(const ComponentList& components, char* at) {
 }
 
 // `, "interp": "linear"`: the names are plain ASCII, which AppendJsonString
-// copies as they are, so each member is one literal (at most 22 characters).
+// copies as they are, so each member is one literal of at most 22
+// characters, copied as 24 bytes (a copy of a known size) of which the
+// member's length are kept.
 char* PutInterp(Interpolation interp, char* at) {
-  static constexpr std::string_view kMembers[] = {
-      ", \"interp\": \"linear\"", ", \"interp\": \"step\"", ", \"interp\": \"hermite\"",
-      ", \"interp\": \"bezier\"", ", \"interp\": \"smooth\""};
+  struct Member {
+    char text[24];
+    size_t size;
+  };
+  static constexpr Member kMembers[] = {{", \"interp\": \"linear\"", 20},
+                                        {", \"interp\": \"step\"", 18},
+                                        {", \"interp\": \"hermite\"", 21},
+                                        {", \"interp\": \"bezier\"", 20},
+                                        {", \"interp\": \"smooth\"", 20}};
   static_assert(std::size(kMembers) == static_cast<size_t>(Interpolation::kSmooth) + 1);
-  return Put(at, kMembers[static_cast<size_t>(interp)]);
+  static_assert(std::all_of(std::begin(kMembers), std::end(kMembers), [](const Member& member) {
+    return std::char_traits<char>::length(member.text) == member.size;
+  }));
+  const Member& member = kMembers[static_cast<size_t>(interp)];
+  std::memcpy(at, member.text, sizeof member.text);
+  return at + member.size;
 }
 
 // The room a key takes with the ',' and indent before it: its member names,
@@ -274,13 +287,25 @@ void WriteTransformTrack(const TransformTrack& track, TextWriter* writer) {
   at = Put(at, "\"target\": ");
   writer->Advance(at);
   WriteJsonString(track.target, writer);
-  const std::pair<std::string_view, const Keys*> channels[] = {
-      {",\n      \"position\": [", &track.position},
-      {",\n      \"rotation\": [", &track.rotation},
-      {",\n      \"scale\": [", &track.scale}};
-  for (const auto& [opening, keys] : channels) {
+  // Each channel's opening, copied as 24 bytes (a copy of a known size) of
+  // which its length are kept.
+  struct Opening {
+    char text[24];
+    size_t size;
+  };
+  static constexpr Opening kOpenings[] = {{",\n      \"position\": [", 21},
+                                          {",\n      \"rotation\": [", 21},
+                                          {",\n      \"scale\": [", 18}};
+  static_assert(std::all_of(std::begin(kOpenings), std::end(kOpenings), [](const Opening& opening) {
+    return std::char_traits<char>::length(opening.text) == opening.size;
+  }));
+  const Keys* const channels[] = {&track.position, &track.rotation, &track.scale};
+  for (size_t channel = 0; channel < std::size(channels); ++channel) {
+    const Keys* keys = channels[channel];
     if (keys->empty()) continue;
-    writer->Append(opening);
+    at = writer->Room(sizeof kOpenings[channel].text);
+    std::memcpy(at, kOpenings[channel].text, sizeof kOpenings[channel].text);
+    writer->Advance(at + kOpenings[channel].size);
     for (size_t index = 0; index < keys->size(); ++index) {
       const Key& key = (*keys)[index];
       at = writer->Room(KeyBound(key));
