@@ -1,6 +1,7 @@
 #include "core/json_writer.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -26,6 +27,14 @@ constexpr bool WordIsPlain(uint64_t word) {
 
 constexpr bool ByteIsPlain(char c) { return c >= 0x20 && c < 0x7F && c != '"' && c != '\\'; }
 
+// ByteIsPlain for each byte value.
+constexpr std::array<bool, 256> kPlainBytes = [] {
+  std::array<bool, 256> plain{};
+  for (size_t byte = 0; byte < plain.size(); ++byte)
+    plain[byte] = ByteIsPlain(static_cast<char>(byte));
+  return plain;
+}();
+
 // Printable ASCII without '"' or '\\', eight bytes at a time.
 bool IsPlainText(std::string_view text) {
   const char* at = text.data();
@@ -35,8 +44,14 @@ bool IsPlainText(std::string_view text) {
     std::memcpy(&word, at, sizeof word);
     if (!WordIsPlain(word)) return false;
   }
-  for (; at != end; ++at) {
-    if (!ByteIsPlain(*at)) return false;
+  if (at == end) return true;
+  if (text.size() >= 8) {  // the last eight bytes, overlapping the words read
+    uint64_t word;
+    std::memcpy(&word, end - 8, sizeof word);
+    return WordIsPlain(word);
+  }
+  for (; at != end; ++at) {  // a short text: a look-up a byte
+    if (!kPlainBytes[static_cast<unsigned char>(*at)]) return false;
   }
   return true;
 }
@@ -186,6 +201,33 @@ std::string WriteCompactJson(const Json& value) {
 }
 
 void AppendJsonString(std::string_view text, std::string* out) { WriteString(text, out); }
+
+void WriteJsonString(std::string_view text, TextWriter* writer) {
+  if (text.size() < 16) {  // short (most names): checked as it is copied
+    char* const start = writer->Room(text.size() + 2);
+    char* at = start;
+    *at++ = '"';
+    for (const char byte : text) {
+      if (!kPlainBytes[static_cast<unsigned char>(byte)]) {
+        WriteString(text, writer->Settle());  // what was copied is dropped
+        return;
+      }
+      *at++ = byte;
+    }
+    *at++ = '"';
+    writer->Advance(at);
+    return;
+  }
+  if (IsPlainText(text)) {
+    char* at = writer->Room(text.size() + 2);
+    *at++ = '"';
+    at = Put(at, text);
+    *at++ = '"';
+    writer->Advance(at);
+    return;
+  }
+  WriteString(text, writer->Settle());
+}
 
 void AppendJsonValue(const Json& value, size_t depth, std::string* out) {
   Write(value, true, depth, out);

@@ -17,6 +17,7 @@
 #include <string_view>
 
 #include "core/number_format.h"
+#include "core/text_writer.h"
 
 namespace cinc {
 
@@ -41,6 +42,15 @@ inline void AppendJsonNumber(double value, std::string* out) {
     out->append("null");
   }
 }
+// The same characters through a TextWriter (core/text_writer.h): written at
+// `at`, which has room for kJsonNumberMax characters; returns the end.
+inline constexpr size_t kJsonNumberMax = kDoubleTextMax;
+inline char* WriteJsonNumber(double value, char* at) {
+  if (std::isfinite(value)) return WriteDouble(value, at);
+  return Put(at, "null");
+}
+// AppendJsonString's characters through `writer`.
+void WriteJsonString(std::string_view text, TextWriter* writer);
 // A value that is not the document itself, laid out as WriteJson lays out a
 // member of a container nested `depth` levels deep (the document's members
 // are at depth 1); no final newline.

@@ -25,48 +25,57 @@ namespace {
 // writes a tie fixed). Anything else goes to to_chars.
 constexpr double kThousandthsBelow = 1e5;
 
-bool AppendWholeThousandths(double value, std::string* out) {
-  if (!(std::abs(value) < kThousandthsBelow)) return false;  // NaN too
+// Writes `value` at `at` when it is a whole number of thousandths below
+// kThousandthsBelow, returning the end; nullptr otherwise.
+char* WriteWholeThousandths(double value, char* at) {
+  if (!(std::abs(value) < kThousandthsBelow)) return nullptr;  // NaN too
   // The whole number nearest value * 1000 (below 1e8), rounded without a
   // call: any candidate will do, as the test below keeps only T with
   // T / 1000 == value, and there is at most one.
   const double scaled = value * 1000;
   const int64_t thousandths = static_cast<int64_t>(scaled + (scaled < 0 ? -0.5 : 0.5));
-  if (static_cast<double>(thousandths) / 1000 != value) return false;
+  if (static_cast<double>(thousandths) / 1000 != value) return nullptr;
   uint64_t whole = static_cast<uint64_t>(thousandths < 0 ? -thousandths : thousandths);
   const unsigned fraction = static_cast<unsigned>(whole % 1000);
-  whole /= 1000;
-  char buffer[16];  // written from the end: "-99999.999" at most
-  char* const end = buffer + sizeof buffer;
-  char* start = end;
-  if (fraction != 0) {  // its digits without trailing zeros
-    const int digits = fraction % 100 == 0 ? 1 : (fraction % 10 == 0 ? 2 : 3);
-    start -= digits;
-    start[0] = static_cast<char>('0' + fraction / 100);
-    if (digits > 1) start[1] = static_cast<char>('0' + fraction / 10 % 10);
-    if (digits > 2) start[2] = static_cast<char>('0' + fraction % 10);
-    *--start = '.';
-  }
+  whole /= 1000;  // at most 99,999: "-99999.999" at most
+  if (thousandths < 0) *at++ = '-';
+  const int whole_digits =
+      whole >= 10000 ? 5 : (whole >= 1000 ? 4 : (whole >= 100 ? 3 : (whole >= 10 ? 2 : 1)));
+  at += whole_digits;
+  char* digit = at;
   do {
-    *--start = static_cast<char>('0' + whole % 10);
+    *--digit = static_cast<char>('0' + whole % 10);
     whole /= 10;
   } while (whole != 0);
-  if (thousandths < 0) *--start = '-';
-  out->append(start, end);
-  return true;
+  if (fraction != 0) {  // its digits without trailing zeros
+    const int digits = fraction % 100 == 0 ? 1 : (fraction % 10 == 0 ? 2 : 3);
+    at[0] = '.';
+    at[1] = static_cast<char>('0' + fraction / 100);
+    if (digits > 1) at[2] = static_cast<char>('0' + fraction / 10 % 10);
+    if (digits > 2) at[3] = static_cast<char>('0' + fraction % 10);
+    at += 1 + digits;
+  }
+  return at;
 }
 
 }  // namespace
 
-void AppendDouble(double value, std::string* out) {
+namespace number_format_internal {
+
+char* WriteOtherDouble(double value, char* at) {
   if (value == 0) {  // also -0
-    *out += '0';
-    return;
+    *at = '0';
+    return at + 1;
   }
-  if (AppendWholeThousandths(value, out)) return;
-  char buffer[64];
-  std::to_chars_result result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  out->append(buffer, result.ptr);
+  if (char* end = WriteWholeThousandths(value, at)) return end;
+  return std::to_chars(at, at + kDoubleTextMax, value).ptr;
+}
+
+}  // namespace number_format_internal
+
+void AppendDouble(double value, std::string* out) {
+  char buffer[kDoubleTextMax];
+  out->append(buffer, WriteDouble(value, buffer));
 }
 
 std::string FormatDouble(double value) {

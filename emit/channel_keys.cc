@@ -14,6 +14,7 @@ namespace {
 template <typename Value>
 Keys WriteKeys(const std::vector<Piece<Value>>& pieces) {
   KeyListBuilder builder;
+  builder.ReserveFor(pieces);
   for (size_t index = 0; index < pieces.size(); ++index) {
     const Piece<Value>& piece = pieces[index];
     if (!piece.motion) {

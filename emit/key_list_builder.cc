@@ -20,7 +20,7 @@ bool KeyListBuilder::LastKeyEndsMotion() const {
 
 void KeyListBuilder::SetAt(double t, const ComponentList& value) {
   if (keys_.empty()) {
-    keys_.reserve(kFirstRoom);
+    if (keys_.capacity() == 0) keys_.reserve(kFirstRoom);
     keys_.push_back(HoldKey(t, value));
     return;
   }
@@ -58,7 +58,7 @@ Key& KeyListBuilder::StartMotionAt(double t, const ComponentList& value) {
 
 void KeyListBuilder::Append(Key key) {
   if (!keys_.empty() && !(key.t > keys_.back().t)) return;
-  if (keys_.empty()) keys_.reserve(kFirstRoom);
+  if (keys_.capacity() == 0) keys_.reserve(kFirstRoom);
   keys_.push_back(std::move(key));
 }
 

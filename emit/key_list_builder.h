@@ -28,6 +28,27 @@ class KeyListBuilder {
   // would break the strict order; only degenerate sub-ulp parts get here).
   void Append(Key key);
 
+  // Room made before the first key for the keys of `pieces` (a list of
+  // Piece<Value>, fit/channel_pieces.h) in the common case, so that Take
+  // need not trim: a motion takes two keys, its start and its end, a hold
+  // one, none when it holds where the motion before it arrives (SetAt
+  // merges it). A list that needs more grows, and Take trims one that
+  // needs fewer.
+  template <typename Pieces>
+  void ReserveFor(const Pieces& pieces) {
+    size_t count = 0;
+    for (size_t index = 0; index < pieces.size(); ++index) {
+      const auto& piece = pieces[index];
+      if (piece.motion) {
+        count += 2;
+      } else if (index == 0 || !pieces[index - 1].motion ||
+                 !(pieces[index - 1].motion->to == piece.value)) {
+        count += 1;
+      }
+    }
+    keys_.reserve(count);
+  }
+
   bool empty() const { return keys_.empty(); }
   const Key& last() const { return keys_.back(); }
   Key& last() { return keys_.back(); }
@@ -40,9 +61,10 @@ class KeyListBuilder {
   // True when the key before the last one moves into it (not a hold).
   bool LastKeyEndsMotion() const;
 
-  // Room made for a channel's first keys: most channels of a scene hold a
-  // hold, a move and its arrival, or one more (3 or 4 keys), made in one
-  // block instead of growing 1, 2, 4 (Take trims what is left over).
+  // Room made for a channel's first keys when none was reserved: most
+  // channels of a scene hold a hold, a move and its arrival, or one more (3
+  // or 4 keys), made in one block instead of growing 1, 2, 4 (Take trims
+  // what is left over).
   static constexpr size_t kFirstRoom = 4;
 
   Keys keys_;

@@ -225,6 +225,7 @@ bool IsLinearEulerMove(const Vec3& euler_start, Vec3* euler_end,
 
 Keys RotationKeysFromPieces(const std::vector<Piece<Quat>>& pieces, const FitSettings& settings) {
   KeyListBuilder builder;
+  builder.ReserveFor(pieces);
   Vec3 euler(0);
   Quat rotation(1, 0, 0, 0);
   for (size_t index = 0; index < pieces.size(); ++index) {

@@ -42,37 +42,46 @@ Json CueData::ToJson() const {
 }
 
 void AppendCueData(const CueData& data, size_t depth, std::string* out) {
+  TextWriter writer(out);
+  WriteCueData(data, depth, &writer);
+}
+
+void WriteCueData(const CueData& data, size_t depth, TextWriter* writer) {
   const OpacityFade* fade = data.fade();
   if (fade == nullptr) {
     if (const Json* value = data.json()) {
-      AppendJsonValue(*value, depth, out);
+      AppendJsonValue(*value, depth, writer->Settle());
     } else {
-      *out += "null";  // as AppendJsonValue writes a null Json
+      writer->Append("null");  // as AppendJsonValue writes a null Json
     }
     return;
   }
   // Members that are all scalars or an array of scalars: WriteJson puts the
-  // object on one line at any depth, `{"from": 1, "to": 0, ...}`.
-  *out += "{\"from\": ";
-  AppendJsonNumber(fade->from, out);
-  *out += ", \"to\": ";
-  AppendJsonNumber(fade->to, out);
-  *out += ", \"duration\": ";
-  AppendJsonNumber(fade->duration, out);
-  *out += ", \"ease\": ";
+  // object on one line at any depth, `{"from": 1, "to": 0, ...}`. The room:
+  // the names and separators (under 64) and up to seven numbers.
+  char* at = writer->Room(64 + 7 * (kJsonNumberMax + 2));
+  at = Put(at, "{\"from\": ");
+  at = WriteJsonNumber(fade->from, at);
+  at = Put(at, ", \"to\": ");
+  at = WriteJsonNumber(fade->to, at);
+  at = Put(at, ", \"duration\": ");
+  at = WriteJsonNumber(fade->duration, at);
+  at = Put(at, ", \"ease\": ");
   std::string_view name = OpacityEaseName(fade->ease);
   if (!name.empty()) {
-    AppendJsonString(name, out);
-  } else {
-    const std::array<double, 4>& control = fade->ease.control();
-    *out += '[';
-    for (size_t index = 0; index < control.size(); ++index) {
-      if (index > 0) *out += ", ";
-      AppendJsonNumber(control[index], out);
-    }
-    *out += ']';
+    writer->Advance(at);
+    WriteJsonString(name, writer);
+    writer->Append("}");
+    return;
   }
-  *out += '}';
+  const std::array<double, 4>& control = fade->ease.control();
+  *at++ = '[';
+  for (size_t index = 0; index < control.size(); ++index) {
+    if (index > 0) at = Put(at, ", ");
+    at = WriteJsonNumber(control[index], at);
+  }
+  at = Put(at, "]}");
+  writer->Advance(at);
 }
 
 }  // namespace cinc

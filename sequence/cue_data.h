@@ -22,6 +22,7 @@
 
 #include "core/easing.h"
 #include "core/json_writer.h"
+#include "core/text_writer.h"
 
 namespace cinc {
 
@@ -67,6 +68,8 @@ class CueData {
 // Appends present `data` as AppendJsonValue(data.ToJson(), depth, out) would,
 // a fade without making its Json.
 void AppendCueData(const CueData& data, size_t depth, std::string* out);
+// The same bytes through `writer` (core/text_writer.h): a fade in one room.
+void WriteCueData(const CueData& data, size_t depth, TextWriter* writer);
 
 }  // namespace cinc
 

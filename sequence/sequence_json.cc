@@ -1,12 +1,14 @@
 #include "sequence/sequence_json.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "core/text_writer.h"
 #include "core/two_threads.h"
 
 namespace cinc {
@@ -172,105 +174,154 @@ namespace {
 // the rest of the build. The layout is WriteJson's, and
 // sequence_json_test.cc checks the bytes against WriteJson(SequenceToJson()).
 
-void AppendComponents(const ComponentList& components, std::string* out) {
-  if (components.size() == 1) {
-    AppendJsonNumber(components[0], out);
-    return;
-  }
-  *out += '[';
-  for (size_t index = 0; index < components.size(); ++index) {
-    if (index > 0) *out += ", ";
-    AppendJsonNumber(components[index], out);
-  }
-  *out += ']';
+// The pieces below are written through a TextWriter (core/text_writer.h):
+// each makes room once for a piece of bounded size (a key, a cue's members
+// up to its first string) and writes it through a char pointer.
+
+// The room a list of `count` numbers takes: each number and its ", ", and
+// the brackets.
+constexpr size_t NumbersBound(size_t count) { return 2 + count * (kJsonNumberMax + 2); }
+
+// A newline and the indent of `kDepth` (at most 6), one copy of a known size.
+template <size_t kDepth>
+char* PutIndent(char* at) {
+  static_assert(kDepth <= 6);
+  static constexpr char kLines[] = "\n            ";  // depth 6
+  std::memcpy(at, kLines, 1 + kDepth * 2);
+  return at + 1 + kDepth * 2;
 }
 
-// `, "interp": "linear"`: the names are plain ASCII, which AppendJsonString
-// copies as they are, so each member is one literal.
-void AppendInterp(Interpolation interp, std::string* out) {
-  static constexpr std::string_view kMembers[] = {
-      ", \"interp\": \"linear\"", ", \"interp\": \"step\"", ", \"interp\": \"hermite\"",
-      ", \"interp\": \"bezier\"", ", \"interp\": \"smooth\""};
-  const size_t index = static_cast<size_t>(interp);
-  if (index < std::size(kMembers)) {
-    *out += kMembers[index];
-    return;
-  }
-  *out += ", \"interp\": ";
-  AppendJsonString(InterpolationName(interp), out);
-}
-
-// A key is always flat: one line.
-void AppendKey(const Key& key, std::string* out) {
-  *out += "{\"t\": ";
-  AppendJsonNumber(key.t, out);
-  *out += ", \"value\": ";
-  AppendComponents(key.value, out);
-  AppendInterp(key.interp, out);
-  if (key.in_tangent) {
-    *out += ", \"in_tangent\": ";
-    AppendComponents(*key.in_tangent, out);
-  }
-  if (key.out_tangent) {
-    *out += ", \"out_tangent\": ";
-    AppendComponents(*key.out_tangent, out);
-  }
-  if (key.ease) {
-    *out += ", \"ease\": [";
-    for (size_t index = 0; index < 4; ++index) {
-      if (index > 0) *out += ", ";
-      AppendJsonNumber((*key.ease)[index], out);
-    }
-    *out += ']';
-  }
-  *out += '}';
-}
-
-// A newline and the indent of `depth`, one append (the writer's depths are
-// at most 5).
+// A newline and the indent of `depth` through a string (the document's
+// first lines and its end).
 void Indent(size_t depth, std::string* out) {
-  static constexpr std::string_view kLines = "\n            ";  // depth 6
-  if (depth * 2 < kLines.size()) {
-    out->append(kLines.data(), 1 + depth * 2);
-    return;
-  }
   *out += '\n';
   out->append(depth * 2, ' ');
 }
 
+// Room: NumbersBound(components.size()).
+char* PutComponents(const ComponentList& components, char* at) {
+  if (components.size() == 1) return WriteJsonNumber(components[0], at);
+  *at++ = '[';
+  for (size_t index = 0; index < components.size(); ++index) {
+    if (index > 0) at = Put(at, ", ");
+    at = WriteJsonNumber(components[index], at);
+  }
+  *at++ = ']';
+  return at;
+}
+
+// `, "interp": "linear"`: the names are plain ASCII, which AppendJsonString
+// copies as they are, so each member is one literal of at most 22
+// characters, copied as 24 bytes (a copy of a known size) of which the
+// member's length are kept.
+char* PutInterp(Interpolation interp, char* at) {
+  struct Member {
+    char text[24];
+    size_t size;
+  };
+  static constexpr Member kMembers[] = {{", \"interp\": \"linear\"", 20},
+                                        {", \"interp\": \"step\"", 18},
+                                        {", \"interp\": \"hermite\"", 21},
+                                        {", \"interp\": \"bezier\"", 20},
+                                        {", \"interp\": \"smooth\"", 20}};
+  static_assert(std::size(kMembers) == static_cast<size_t>(Interpolation::kSmooth) + 1);
+  static_assert(std::all_of(std::begin(kMembers), std::end(kMembers), [](const Member& member) {
+    return std::char_traits<char>::length(member.text) == member.size;
+  }));
+  const Member& member = kMembers[static_cast<size_t>(interp)];
+  std::memcpy(at, member.text, sizeof member.text);
+  return at + member.size;
+}
+
+// The room a key takes with the ',' and indent before it: its member names,
+// brackets and separators (under 128) and its numbers.
+size_t KeyBound(const Key& key) {
+  size_t numbers = 1 + key.value.size();
+  if (key.in_tangent) numbers += key.in_tangent->size();
+  if (key.out_tangent) numbers += key.out_tangent->size();
+  if (key.ease) numbers += 4;
+  return 128 + numbers * (kJsonNumberMax + 2);
+}
+
+// A key is always flat: one line. Room: KeyBound(key) less the indent.
+char* PutKey(const Key& key, char* at) {
+  at = Put(at, "{\"t\": ");
+  at = WriteJsonNumber(key.t, at);
+  at = Put(at, ", \"value\": ");
+  at = PutComponents(key.value, at);
+  at = PutInterp(key.interp, at);
+  if (key.in_tangent) {
+    at = Put(at, ", \"in_tangent\": ");
+    at = PutComponents(*key.in_tangent, at);
+  }
+  if (key.out_tangent) {
+    at = Put(at, ", \"out_tangent\": ");
+    at = PutComponents(*key.out_tangent, at);
+  }
+  if (key.ease) {
+    at = Put(at, ", \"ease\": [");
+    for (size_t index = 0; index < 4; ++index) {
+      if (index > 0) at = Put(at, ", ");
+      at = WriteJsonNumber((*key.ease)[index], at);
+    }
+    *at++ = ']';
+  }
+  *at++ = '}';
+  return at;
+}
+
 // A transform track at depth 2 (an element of "tracks"): laid out unless it
 // has no keys at all, when all its members are strings and it is flat.
-void AppendTransformTrack(const TransformTrack& track, std::string* out) {
+void WriteTransformTrack(const TransformTrack& track, TextWriter* writer) {
   if (track.position.empty() && track.rotation.empty() && track.scale.empty()) {
-    *out += "{\"type\": \"transform\", \"target\": ";
-    AppendJsonString(track.target, out);
-    *out += '}';
+    writer->Append("{\"type\": \"transform\", \"target\": ");
+    WriteJsonString(track.target, writer);
+    writer->Append("}");
     return;
   }
-  *out += '{';
-  Indent(3, out);
-  *out += "\"type\": \"transform\",";
-  Indent(3, out);
-  *out += "\"target\": ";
-  AppendJsonString(track.target, out);
-  const std::pair<const char*, const Keys*> channels[] = {
-      {"position", &track.position}, {"rotation", &track.rotation}, {"scale", &track.scale}};
-  for (const auto& [name, keys] : channels) {
+  char* at = writer->Room(64);
+  *at++ = '{';
+  at = PutIndent<3>(at);
+  at = Put(at, "\"type\": \"transform\",");
+  at = PutIndent<3>(at);
+  at = Put(at, "\"target\": ");
+  writer->Advance(at);
+  WriteJsonString(track.target, writer);
+  // Each channel's opening, copied as 24 bytes (a copy of a known size) of
+  // which its length are kept.
+  struct Opening {
+    char text[24];
+    size_t size;
+  };
+  static constexpr Opening kOpenings[] = {{",\n      \"position\": [", 21},
+                                          {",\n      \"rotation\": [", 21},
+                                          {",\n      \"scale\": [", 18}};
+  static_assert(std::all_of(std::begin(kOpenings), std::end(kOpenings), [](const Opening& opening) {
+    return std::char_traits<char>::length(opening.text) == opening.size;
+  }));
+  const Keys* const channels[] = {&track.position, &track.rotation, &track.scale};
+  for (size_t channel = 0; channel < std::size(channels); ++channel) {
+    const Keys* keys = channels[channel];
     if (keys->empty()) continue;
-    *out += ',';
-    Indent(3, out);
-    AppendJsonString(name, out);
-    *out += ": [";
+    at = writer->Room(sizeof kOpenings[channel].text);
+    std::memcpy(at, kOpenings[channel].text, sizeof kOpenings[channel].text);
+    writer->Advance(at + kOpenings[channel].size);
     for (size_t index = 0; index < keys->size(); ++index) {
-      if (index > 0) *out += ',';
-      Indent(4, out);
-      AppendKey((*keys)[index], out);
+      const Key& key = (*keys)[index];
+      at = writer->Room(KeyBound(key));
+      if (index > 0) *at++ = ',';
+      at = PutIndent<4>(at);
+      writer->Advance(PutKey(key, at));
     }
-    Indent(3, out);
-    *out += ']';
+    at = writer->Room(16);
+    at = PutIndent<3>(at);
+    *at++ = ']';
+    writer->Advance(at);
   }
-  Indent(2, out);
-  *out += '}';
+  at = writer->Room(16);
+  at = PutIndent<2>(at);
+  *at++ = '}';
+  writer->Advance(at);
 }
 
 // Whether WriteJson puts a cue on one line: when its data (if any) is a
@@ -283,52 +334,62 @@ bool CueIsFlat(const SequenceCue& cue) {
   return data->is_array() && std::all_of(data->begin(), data->end(), is_scalar);
 }
 
+// The separator before a cue's member and its name: ", " on one line, or a
+// newline at the members' depth. Room: 32.
+template <size_t N>
+char* PutMember(bool flat, const char (&name)[N], char* at) {
+  if (flat) {
+    at = Put(at, ", ");
+  } else {
+    *at++ = ',';
+    at = PutIndent<5>(at);
+  }
+  return Put(at, name);
+}
+
 // A cues track with at least one cue, at depth 2: cue data (any JSON) is
 // the only part that goes through the Json writer.
-void AppendCuesTrack(const CuesTrack& track, std::string* out) {
-  *out += '{';
-  Indent(3, out);
-  *out += "\"type\": \"cues\",";
-  Indent(3, out);
-  *out += "\"cues\": [";
+void WriteCuesTrack(const CuesTrack& track, TextWriter* writer) {
+  char* at = writer->Room(64);
+  *at++ = '{';
+  at = PutIndent<3>(at);
+  at = Put(at, "\"type\": \"cues\",");
+  at = PutIndent<3>(at);
+  at = Put(at, "\"cues\": [");
+  writer->Advance(at);
   for (size_t index = 0; index < track.cues.size(); ++index) {
     const SequenceCue& cue = track.cues[index];
-    if (index > 0) *out += ',';
-    Indent(4, out);
     const bool flat = CueIsFlat(cue);
-    // Between members: ", " on one line, or a newline at the members' depth.
-    auto next_member = [&](const char* name) {
-      if (flat) {
-        *out += ", ";
-      } else {
-        *out += ',';
-        Indent(5, out);
-      }
-      *out += name;
-    };
-    *out += '{';
-    if (!flat) Indent(5, out);
-    *out += "\"t\": ";
-    AppendJsonNumber(cue.t, out);
-    next_member("\"kind\": ");
-    AppendJsonString(cue.kind, out);
-    next_member("\"name\": ");
-    AppendJsonString(cue.name, out);
+    at = writer->Room(64 + kJsonNumberMax);
+    if (index > 0) *at++ = ',';
+    at = PutIndent<4>(at);
+    *at++ = '{';
+    if (!flat) at = PutIndent<5>(at);
+    at = Put(at, "\"t\": ");
+    at = WriteJsonNumber(cue.t, at);
+    writer->Advance(PutMember(flat, "\"kind\": ", at));
+    WriteJsonString(cue.kind, writer);
+    writer->Advance(PutMember(flat, "\"name\": ", writer->Room(32)));
+    WriteJsonString(cue.name, writer);
     if (cue.target) {
-      next_member("\"target\": ");
-      AppendJsonString(*cue.target, out);
+      writer->Advance(PutMember(flat, "\"target\": ", writer->Room(32)));
+      WriteJsonString(*cue.target, writer);
     }
     if (cue.data) {
-      next_member("\"data\": ");
-      AppendCueData(cue.data, 5, out);
+      writer->Advance(PutMember(flat, "\"data\": ", writer->Room(32)));
+      WriteCueData(cue.data, 5, writer);
     }
-    if (!flat) Indent(4, out);
-    *out += '}';
+    at = writer->Room(16);
+    if (!flat) at = PutIndent<4>(at);
+    *at++ = '}';
+    writer->Advance(at);
   }
-  Indent(3, out);
-  *out += ']';
-  Indent(2, out);
-  *out += '}';
+  at = writer->Room(16);
+  at = PutIndent<3>(at);
+  *at++ = ']';
+  at = PutIndent<2>(at);
+  *at++ = '}';
+  writer->Advance(at);
 }
 
 // Generous room for one track's text (see WriteSequence).
@@ -346,17 +407,19 @@ size_t TrackTextBound(const Track& track) {
 
 // Tracks [first, last) as they appear inside "tracks": [...].
 void AppendTracks(const Sequence& sequence, size_t first, size_t last, std::string* out) {
+  TextWriter writer(out);
   for (size_t index = first; index < last; ++index) {
-    if (index > 0) *out += ',';
-    Indent(2, out);
+    char* at = writer.Room(16);
+    if (index > 0) *at++ = ',';
+    writer.Advance(PutIndent<2>(at));
     const Track& track = sequence.tracks[index];
     if (const auto* transform = std::get_if<TransformTrack>(&track)) {
-      AppendTransformTrack(*transform, out);
+      WriteTransformTrack(*transform, &writer);
     } else if (const auto* cues = std::get_if<CuesTrack>(&track); cues && !cues->cues.empty()) {
-      AppendCuesTrack(*cues, out);
+      WriteCuesTrack(*cues, &writer);
     } else {
       // Few and small: through the Json tree, written at the same depth.
-      AppendJsonValue(TrackToJson(track), 2, out);
+      AppendJsonValue(TrackToJson(track), 2, writer.Settle());
     }
   }
 }
