@@ -146,6 +146,20 @@ std::vector<ExactTime> Union(const std::vector<ExactTime>& a, const std::vector<
   return all;
 }
 
+// A pathological web of attachments: every instant of every owner.
+void AddEveryOwnersInstants(const Rig& rig, std::vector<ExactTime>* instants) {
+  for (int number = 0; number < OwnerCount(rig); ++number) {
+    int objects = static_cast<int>(rig.objects.size());
+    OwnerChannels channels =
+        ChannelsOf(rig, number < objects ? OwnerRef::Object(static_cast<size_t>(number))
+                                         : OwnerRef::Camera(static_cast<size_t>(number - objects)));
+    AddSegmentInstants(*channels.position, instants, ExactTime(), std::nullopt);
+    AddSegmentInstants(*channels.rotation, instants, ExactTime(), std::nullopt);
+    if (channels.scale) AddSegmentInstants(*channels.scale, instants, ExactTime(), std::nullopt);
+    for (const FrameSpan& span : channels.frames->spans) instants->push_back(span.start);
+  }
+}
+
 // ChainPieceStarts's walk, the instants the pose reads and those where only
 // a scale that scales no marker translation changes apart when `apart`
 // (else all are `read`). A carrier that is `kept`'s owner adds `kept`'s
@@ -179,18 +193,7 @@ ChainStarts WalkChainStarts(const Rig& rig, OwnerRef owner, bool apart, const Ch
     if (++visited > kClosureBudget) {
       if (reuses > 0) return WalkChainStarts(rig, owner, apart, nullptr);
       whole = false;
-      // A pathological web of attachments: every instant of every owner.
-      for (int number = 0; number < OwnerCount(rig); ++number) {
-        int objects = static_cast<int>(rig.objects.size());
-        OwnerChannels channels = ChannelsOf(
-            rig, number < objects ? OwnerRef::Object(static_cast<size_t>(number))
-                                  : OwnerRef::Camera(static_cast<size_t>(number - objects)));
-        AddSegmentInstants(*channels.position, &instants, ExactTime(), std::nullopt);
-        AddSegmentInstants(*channels.rotation, &instants, ExactTime(), std::nullopt);
-        if (channels.scale)
-          AddSegmentInstants(*channels.scale, &instants, ExactTime(), std::nullopt);
-        for (const FrameSpan& span : channels.frames->spans) instants.push_back(span.start);
-      }
+      AddEveryOwnersInstants(rig, &instants);
       break;
     }
     Item item = pending.back();
