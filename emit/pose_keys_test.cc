@@ -178,17 +178,23 @@ TEST(PoseKeysTest, AttachingToAStillParentIsExact) {
   EXPECT_LE(error.rotation, 1e-9);
 }
 
+// A part "child" attached at 0 (d = 0) 0.5 above "body", where it stands.
+size_t AttachChildAbove(TestScene* test) {
+  size_t child = test->AddObject("child");
+  test->scene.objects[child].position = Vec3(0, 0.5, 0);
+  Attach attach = AttachTo("body");
+  attach.offset = Transform{Vec3(0, 0.5, 0), Quat(1, 0, 0, 0)};
+  test->AddObjectNode(child, "on", "0", "0").mutable_rare().attach = attach;
+  return child;
+}
+
 TEST(PoseKeysTest, ASlidingParentCarriesItsChildExactly) {
   // The child is attached at 0 (d = 0) 0.5 above the body; the body slides
   // with ease over [1, 3]: the child's world position is the body's plus a
   // constant, so its keys are the body's move: 2 keys with the ease.
   TestScene test;
   size_t body = test.AddObject("body");
-  size_t child = test.AddObject("child");
-  test.scene.objects[child].position = Vec3(0, 0.5, 0);
-  Attach attach = AttachTo("body");
-  attach.offset = Transform{Vec3(0, 0.5, 0), Quat(1, 0, 0, 0)};
-  test.AddObjectNode(child, "on", "0", "0").mutable_rare().attach = attach;
+  size_t child = AttachChildAbove(&test);
   Node& slide = test.AddObjectNode(body, "slide", "1", "3");
   slide.position = Vec3(2, 0, 0);
   slide.ease = *Ease::FromName("ease-out");
@@ -209,11 +215,7 @@ TEST(PoseKeysTest, ACarriersScaleThatScalesNoMarkerAddsNoKeys) {
   // the body written before.
   TestScene test;
   size_t body = test.AddObject("body");
-  size_t child = test.AddObject("child");
-  test.scene.objects[child].position = Vec3(0, 0.5, 0);
-  Attach attach = AttachTo("body");
-  attach.offset = Transform{Vec3(0, 0.5, 0), Quat(1, 0, 0, 0)};
-  test.AddObjectNode(child, "on", "0", "0").mutable_rare().attach = attach;
+  size_t child = AttachChildAbove(&test);
   test.AddObjectNode(body, "slide", "1", "3").position = Vec3(2, 0, 0);
   test.AddObjectNode(body, "grow", "4", "5").scale = Vec3(2, 2, 2);
   Rig rig = BuildRig(test.scene, test.timeline, nullptr);

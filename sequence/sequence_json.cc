@@ -270,6 +270,20 @@ char* PutKey(const Key& key, char* at) {
   return at;
 }
 
+// A laid-out track's opening at depth 2: `{`, then its type and the start
+// of its next member, each on a line of its own.
+template <size_t T, size_t M>
+void OpenTrack(const char (&type)[T], const char (&member)[M], TextWriter* writer) {
+  static_assert(T + M < 64);
+  char* at = writer->Room(64);
+  *at++ = '{';
+  at = PutIndent<3>(at);
+  at = Put(at, type);
+  at = PutIndent<3>(at);
+  at = Put(at, member);
+  writer->Advance(at);
+}
+
 // A transform track at depth 2 (an element of "tracks"): laid out unless it
 // has no keys at all, when all its members are strings and it is flat.
 void WriteTransformTrack(const TransformTrack& track, TextWriter* writer) {
@@ -279,14 +293,9 @@ void WriteTransformTrack(const TransformTrack& track, TextWriter* writer) {
     writer->Append("}");
     return;
   }
-  char* at = writer->Room(64);
-  *at++ = '{';
-  at = PutIndent<3>(at);
-  at = Put(at, "\"type\": \"transform\",");
-  at = PutIndent<3>(at);
-  at = Put(at, "\"target\": ");
-  writer->Advance(at);
+  OpenTrack("\"type\": \"transform\",", "\"target\": ", writer);
   WriteJsonString(track.target, writer);
+  char* at = nullptr;
   // Each channel's opening, copied as 24 bytes (a copy of a known size) of
   // which its length are kept.
   struct Opening {
@@ -350,13 +359,8 @@ char* PutMember(bool flat, const char (&name)[N], char* at) {
 // A cues track with at least one cue, at depth 2: cue data (any JSON) is
 // the only part that goes through the Json writer.
 void WriteCuesTrack(const CuesTrack& track, TextWriter* writer) {
-  char* at = writer->Room(64);
-  *at++ = '{';
-  at = PutIndent<3>(at);
-  at = Put(at, "\"type\": \"cues\",");
-  at = PutIndent<3>(at);
-  at = Put(at, "\"cues\": [");
-  writer->Advance(at);
+  OpenTrack("\"type\": \"cues\",", "\"cues\": [", writer);
+  char* at = nullptr;
   for (size_t index = 0; index < track.cues.size(); ++index) {
     const SequenceCue& cue = track.cues[index];
     const bool flat = CueIsFlat(cue);
